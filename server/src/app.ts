@@ -1,0 +1,87 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { LIMITS } from "@shared/limits";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { meRoutes } from "./modules/me/me.routes";
+import { setupRoutes } from "./modules/setup/setup.routes";
+import { type Auth, createAuth } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerOpenApi } from "./plugins/openapi";
+import { registerSecurity } from "./plugins/security";
+import { registerSession } from "./plugins/session";
+import { registerSpa } from "./plugins/spa";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    auth: Auth;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Built client to serve; default dist/client. */
+  clientDir?: string;
+  logger?: boolean | object;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Builds the whole app on an open database. Never listens: server.ts and the tests do that. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: LIMITS.jsonBodyBytes,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const trustedOrigins = [config.publicUrl];
+  if (config.env === "development") trustedOrigins.push("http://localhost:5173", "http://127.0.0.1:5173");
+
+  const auth = createAuth(database.db, { secret: config.sessionSecret, publicUrl: config.publicUrl, trustedOrigins });
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("auth", auth);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+  });
+
+  registerErrorHandling(app);
+  registerSecurity(app, trustedOrigins);
+  registerSession(app, auth);
+  await app.register(multipart, { limits: { fileSize: LIMITS.pictureBytesMax, files: 1, fields: 5, parts: 6 } });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(setupRoutes);
+      await api.register(meRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  await registerSpa(app, options.clientDir ?? path.join(root, "dist/client"));
+  return app;
+}

@@ -1,0 +1,65 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Role } from "@shared/enums";
+import type { Db } from "../../db/client";
+import { accounts, users } from "../../db/schema";
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  role: Role;
+  studentId?: string | null;
+  passwordHash: string;
+}
+
+/** Inserts the user and its credential account; the caller provides the transaction. */
+export async function insertAccount(db: Db, input: NewAccount) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      studentId: input.studentId ?? null,
+    })
+    .returning();
+  await db.insert(accounts).values({
+    userId: user.id,
+    accountId: user.id,
+    providerId: "credential",
+    password: input.passwordHash,
+  });
+  return user;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByStudentId(db: Db, studentId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.studentId, studentId)).limit(1);
+  return row;
+}
+
+export async function countByRole(db: Db, role: Role): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, role));
+  return Number(row.n);
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function credentialOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .limit(1);
+  return row?.password ?? null;
+}

@@ -1,0 +1,44 @@
+import type { Role } from "@shared/enums";
+import { MSG } from "@shared/messages";
+import type { Db } from "../../db/client";
+import { ConflictError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { hashPassword } from "../../lib/password";
+import { insertAccount } from "./accounts.repository";
+
+export interface CreateAccountInput {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  studentId?: string | null;
+}
+
+export type AccountRow = Awaited<ReturnType<typeof insertAccount>>;
+
+/**
+ * Creates a user with a password login. Uniqueness is left to the database's unique
+ * indexes, so two simultaneous sign-ups with one email cannot both succeed; the loser
+ * gets a 409 that names the field. `inTransaction` lets callers add work (the outbox)
+ * to the same transaction.
+ */
+export async function createAccount(
+  db: Db,
+  input: CreateAccountInput,
+  inTransaction?: (tx: Db, user: AccountRow) => Promise<void>,
+): Promise<AccountRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertAccount(tx as unknown as Db, { ...input, passwordHash });
+      if (inTransaction) await inTransaction(tx as unknown as Db, user);
+      return user;
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === PG.uniqueViolation) {
+      const constraint = pgConstraint(err);
+      if (constraint === "users_student_id_uq") throw new ConflictError(MSG.studentIdTaken, { studentId: MSG.studentIdTaken });
+      throw new ConflictError(MSG.emailTaken, { email: MSG.emailTaken });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import type { User } from "@shared/schemas/auth";
+import type { Role } from "@shared/enums";
+
+interface UserLike {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | string;
+  studentId?: string | null;
+  pictureKey?: string | null;
+  emailNotifications?: boolean | null;
+  createdAt: Date | string;
+}
+
+export const pictureUrl = (pictureKey: string | null | undefined) =>
+  pictureKey ? `/api/pictures/${pictureKey}.webp` : null;
+
+export function toUserDto(u: UserLike): User {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role as Role,
+    studentId: u.studentId ?? null,
+    pictureUrl: pictureUrl(u.pictureKey),
+    emailNotifications: u.emailNotifications ?? true,
+    createdAt: new Date(u.createdAt).toISOString(),
+  };
+}

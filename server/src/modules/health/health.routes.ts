@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pingDatabase } from "../../db/client";
+
+const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["up", "down"]) });
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/health",
+    { schema: { tags: ["system"], summary: "Liveness and database reachability", response: { 200: healthResponse, 503: healthResponse } } },
+    async (request, reply) => {
+      try {
+        await pingDatabase(app.db);
+        return { status: "ok" as const, database: "up" as const };
+      } catch (err) {
+        request.log.warn({ err }, "health check: database down");
+        return reply.status(503).send({ status: "unavailable" as const, database: "down" as const });
+      }
+    },
+  );
+};

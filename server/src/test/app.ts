@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import type { Role } from "@shared/enums";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { createAccount } from "../modules/accounts/accounts.service";
+
+export const ORIGIN = "http://localhost:3000";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: "test", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", DATA_DIR: "/tmp/thesisdesk-test" }),
+    publicUrl: ORIGIN,
+    logLevel: "silent",
+    ...overrides,
+  };
+}
+
+/**
+ * A database of its own for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set, a fresh PostgreSQL database on that server that is dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `thesisdesk_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({
+    config: testConfig(configOverrides),
+    database,
+    logger: false,
+    clientDir: "/nonexistent-client-build",
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+export const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+export const PASSWORD = "correct-horse-battery";
+
+/** The cookie header a browser would send back after this response. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  studentId: string | null;
+  password: string;
+  cookie: string;
+}
+
+/** Creates an account of the role and signs it in through the real login route. */
+export async function makeUser(t: TestContext, role: Role, overrides: { name?: string; studentId?: string } = {}): Promise<TestUser> {
+  const tag = unique(role.slice(0, 2));
+  const name = overrides.name ?? `Test ${role} ${tag}`;
+  const email = `${tag}@example.edu`;
+  const studentId = role === "student" ? (overrides.studentId ?? tag.toUpperCase()) : null;
+  const user = await createAccount(t.database.db, { name, email, password: PASSWORD, role, studentId });
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed for test user: ${res.body}`);
+  return { id: user.id, name, email, role, studentId, password: PASSWORD, cookie: cookieFrom(res) };
+}
+
+export const makeStudent = (t: TestContext, o?: { name?: string; studentId?: string }) => makeUser(t, "student", o);
+export const makeSupervisor = (t: TestContext, o?: { name?: string }) => makeUser(t, "supervisor", o);
+export const makeCommittee = (t: TestContext, o?: { name?: string }) => makeUser(t, "committee", o);

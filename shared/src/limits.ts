@@ -1,0 +1,26 @@
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  studentIdMax: 32,
+  passwordMin: 8,
+  passwordMax: 128,
+  cellTitleMax: 120,
+  cellDescriptionMax: 2000,
+  proposalTitleMax: 200,
+  proposalAbstractMax: 5000,
+  feedbackMax: 5000,
+  extraMembersMax: 2,
+  noticeTitleMax: 200,
+  noticeDescriptionMax: 5000,
+  messageMax: 2000,
+  pictureBytesMax: 5 * 1024 * 1024,
+  picturePixelsMax: 40_000_000,
+  pictureSize: 256,
+  pageSizeMax: 100,
+  pageSizeDefault: 20,
+  searchMax: 100,
+  jsonBodyBytes: 256 * 1024,
+  notificationsMax: 20,
+} as const;
+
+export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -1,0 +1,72 @@
+/**
+ * User-facing strings of the specification (§5, §8), word for word, plus the
+ * ThesisDesk additions. Screens and the server both take their words from here.
+ */
+export const MSG = {
+  // accounts
+  invalidLogin: "Invalid email or password.",
+  tooManyLogins: "Too many failed sign-in attempts. Please wait a minute and try again.",
+  loggedOut: "Logged out successfully.",
+  logoutFailed: "Logout failed.",
+  userNotLoggedIn: "User not logged in.",
+  noUserLoggedIn: "No user logged in.",
+  emailTaken: "An account with this email already exists.",
+  studentIdTaken: "An account with this student ID already exists.",
+  passwordTooShort: "Password must be at least 8 characters.",
+  passwordTooLong: "Password must be at most 128 characters.",
+  emailInvalid: "Enter a valid email address.",
+  signInRequired: "Please log in to continue.",
+  forbidden: "You do not have permission to do that.",
+  notFound: "Not found.",
+  crossSite: "Cross-site requests are not allowed.",
+  bodyTooLarge: "The request is too large.",
+  unsupportedMediaType: "Unsupported content type.",
+  serverError: "Something went wrong on our side. Please try again.",
+  databaseDown: "The database is not reachable right now. Please try again in a moment.",
+  setupTokenInvalid: "The setup token is not valid.",
+  setupDone: "Setup is complete: a committee account already exists.",
+
+  // committee
+  teacherAdded: "Teacher added successfully.",
+  addTeacherFailed: (message: string) => `Failed to add teacher: ${message}`,
+  committeeMemberAdded: "Committee member added successfully.",
+  addCommitteeMemberFailed: (message: string) => `Failed to add committee member: ${message}`,
+  selectCell: "Please select a cell.",
+  alreadyAssigned: "Teacher is already assigned to this cell.",
+  teacherNotFound: "Teacher not found.",
+  cellNotFound: "Research cell not found.",
+  cellAssigned: "Cell assigned successfully.",
+  assignCellFailed: (message: string) => `Failed to assign cell: ${message}`,
+  cellAdded: "Research Cell Added.",
+  addCellFailed: "Failed to add research cell.",
+  cellTitleTaken: "A research cell with this title already exists.",
+
+  // proposals
+  selectCellAndSupervisor: "Please select a Research Cell and a Supervisor.",
+  submitProposalFailed: (message: string) => `Failed to submit proposal: ${message}`,
+  proposalSubmitted: "Proposal submitted.",
+  alreadyInActiveProposal: (name: string) => `${name} is already in an active proposal.`,
+  fetchProposalsFailed: "Failed to fetch proposals.",
+  fetchPendingFailed: "Failed to fetch pending proposals.",
+  proposalReviewed: (status: string) => `Proposal ${status} successfully!`,
+  updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
+
+  // notices
+  fillAllFields: "Please fill all fields.",
+  proposalNotFound: "Selected proposal not found.",
+  noticeSent: "Notice Sent Successfully!",
+  sendNoticeFailed: (message: string) => `Failed to send notice: ${message}`,
+
+  // profile
+  currentPasswordRequired: "Please enter your current password to update the new password.",
+  passwordUpdated: "Password updated successfully!",
+  pictureUpdated: "Profile picture updated successfully!",
+  profileUpdated: "Profile updated successfully!",
+  updateProfileFailed: (message: string) => `Failed to update profile: ${message}`,
+  wrongCurrentPassword: "Current password is incorrect.",
+
+  // lookups
+  unknown: "Unknown",
+  unknownCell: "Unknown Cell",
+  notAvailable: "N/A",
+} as const;

@@ -1,0 +1,32 @@
+import type { Role } from "./enums";
+
+/**
+ * Who may do what. The server enforces this table on every route; the client reads it
+ * only to hide what a role cannot do. Ownership (whose proposal, whose notice) is checked
+ * in the services on top of this.
+ */
+export const PERMISSIONS = {
+  "profile:manage": ["student", "supervisor", "committee"],
+  "cells:read": ["student", "supervisor", "committee"],
+  "cells:manage": ["committee"],
+  "users:read": ["committee"],
+  "users:create": ["committee"],
+  "users:assign-cells": ["committee"],
+  "exports:read": ["committee"],
+  "committee:dashboard": ["committee"],
+  "supervisors:read": ["student", "supervisor", "committee"],
+  "students:search": ["student"],
+  "proposals:create": ["student"],
+  "proposals:read": ["student", "supervisor", "committee"],
+  "proposals:review": ["supervisor"],
+  "supervisor:dashboard": ["supervisor"],
+  "notices:read": ["student", "supervisor"],
+  "notices:send": ["supervisor"],
+  "chat:use": ["student", "supervisor"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

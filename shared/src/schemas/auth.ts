@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { ROLES } from "../enums";
+import { LIMITS } from "../limits";
+import { emailSchema, newPasswordSchema, requiredText } from "./common";
+
+export const registerSchema = z.object({
+  name: requiredText("Name", LIMITS.nameMax),
+  email: emailSchema,
+  studentId: requiredText("Student ID", LIMITS.studentIdMax).regex(
+    /^[A-Za-z0-9][A-Za-z0-9\-/.]*$/,
+    "Student ID may contain only letters, digits, '-', '/' and '.'.",
+  ),
+  password: newPasswordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: "Email is required." }).trim().toLowerCase().min(1, "Email is required.").max(LIMITS.emailMax),
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(LIMITS.passwordMax),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const setupSchema = z.object({
+  token: z.string({ error: "Setup token is required." }).trim().min(1, "Setup token is required.").max(200),
+  name: requiredText("Name", LIMITS.nameMax),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SetupInput = z.input<typeof setupSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  studentId: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  emailNotifications: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const meResponse = z.object({ user: userSchema });
+export const setupStatusResponse = z.object({ needed: z.boolean() });

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { MSG } from "../messages";
+
+/** Required text: trimmed, "{label} is required." when missing or blank, a length limit. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en")} characters.`);
+
+export const emailSchema = z
+  .string({ error: (iss) => (iss.input == null ? "Email is required." : "Email must be text.") })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required.")
+  .max(LIMITS.emailMax, MSG.emailInvalid)
+  .pipe(z.email(MSG.emailInvalid));
+
+export const newPasswordSchema = z
+  .string({ error: (iss) => (iss.input == null ? "Password is required." : "Password must be text.") })
+  .min(LIMITS.passwordMin, MSG.passwordTooShort)
+  .max(LIMITS.passwordMax, MSG.passwordTooLong);
+
+export const idSchema = z.uuid("Invalid id.");
+export const idParams = z.object({ id: idSchema });
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+});
+
+export const okResponse = z.object({ ok: z.literal(true) });
