@@ -1,9 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
+import { LIMITS } from "@shared/limits";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { LIMITS } from "@shared/limits";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -55,7 +55,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustedOrigins = [config.publicUrl];
   if (config.env === "development") trustedOrigins.push("http://localhost:5173", "http://127.0.0.1:5173");
 
-  const auth = createAuth(database.db, { secret: config.sessionSecret, publicUrl: config.publicUrl, trustedOrigins });
+  const auth = createAuth(database.db, {
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins,
+  });
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
@@ -69,7 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerSecurity(app, trustedOrigins);
   registerSession(app, auth);
-  await app.register(multipart, { limits: { fileSize: LIMITS.pictureBytesMax, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.pictureBytesMax, files: 1, fields: 5, parts: 6 },
+  });
   await registerOpenApi(app);
 
   await app.register(

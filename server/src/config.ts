@@ -26,7 +26,10 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default("ThesisDesk <no-reply@thesisdesk.local>"),
-  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

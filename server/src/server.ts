@@ -48,7 +48,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL" },
+    {
+      url: config.publicUrl,
+      database: database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL",
+    },
     "ThesisDesk is running",
   );
 
@@ -56,7 +59,9 @@ async function main() {
   if (token) {
     const url = `${config.publicUrl}/setup?token=${token}`;
     app.log.warn({ setupUrl: url }, "no committee account yet: open the setup URL to create the first one");
-    console.log(`\n  No committee account exists yet. Create the first one at:\n\n    ${url}\n\n  or run: npm run cli -- create-user --role committee --name "…" --email … --password …\n`);
+    console.log(
+      `\n  No committee account exists yet. Create the first one at:\n\n    ${url}\n\n  or run: npm run cli -- create-user --role committee --name "…" --email … --password …\n`,
+    );
   }
 }
 

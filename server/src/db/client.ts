@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -48,21 +48,72 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migratePostgres(pool);
-    return { db, kind: "postgres", pool, close: () => pool.end() };
+    let ended = false;
+    const close = async () => {
+      if (ended) return;
+      ended = true;
+      await pool.end();
+    };
+    return { db, kind: "postgres", pool, close };
   }
 
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ?? "memory://");
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: "pglite",
-    pglite: client,
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+  let unlock = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    unlock = lockFolder(options.pgliteDir);
+  }
+  try {
+    const client = await PGlite.create(options.pgliteDir ?? "memory://");
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      pglite: client,
+      close: async () => {
+        if (!client.closed) await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite is one process per folder: a second process would corrupt it. A pid file next to
+ * the folder keeps a second server, the CLI or the seed script out while one is running.
+ */
+function lockFolder(dir: string): () => void {
+  const file = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(readFileSync(file, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by another process (pid ${pid}). Stop it first, or use PostgreSQL (DATABASE_URL).`,
+        );
+      }
+      rmSync(file, { force: true }); // left behind by a process that has died
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Several instances may start at once: one migrates while the others wait on an advisory lock. */

@@ -29,7 +29,8 @@ export class ValidationError extends AppError {
   }
 }
 /** A message that belongs to one field: the field is named and the message is the error's. */
-export const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
+export const fieldError = (field: string, message: string) =>
+  new ValidationError(message, { [field]: message });
 
 export class UnauthenticatedError extends AppError {
   constructor(message = "Please log in to continue.") {
@@ -81,7 +82,14 @@ export function pgConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 
 /** True when the error means the database could not be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -90,7 +98,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     const message = String((e as { message?: unknown }).message ?? "");
     if (typeof code === "string" && (CONNECTION_CODES.has(code) || /^(08|57P)/.test(code))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connection is closed/i.test(message))
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connection is closed/i.test(
+        message,
+      )
+    )
       return true;
     e = (e as { cause?: unknown }).cause;
   }

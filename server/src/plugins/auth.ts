@@ -1,7 +1,7 @@
+import type { Role } from "@shared/enums";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { FastifyRequest } from "fastify";
-import type { Role } from "@shared/enums";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { hashPassword, verifyPassword } from "../lib/password";

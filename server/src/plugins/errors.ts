@@ -1,6 +1,6 @@
+import { MSG } from "@shared/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { MSG } from "@shared/messages";
 import { AppError, type ErrorCode, isDatabaseUnavailable } from "../lib/errors";
 
 interface ErrorBody {
@@ -20,7 +20,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_FILES_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", message: MSG.bodyTooLarge },
   FST_PARTS_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", message: MSG.bodyTooLarge },
   FST_FIELDS_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", message: MSG.bodyTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: MSG.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: MSG.unsupportedMediaType,
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
     code: "UNSUPPORTED_MEDIA_TYPE",
@@ -28,7 +32,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "VALIDATION", message: "Invalid Content-Length." },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "VALIDATION", message: "The request body is empty." },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "VALIDATION", message: "The request body is not valid JSON." },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "VALIDATION",
+    message: "The request body is not valid JSON.",
+  },
 };
 
 export function toErrorResponse(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -52,12 +60,19 @@ export function toErrorResponse(err: FastifyError | Error, request: FastifyReque
   const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
   if (known) return send(reply, known.status, { error: { code: known.code, message: known.message } });
   if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
-    return send(reply, 400, { error: { code: "VALIDATION", message: "The request body is not valid JSON." } });
+    return send(reply, 400, {
+      error: { code: "VALIDATION", message: "The request body is not valid JSON." },
+    });
   }
 
   if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, "database unavailable");
-    return send(reply, 503, { error: { code: "SERVICE_UNAVAILABLE", message: MSG.databaseDown } }, { "retry-after": "5" });
+    return send(
+      reply,
+      503,
+      { error: { code: "SERVICE_UNAVAILABLE", message: MSG.databaseDown } },
+      { "retry-after": "5" },
+    );
   }
 
   const status = (err as FastifyError).statusCode;

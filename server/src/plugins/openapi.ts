@@ -8,7 +8,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     openapi: {
       info: {
         title: "ThesisDesk API",
-        description: "Thesis and project proposals, reviews, notices and group chat. Cookie sessions; errors share one shape.",
+        description:
+          "Thesis and project proposals, reviews, notices and group chat. Cookie sessions; errors share one shape.",
         version: "1.0.0",
       },
       components: {

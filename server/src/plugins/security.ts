@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MSG } from "@shared/messages";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors";
 
 const CSP = [
@@ -52,7 +52,8 @@ export function registerSecurity(app: FastifyInstance, trustedOrigins: string[])
   const trusted = new Set(trustedOrigins);
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
-    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    if (request.protocol === "https")
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     if (isCrossSite(request, trusted)) throw new AppError(403, "FORBIDDEN", MSG.crossSite);
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Role } from "@shared/enums";
 import { can, type Permission } from "@shared/permissions";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
 import { type Auth, authHeaders, SESSION_COOKIE_PREFIX, type SessionUser } from "./auth";
 

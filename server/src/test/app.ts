@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Role } from "@shared/enums";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import type { Role } from "@shared/enums";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
@@ -11,7 +11,11 @@ export const ORIGIN = "http://localhost:3000";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: "test", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", DATA_DIR: "/tmp/thesisdesk-test" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      DATA_DIR: "/tmp/thesisdesk-test",
+    }),
     publicUrl: ORIGIN,
     logLevel: "silent",
     ...overrides,
@@ -22,7 +26,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A database of its own for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set, a fresh PostgreSQL database on that server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -75,7 +83,8 @@ export async function createTestApp(configOverrides: Partial<Config> = {}): Prom
 }
 
 let counter = 0;
-export const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+export const unique = (prefix = "u") =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
 
 export const PASSWORD = "correct-horse-battery";
 
@@ -97,17 +106,26 @@ export interface TestUser {
 }
 
 /** Creates an account of the role and signs it in through the real login route. */
-export async function makeUser(t: TestContext, role: Role, overrides: { name?: string; studentId?: string } = {}): Promise<TestUser> {
+export async function makeUser(
+  t: TestContext,
+  role: Role,
+  overrides: { name?: string; studentId?: string } = {},
+): Promise<TestUser> {
   const tag = unique(role.slice(0, 2));
   const name = overrides.name ?? `Test ${role} ${tag}`;
   const email = `${tag}@example.edu`;
   const studentId = role === "student" ? (overrides.studentId ?? tag.toUpperCase()) : null;
   const user = await createAccount(t.database.db, { name, email, password: PASSWORD, role, studentId });
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password: PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed for test user: ${res.body}`);
   return { id: user.id, name, email, role, studentId, password: PASSWORD, cookie: cookieFrom(res) };
 }
 
-export const makeStudent = (t: TestContext, o?: { name?: string; studentId?: string }) => makeUser(t, "student", o);
+export const makeStudent = (t: TestContext, o?: { name?: string; studentId?: string }) =>
+  makeUser(t, "student", o);
 export const makeSupervisor = (t: TestContext, o?: { name?: string }) => makeUser(t, "supervisor", o);
 export const makeCommittee = (t: TestContext, o?: { name?: string }) => makeUser(t, "committee", o);

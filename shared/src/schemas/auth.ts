@@ -15,8 +15,16 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string({ error: "Email is required." }).trim().toLowerCase().min(1, "Email is required.").max(LIMITS.emailMax),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(LIMITS.passwordMax),
+  email: z
+    .string({ error: "Email is required." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required.")
+    .max(LIMITS.emailMax),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(LIMITS.passwordMax),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -1,5 +1,5 @@
-import { and, count, eq, sql } from "drizzle-orm";
 import type { Role } from "@shared/enums";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, users } from "../../db/schema";
 

@@ -36,7 +36,8 @@ export async function createAccount(
   } catch (err) {
     if (pgErrorCode(err) === PG.uniqueViolation) {
       const constraint = pgConstraint(err);
-      if (constraint === "users_student_id_uq") throw new ConflictError(MSG.studentIdTaken, { studentId: MSG.studentIdTaken });
+      if (constraint === "users_student_id_uq")
+        throw new ConflictError(MSG.studentIdTaken, { studentId: MSG.studentIdTaken });
       throw new ConflictError(MSG.emailTaken, { email: MSG.emailTaken });
     }
     throw err;

@@ -1,5 +1,5 @@
-import type { User } from "@shared/schemas/auth";
 import type { Role } from "@shared/enums";
+import type { User } from "@shared/schemas/auth";
 
 interface UserLike {
   id: string;

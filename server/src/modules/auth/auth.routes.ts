@@ -1,13 +1,18 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "@shared/messages";
 import { loginSchema, meResponse, registerSchema } from "@shared/schemas/auth";
 import { errorResponseSchema, okResponse } from "@shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedIn } from "../../plugins/session";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { login, logout, register } from "./auth.service";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -50,7 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/logout",
     {
       onRequest: signedIn,
-      schema: { tags: ["auth"], summary: "End the current session", response: { 200: okResponse, 401: errorResponseSchema } },
+      schema: {
+        tags: ["auth"],
+        summary: "End the current session",
+        response: { 200: okResponse, 401: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       reply.header("set-cookie", await logout(app.auth, request));

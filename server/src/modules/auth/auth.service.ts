@@ -1,7 +1,7 @@
-import { isAPIError } from "better-auth/api";
-import type { FastifyRequest } from "fastify";
 import { MSG } from "@shared/messages";
 import type { LoginInput, RegisterInput } from "@shared/schemas/auth";
+import { isAPIError } from "better-auth/api";
+import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError, RateLimitError } from "../../lib/errors";
 import { blockedFor, hit, type Limit, reset } from "../../lib/rate-limit";
@@ -16,7 +16,11 @@ export const LOGIN_LIMITS = { perAccount: 5, perAccountWindow: 60, perIp: 100, p
 
 function loginLimits(ip: string, email: string): Limit[] {
   return [
-    { key: `login:acct:${email}`, max: LOGIN_LIMITS.perAccount, windowSeconds: LOGIN_LIMITS.perAccountWindow },
+    {
+      key: `login:acct:${email}`,
+      max: LOGIN_LIMITS.perAccount,
+      windowSeconds: LOGIN_LIMITS.perAccountWindow,
+    },
     { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.perIpWindow },
   ];
 }
@@ -26,7 +30,12 @@ export interface SignedIn {
   setCookie: string[];
 }
 
-async function signIn(auth: Auth, request: FastifyRequest, email: string, password: string): Promise<SignedIn> {
+async function signIn(
+  auth: Auth,
+  request: FastifyRequest,
+  email: string,
+  password: string,
+): Promise<SignedIn> {
   const result = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
     headers: authHeaders(request),
@@ -35,7 +44,12 @@ async function signIn(auth: Auth, request: FastifyRequest, email: string, passwo
   return { userId: result.response.user.id, setCookie: result.headers.getSetCookie() };
 }
 
-export async function login(db: Db, auth: Auth, request: FastifyRequest, input: Required<LoginInput>): Promise<SignedIn> {
+export async function login(
+  db: Db,
+  auth: Auth,
+  request: FastifyRequest,
+  input: Required<LoginInput>,
+): Promise<SignedIn> {
   const limits = loginLimits(request.ip, input.email);
   const wait = await blockedFor(db, limits);
   if (wait > 0) throw new RateLimitError(MSG.tooManyLogins, wait);

@@ -1,8 +1,16 @@
+import { MSG } from "@shared/messages";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "@shared/messages";
 import { users } from "../../db/schema";
-import { cookieFrom, createTestApp, makeStudent, ORIGIN, PASSWORD, type TestContext, unique } from "../../test/app";
+import {
+  cookieFrom,
+  createTestApp,
+  makeStudent,
+  ORIGIN,
+  PASSWORD,
+  type TestContext,
+  unique,
+} from "../../test/app";
 import { LOGIN_LIMITS } from "./auth.service";
 
 let t: TestContext;
@@ -18,7 +26,12 @@ const register = (payload: Record<string, unknown>, headers: Record<string, stri
 
 function newStudent() {
   const tag = unique("reg");
-  return { name: "Ada Lovelace", email: `${tag}@example.edu`, studentId: tag.toUpperCase(), password: PASSWORD };
+  return {
+    name: "Ada Lovelace",
+    email: `${tag}@example.edu`,
+    studentId: tag.toUpperCase(),
+    password: PASSWORD,
+  };
 }
 
 async function userCount() {
@@ -32,7 +45,12 @@ describe("POST /api/auth/register", () => {
     const res = await register(input);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ name: "Ada Lovelace", email: input.email, role: "student", studentId: input.studentId });
+    expect(body.user).toMatchObject({
+      name: "Ada Lovelace",
+      email: input.email,
+      role: "student",
+      studentId: input.studentId,
+    });
     const setCookie = String(res.headers["set-cookie"]);
     expect(setCookie).toMatch(/thesisdesk\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -50,7 +68,11 @@ describe("POST /api/auth/register", () => {
     const before = await userCount();
     const res = await register({ ...newStudent(), email: input.email.replace(/^./, (c) => c.toUpperCase()) });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: "CONFLICT", message: MSG.emailTaken, fields: { email: MSG.emailTaken } });
+    expect(res.json().error).toMatchObject({
+      code: "CONFLICT",
+      message: MSG.emailTaken,
+      fields: { email: MSG.emailTaken },
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -98,14 +120,19 @@ describe("POST /api/auth/register", () => {
 
   it("refuses a cross-site POST with 403 and creates nothing", async () => {
     const before = await userCount();
-    const res = await register(newStudent(), { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const res = await register(newStudent(), {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(MSG.crossSite);
     const res2 = await register(newStudent(), { origin: "https://evil.example" });
     expect(res2.statusCode).toBe(403);
     expect(await userCount()).toBe(before);
     // The app's own origin passes.
-    expect((await register(newStudent(), { origin: ORIGIN, "sec-fetch-site": "same-origin" })).statusCode).toBe(201);
+    expect(
+      (await register(newStudent(), { origin: ORIGIN, "sec-fetch-site": "same-origin" })).statusCode,
+    ).toBe(201);
   });
 
   it("refuses an oversized body with 413", async () => {
@@ -198,7 +225,11 @@ describe("logout and /api/me", () => {
 
   it("logout ends the session on the server", async () => {
     const s = await makeStudent(t);
-    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: s.cookie } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: s.cookie },
+    });
     expect(out.statusCode).toBe(200);
     // The old cookie no longer works, even if a client kept it.
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: s.cookie } });
@@ -252,7 +283,10 @@ describe("health and plumbing", () => {
 describe("accounts are not duplicated under concurrency", () => {
   it("two simultaneous registrations with one email: one 201, one 409", async () => {
     const input = newStudent();
-    const [a, b] = await Promise.all([register(input), register({ ...input, studentId: `${input.studentId}X` })]);
+    const [a, b] = await Promise.all([
+      register(input),
+      register({ ...input, studentId: `${input.studentId}X` }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const rows = await t.database.db.select().from(users).where(eq(users.email, input.email));
     expect(rows).toHaveLength(1);

@@ -7,7 +7,13 @@ const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]), databas
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
-    { schema: { tags: ["system"], summary: "Liveness and database reachability", response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness and database reachability",
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (request, reply) => {
       try {
         await pingDatabase(app.db);

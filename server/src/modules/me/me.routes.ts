@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meResponse } from "@shared/schemas/auth";
 import { errorResponseSchema } from "@shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedIn } from "../../plugins/session";
 import { toUserDto } from "../accounts/user-dto";
 
@@ -9,7 +9,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     "/me",
     {
       onRequest: signedIn,
-      schema: { tags: ["profile"], summary: "The signed-in user", response: { 200: meResponse, 401: errorResponseSchema } },
+      schema: {
+        tags: ["profile"],
+        summary: "The signed-in user",
+        response: { 200: meResponse, 401: errorResponseSchema },
+      },
     },
     async (request) => ({ user: toUserDto(requireUser(request)) }),
   );

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meResponse, setupSchema, setupStatusResponse } from "@shared/schemas/auth";
 import { errorResponseSchema } from "@shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { signIn } from "../auth/auth.service";
@@ -9,7 +9,13 @@ import { completeSetup, setupNeeded } from "./setup.service";
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/setup",
-    { schema: { tags: ["setup"], summary: "Whether the first committee account is still to be made", response: { 200: setupStatusResponse } } },
+    {
+      schema: {
+        tags: ["setup"],
+        summary: "Whether the first committee account is still to be made",
+        response: { 200: setupStatusResponse },
+      },
+    },
     async () => ({ needed: await setupNeeded(app.db) }),
   );
 
@@ -20,7 +26,12 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["setup"],
         summary: "Create the first committee account with the start-up token",
         body: setupSchema,
-        response: { 201: meResponse, 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: meResponse,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

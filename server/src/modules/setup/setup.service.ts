@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
 import { MSG } from "@shared/messages";
 import type { SetupInput } from "@shared/schemas/auth";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { AppError, ConflictError } from "../../lib/errors";
@@ -22,7 +22,9 @@ export async function setupNeeded(db: Db): Promise<boolean> {
 export async function issueSetupToken(db: Db): Promise<string | null> {
   if (!(await setupNeeded(db))) return null;
   const token = randomBytes(18).toString("base64url");
-  await db.delete(verifications).where(and(eq(verifications.identifier, IDENTIFIER), lt(verifications.expiresAt, new Date())));
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, IDENTIFIER), lt(verifications.expiresAt, new Date())));
   await db.insert(verifications).values({
     identifier: IDENTIFIER,
     value: sha256(token),
@@ -35,13 +37,18 @@ export async function issueSetupToken(db: Db): Promise<string | null> {
 export async function completeSetup(db: Db, input: Required<SetupInput>) {
   if (!(await setupNeeded(db))) throw new ConflictError(MSG.setupDone);
   const hash = sha256(input.token);
-  return createAccount(db, { name: input.name, email: input.email, password: input.password, role: "committee" }, async (tx) => {
-    const rows = await tx
-      .delete(verifications)
-      .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, new Date())))
-      .returning({ value: verifications.value });
-    const match = rows.some((r) => timingSafeEqual(Buffer.from(r.value), Buffer.from(hash)));
-    if (!match) throw new AppError(403, "FORBIDDEN", MSG.setupTokenInvalid, { token: MSG.setupTokenInvalid });
-    if ((await countByRole(tx, "committee")) > 1) throw new ConflictError(MSG.setupDone);
-  });
+  return createAccount(
+    db,
+    { name: input.name, email: input.email, password: input.password, role: "committee" },
+    async (tx) => {
+      const rows = await tx
+        .delete(verifications)
+        .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, new Date())))
+        .returning({ value: verifications.value });
+      const match = rows.some((r) => timingSafeEqual(Buffer.from(r.value), Buffer.from(hash)));
+      if (!match)
+        throw new AppError(403, "FORBIDDEN", MSG.setupTokenInvalid, { token: MSG.setupTokenInvalid });
+      if ((await countByRole(tx, "committee")) > 1) throw new ConflictError(MSG.setupDone);
+    },
+  );
 }

@@ -1,0 +1,65 @@
+import type { Role } from "@shared/enums";
+import {
+  IconBooks,
+  IconBuildingCommunity,
+  IconChecklist,
+  IconClipboardList,
+  IconFileText,
+  IconHistory,
+  IconInbox,
+  IconLayoutDashboard,
+  IconMessages,
+  IconSchool,
+  IconSend,
+  IconSpeakerphone,
+  IconUser,
+  IconUserShield,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import type { ComponentType } from "react";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** A live count shown beside the label (for example unread notices). */
+  badge?: "unreadNotices";
+}
+
+/** The sidebars of the specification §2, plus Notices for students and the screens ThesisDesk adds. */
+export const NAV: Record<Role, NavItem[]> = {
+  committee: [
+    { label: "Dashboard", to: "/committee/dashboard", icon: IconLayoutDashboard },
+    { label: "All Students", to: "/committee/all-students", icon: IconSchool },
+    { label: "All Teachers", to: "/committee/all-teachers", icon: IconUsers },
+    { label: "Research Cells", to: "/committee/research-cells", icon: IconBuildingCommunity },
+    { label: "Cell Members", to: "/committee/cell-members", icon: IconUsersGroup },
+    { label: "Committee Members", to: "/committee/committee-members", icon: IconUserShield },
+    { label: "Profile", to: "/committee/profile", icon: IconUser },
+  ],
+  supervisor: [
+    { label: "Dashboard", to: "/supervisor/dashboard", icon: IconLayoutDashboard },
+    { label: "Request", to: "/supervisor/requests", icon: IconInbox },
+    { label: "Pending Proposals", to: "/supervisor/pending-proposals", icon: IconClipboardList },
+    { label: "Notice", to: "/supervisor/notice", icon: IconSpeakerphone },
+    { label: "Chat", to: "/supervisor/chat", icon: IconMessages },
+    { label: "Review History", to: "/supervisor/history", icon: IconHistory },
+    { label: "Profile", to: "/supervisor/profile", icon: IconUser },
+  ],
+  student: [
+    { label: "Dashboard", to: "/student/dashboard", icon: IconLayoutDashboard },
+    { label: "Submit Proposal", to: "/student/proposal", icon: IconSend },
+    { label: "Proposal Status", to: "/student/proposal-status", icon: IconChecklist },
+    { label: "Notices", to: "/student/notices", icon: IconFileText, badge: "unreadNotices" },
+    { label: "Chat", to: "/student/chat", icon: IconMessages },
+    { label: "Research Cell Info", to: "/student/research-cell-info", icon: IconBooks },
+    { label: "Profile", to: "/student/profile", icon: IconUser },
+  ],
+};
+
+export const ROLE_LABEL: Record<Role, string> = {
+  committee: "Committee",
+  supervisor: "Supervisor",
+  student: "Student",
+};

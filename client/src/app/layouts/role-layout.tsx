@@ -1,0 +1,106 @@
+import { Brand } from "@client/components/brand";
+import { PageLoader } from "@client/components/page-loader";
+import { UserAvatar } from "@client/components/user-avatar";
+import { useLogout, useUser } from "@client/lib/auth";
+import { notify } from "@client/lib/notify";
+import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import type { Role } from "@shared/enums";
+import { MSG } from "@shared/messages";
+import { IconLogout } from "@tabler/icons-react";
+import { Suspense } from "react";
+import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from "react-router";
+import { NAV, ROLE_LABEL } from "./nav";
+import { useNavBadges } from "./use-nav-badges";
+
+export function RoleLayout({ area: role }: { area: Role }) {
+  const user = useUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const badges = useNavBadges(role);
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        notify.success(MSG.loggedOut);
+        navigate("/", { replace: true });
+      },
+      onError: () => notify.error(MSG.logoutFailed),
+    });
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Brand to={NAV[role][0].to} />
+            <Badge variant="light" visibleFrom="xs">
+              {ROLE_LABEL[role]}
+            </Badge>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <UserAvatar name={user.name} src={user.pictureUrl} size="md" data-testid="header-avatar" />
+            <Text fw={500} visibleFrom="sm" data-testid="header-user-name">
+              {user.name}
+            </Text>
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} />}
+              onClick={onLogout}
+              loading={logout.isPending}
+            >
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={`${ROLE_LABEL[role]} navigation`}>
+        <ScrollArea>
+          <Stack gap={2}>
+            {NAV[role].map((item) => {
+              const count = item.badge ? badges[item.badge] : undefined;
+              return (
+                <NavLink
+                  key={item.to}
+                  component={RouterNavLink}
+                  to={item.to}
+                  label={item.label}
+                  active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                  leftSection={<item.icon size={18} stroke={1.6} />}
+                  rightSection={
+                    count ? (
+                      <Badge size="sm" circle color="red" aria-label={`${count} unread`}>
+                        {count}
+                      </Badge>
+                    ) : null
+                  }
+                  onClick={close}
+                />
+              );
+            })}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,85 @@
+import { AuthGate, RequireRole, SignedOutOnly } from "@client/components/guards";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { PublicLayout } from "./layouts/public-layout";
+import { RoleLayout } from "./layouts/role-layout";
+import { RouteError } from "./routes/route-error";
+
+/** Each page is its own chunk: a role's screens load only when someone of that role opens them. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AuthGate />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...page(() => import("./routes/public/landing")) },
+          { path: "about", ...page(() => import("./routes/public/about")) },
+          { path: "features", ...page(() => import("./routes/public/features")) },
+          { path: "support", ...page(() => import("./routes/public/support")) },
+          { path: "contact", ...page(() => import("./routes/public/contact")) },
+          { path: "privacy", ...page(() => import("./routes/public/privacy")) },
+          { path: "terms", ...page(() => import("./routes/public/terms")) },
+          { path: "cookies", ...page(() => import("./routes/public/cookies")) },
+          {
+            element: <SignedOutOnly />,
+            children: [
+              { path: "login", ...page(() => import("./routes/auth/login")) },
+              { path: "register", ...page(() => import("./routes/auth/register")) },
+              { path: "setup", ...page(() => import("./routes/auth/setup")) },
+            ],
+          },
+          { path: "*", ...page(() => import("./routes/public/not-found")) },
+        ],
+      },
+      {
+        path: "student",
+        element: <RequireRole area="student" />,
+        children: [
+          {
+            element: <RoleLayout area="student" />,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: "dashboard", ...page(() => import("./routes/student/dashboard")) },
+              { path: "*", ...page(() => import("./routes/public/not-found")) },
+            ],
+          },
+        ],
+      },
+      {
+        path: "supervisor",
+        element: <RequireRole area="supervisor" />,
+        children: [
+          {
+            element: <RoleLayout area="supervisor" />,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: "dashboard", ...page(() => import("./routes/supervisor/dashboard")) },
+              { path: "*", ...page(() => import("./routes/public/not-found")) },
+            ],
+          },
+        ],
+      },
+      {
+        path: "committee",
+        element: <RequireRole area="committee" />,
+        children: [
+          {
+            element: <RoleLayout area="committee" />,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: "dashboard", ...page(() => import("./routes/committee/dashboard")) },
+              { path: "*", ...page(() => import("./routes/public/not-found")) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,95 @@
+import { AuthCard } from "@client/components/auth-card";
+import { useRegister } from "@client/lib/auth";
+import { applyServerErrors } from "@client/lib/forms";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useDocumentTitle } from "@mantine/hooks";
+import { LIMITS } from "@shared/limits";
+import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+
+export default function RegisterPage() {
+  useDocumentTitle("Register · ThesisDesk");
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterInput>({
+    mode: "uncontrolled",
+    initialValues: { name: "", email: "", studentId: "", password: "" },
+    validate: schemaResolver(registerSchema, { sync: true }),
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    setError(null);
+    register.mutate(values, {
+      onSuccess: () => navigate("/student/dashboard", { replace: true }),
+      onError: (e) => {
+        // Field problems show at their field; anything else shows above the form.
+        const { message, atField } = applyServerErrors(form, e);
+        if (!atField) setError(message);
+      },
+    });
+  });
+
+  return (
+    <AuthCard
+      title="Create your student account"
+      subtitle="Supervisor and committee accounts are made by the committee."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            {...form.getInputProps("name")}
+            key={form.key("name")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+            key={form.key("email")}
+          />
+          <TextInput
+            label="Student ID"
+            required
+            {...form.getInputProps("studentId")}
+            key={form.key("studentId")}
+          />
+          <PasswordInput
+            label="Password"
+            description={`At least ${LIMITS.passwordMin} characters.`}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("password")}
+            key={form.key("password")}
+          />
+          <Button type="submit" fullWidth loading={register.isPending}>
+            Register
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="space-between" mt="lg">
+        <Text size="sm">
+          Already registered?{" "}
+          <Anchor component={Link} to="/login">
+            Log in
+          </Anchor>
+        </Text>
+        <Anchor component={Link} to="/" size="sm">
+          Home
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMe } from "@client/lib/auth";
+import { DASHBOARD_PATH, type Role } from "@shared/enums";
+import { Navigate, Outlet, useLocation } from "react-router";
+
+/** Renders nothing until we know whether someone is signed in: no flash of the wrong screen. */
+export function AuthGate() {
+  const me = useMe();
+  if (me.isPending) return null;
+  return <Outlet />;
+}
+
+/** Comfort only: the server checks every call. Signed out → /login (and back); other role → own dashboard. */
+export function RequireRole({ area: role }: { area: Role }) {
+  const { data: user } = useMe();
+  const location = useLocation();
+  if (!user) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  if (user.role !== role) return <Navigate to={DASHBOARD_PATH[user.role]} replace />;
+  return <Outlet />;
+}
+
+/** Login, register and setup are for signed-out people; the signed-in go to their dashboard. */
+export function SignedOutOnly() {
+  const { data: user } = useMe();
+  if (user) return <Navigate to={DASHBOARD_PATH[user.role]} replace />;
+  return <Outlet />;
+}
+
+/** A safe in-app path from ?next=, never another site. */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  return next;
+}

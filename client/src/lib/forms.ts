@@ -1,0 +1,18 @@
+import type { UseFormReturnType } from "@mantine/form";
+import { isApiError } from "./api";
+
+/**
+ * Puts a server refusal where people look: field messages next to their fields,
+ * and returns the message for the rest (a notification or an alert).
+ */
+export function applyServerErrors<T>(
+  form: UseFormReturnType<T>,
+  error: unknown,
+): { message: string; atField: boolean } {
+  if (isApiError(error)) {
+    const known = Object.entries(error.fields).filter(([k]) => k in (form.getValues() as object));
+    if (known.length) form.setErrors(Object.fromEntries(known));
+    return { message: error.message, atField: known.length > 0 };
+  }
+  return { message: "Something went wrong. Please try again.", atField: false };
+}

@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { openTestDatabase } from "../../server/src/test/app";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+export const ARTIFACTS = path.join(root, "e2e/.artifacts");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
+  /** Stops the server process (SIGTERM, graceful), keeping its data. */
+  stopProcess: () => Promise<void>;
+  /** Starts it again on the same data. */
+  startProcess: () => Promise<void>;
+  /** Stops it and deletes its data. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built app as people run it (`npm start` without the build step), on a fresh database:
+ * PGlite in a new DATA_DIR, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "thesisdesk-e2e-"));
+  let dropDb = async () => {};
+  let databaseUrl = "";
+  if (process.env.TEST_DATABASE_URL) {
+    const t = await openTestDatabase();
+    await t.database.close();
+    databaseUrl = t.url!;
+    dropDb = t.drop;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+  let out = "";
+  let child = await spawnServer(env, url, (d) => {
+    out += d;
+  });
+  return {
+    url,
+    env,
+    output: () => out,
+    cli: (...args) => {
+      const r = spawnSync(tsx, ["scripts/cli.ts", ...args], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    stopProcess: () => stopChild(child),
+    startProcess: async () => {
+      child = await spawnServer(env, url, (d) => {
+        out += d;
+      });
+    },
+    stop: async () => {
+      await stopChild(child);
+      await dropDb();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  url: string,
+  onOutput: (d: string) => void,
+): Promise<ChildProcess> {
+  let out = "";
+  const child = spawn(tsx, ["server/src/server.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const collect = (d: Buffer) => {
+    out += d;
+    onOutput(String(d));
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Debian's chromium, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+let seq = 0;
+export const uniqueTag = (p = "e") => `${p}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** Registers a student through the form; returns their credentials. */
+export async function registerStudent(page: Page, name = "Student Example") {
+  const tag = uniqueTag("st");
+  const creds = {
+    name,
+    email: `${tag}@uni.example`,
+    studentId: tag.toUpperCase(),
+    password: "student-pass-1",
+  };
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(creds.name);
+  await page.getByLabel("Email").fill(creds.email);
+  await page.getByLabel("Student ID").fill(creds.studentId);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(creds.password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL("**/student/dashboard");
+  return creds;
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+}

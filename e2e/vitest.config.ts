@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+import { alias } from "../vite.config.ts";
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    name: "e2e",
+    root: ".",
+    include: ["e2e/**/*.e2e.test.ts"],
+    environment: "node",
+    // Each file starts its own server and browser; two cores run two files at a time at most.
+    maxWorkers: 2,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,21 @@
+import path from "node:path";
+import { ConfigError, loadConfig } from "../../server/src/config";
+import { type Database, DatabaseInUseError, openDatabase } from "../../server/src/db/client";
+
+/** Opens the database the server would use (DATABASE_URL, else PGlite in DATA_DIR), or exits with a message. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  try {
+    const config = loadConfig();
+    return await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+      poolSize: 4,
+    });
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
