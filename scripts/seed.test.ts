@@ -32,7 +32,9 @@ describe("seedVolume", () => {
     expect(await userCount(database.db)).toBe(312);
 
     // At most one active proposal per student.
-    expect(await rows(sql`select user_id from proposal_members where active group by user_id having count(*) > 1`)).toEqual([]);
+    expect(
+      await rows(sql`select user_id from proposal_members where active group by user_id having count(*) > 1`),
+    ).toEqual([]);
     // Membership is active exactly when the proposal is Pending or Approved.
     expect(
       await rows(sql`select 1 from proposal_members m join proposals p on p.id = m.proposal_id
@@ -45,11 +47,15 @@ describe("seedVolume", () => {
                      where sc.supervisor_id is null`),
     ).toEqual([]);
     expect(
-      await rows(sql`select proposal_id from proposal_members group by proposal_id having count(*) not between 1 and 3`),
+      await rows(
+        sql`select proposal_id from proposal_members group by proposal_id having count(*) not between 1 and 3`,
+      ),
     ).toEqual([]);
     // Reviewed proposals carry feedback, a review time and the reviewer.
     expect(
-      await rows(sql`select 1 from proposals where status <> 'Pending' and (feedback is null or reviewed_at is null or reviewed_by is null)`),
+      await rows(
+        sql`select 1 from proposals where status <> 'Pending' and (feedback is null or reviewed_at is null or reviewed_by is null)`,
+      ),
     ).toEqual([]);
     // Notice recipients are the proposal's members.
     expect(

@@ -7,9 +7,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { committeeRoutes } from "./modules/committee/committee.routes";
+import { directoryRoutes } from "./modules/directory/directory.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { noticeRoutes } from "./modules/notices/notices.routes";
+import { profileRoutes } from "./modules/profile/profile.routes";
+import { proposalRoutes } from "./modules/proposals/proposals.routes";
+import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
+import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
+import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
+import { userRoutes } from "./modules/users/users.routes";
 import { type Auth, createAuth } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
@@ -84,10 +93,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(meRoutes);
+      await api.register(researchCellRoutes);
+      await api.register(userRoutes);
+      await api.register(committeeRoutes);
+      await api.register(directoryRoutes);
+      await api.register(proposalRoutes);
+      await api.register(profileRoutes);
+      await api.register(reviewRoutes);
+      await api.register(supervisorRoutes);
+      await api.register(noticeRoutes);
     },
     { prefix: "/api" },
   );
 
-  await registerSpa(app, options.clientDir ?? path.join(root, "dist/client"));
+  await registerSpa(app, options.clientDir ?? config.clientDir ?? path.join(root, "dist/client"));
   return app;
 }

@@ -33,6 +33,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   dbPoolSize: number;
+  /** Built client to serve (default dist/client). */
+  clientDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }
 

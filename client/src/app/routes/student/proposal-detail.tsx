@@ -1,0 +1,3 @@
+export default function StudentProposalDetailPage() {
+  return null;
+}

@@ -1,0 +1,59 @@
+import { createQueryClient, Providers } from "@client/app/providers";
+import { meKey } from "@client/lib/auth";
+import type { User } from "@shared/schemas/auth";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+
+export const testUser = (overrides: Partial<User> = {}): User => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  name: "Test Student",
+  email: "test@uni.example",
+  role: "student",
+  studentId: "S-1",
+  pictureUrl: null,
+  emailNotifications: true,
+  createdAt: new Date(0).toISOString(),
+  ...overrides,
+});
+
+/**
+ * Renders a screen with the app's providers, a signed-in user and a memory router.
+ * Network calls go through `fetch`; tests stub it (vi.stubGlobal) per case.
+ */
+export function renderScreen(
+  ui: ReactElement,
+  { user = testUser(), path = "/" }: { user?: User | null; path?: string } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
+  queryClient.setQueryData(meKey, user);
+  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
+  const result = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, queryClient, router };
+}
+
+/** A fetch stub answering by method and path; unknown calls fail the test loudly. */
+export function fakeApi(
+  routes: Record<string, (body: unknown, url: URL) => { status?: number; body: unknown }>,
+) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path: url.pathname, body });
+    const handler = routes[`${method} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected call: ${method} ${url.pathname}`);
+    const res = handler(body, url);
+    return new Response(JSON.stringify(res.body), {
+      status: res.status ?? 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
+  return { fetch: fetchStub, calls };
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
+import { LIMITS } from "../limits";
+import { MSG } from "../messages";
+import { pageQuery, requiredText } from "./common";
+
+const ref = z.object({ id: z.string(), name: z.string() });
+
+export const proposalMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  studentId: z.string().nullable(),
+  /** 0 = the creator. */
+  position: z.number(),
+});
+
+/** One proposal as every role sees it (the server only returns those the caller may see). */
+export const proposalSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  type: z.enum(PROPOSAL_TYPES),
+  status: z.enum(PROPOSAL_STATUSES),
+  researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
+  supervisor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  createdBy: ref.nullable(),
+  members: z.array(proposalMemberSchema),
+  createdAt: z.string(),
+  feedback: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: ref.nullable(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const proposalListQuery = pageQuery.extend({
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+  type: z.enum(PROPOSAL_TYPES).optional(),
+  /** newest first by default; the supervisor's queue reads oldest first. */
+  order: z.enum(["newest", "oldest"]).default("newest"),
+});
+export type ProposalListQuery = z.input<typeof proposalListQuery>;
+
+export const proposalListResponse = z.object({ items: z.array(proposalSchema), total: z.number() });
+export type ProposalList = z.infer<typeof proposalListResponse>;
+export const proposalResponse = z.object({ proposal: proposalSchema });
+
+export const createProposalSchema = z.object({
+  title: requiredText("Title", LIMITS.proposalTitleMax),
+  abstract: requiredText("Abstract", LIMITS.proposalAbstractMax),
+  type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
+  researchCellId: z.uuid({ error: MSG.selectCellAndSupervisor }),
+  supervisorId: z.uuid({ error: MSG.selectCellAndSupervisor }),
+  memberIds: z
+    .array(z.uuid({ error: "Invalid group member." }), { error: "Group members must be a list." })
+    .max(LIMITS.extraMembersMax, `At most ${LIMITS.extraMembersMax} group members.`)
+    .refine((ids) => new Set(ids).size === ids.length, "A group member is listed twice.")
+    .default([]),
+  /** Chosen by the client once per form; a retried request with the same id returns the first proposal. */
+  requestId: z.uuid().optional(),
+});
+export type CreateProposalInput = z.input<typeof createProposalSchema>;
+
+export const reviewSchema = z
+  .object({
+    status: z.enum(["Approved", "Denied"], { error: "Status must be Approved or Denied." }),
+    feedback: z
+      .string({ error: "Feedback must be text." })
+      .trim()
+      .max(
+        LIMITS.feedbackMax,
+        `Feedback must be at most ${LIMITS.feedbackMax.toLocaleString("en")} characters.`,
+      )
+      .default(""),
+  })
+  .refine((v) => v.status !== "Denied" || v.feedback.length > 0, {
+    path: ["feedback"],
+    message: "Feedback is required when denying a proposal.",
+  });
+export type ReviewInput = z.input<typeof reviewSchema>;
