@@ -26,6 +26,11 @@ export interface RunningServer {
   env: NodeJS.ProcessEnv;
   output: () => string;
   cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
+  /**
+   * Runs `npm run seed -- …args` against this server's database. The server is stopped for it
+   * and started again (PGlite allows one process per folder). `--demo` accounts use DEMO_PASSWORD.
+   */
+  seed: (...args: string[]) => Promise<string>;
   /** Stops the server process (SIGTERM, graceful), keeping its data. */
   stopProcess: () => Promise<void>;
   /** Starts it again on the same data. */
@@ -77,6 +82,15 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
         timeout: 60_000,
       });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    seed: async (...args) => {
+      await stopChild(child);
+      const r = spawnSync(tsx, ["scripts/seed.ts", ...args], { cwd: root, env, encoding: "utf8", timeout: 120_000 });
+      child = await spawnServer(env, url, (d) => {
+        out += d;
+      });
+      if (r.status !== 0) throw new Error(`seed failed: ${r.stderr}`);
+      return r.stdout;
     },
     stopProcess: () => stopChild(child),
     startProcess: async () => {
