@@ -6,12 +6,16 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { EventHub } from "./lib/events";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { noticeRoutes } from "./modules/notices/notices.routes";
+import { OutboxSender } from "./modules/outbox/outbox.sender";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
@@ -32,6 +36,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     auth: Auth;
+    events: EventHub;
+    outbox: OutboxSender;
   }
 }
 
@@ -41,6 +47,8 @@ export interface BuildAppOptions {
   /** Built client to serve; default dist/client. */
   clientDir?: string;
   logger?: boolean | object;
+  /** Outbox sender options for tests (fast retries). */
+  outbox?: { pollMs?: number; backoffBaseMs?: number };
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -74,6 +82,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("db", database.db);
   app.decorate("auth", auth);
 
+  // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
+  const events = new EventHub(database, app.log);
+  await events.start();
+  app.decorate("events", events);
+  const sender = new OutboxSender(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    ...options.outbox,
+  });
+  app.decorate("outbox", sender);
+  app.addHook("onReady", async () => sender.start());
+  // Open event streams end first, so closing does not wait on them; then the sender stops.
+  app.addHook("preClose", async () => events.close());
+  app.addHook("onClose", async () => sender.stop());
+
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
@@ -102,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reviewRoutes);
       await api.register(supervisorRoutes);
       await api.register(noticeRoutes);
+      await api.register(eventsRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: "/api" },
   );

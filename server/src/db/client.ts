@@ -20,8 +20,9 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Raw PGlite instance (embedded only): used for its own LISTEN/NOTIFY. */
   pglite?: PGlite;
-  /** Raw pool (PostgreSQL only). */
+  /** Raw pool and its connection string (PostgreSQL only). */
   pool?: pg.Pool;
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ended = true;
       await pool.end();
     };
-    return { db, kind: "postgres", pool, close };
+    return { db, kind: "postgres", pool, url: options.databaseUrl, close };
   }
 
   let unlock = () => {};

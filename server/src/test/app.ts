@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "@shared/enums";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app";
+import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { createAccount } from "../modules/accounts/accounts.service";
@@ -63,13 +63,17 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(
+  configOverrides: Partial<Config> = {},
+  appOptions: Pick<BuildAppOptions, "outbox"> = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({
     config: testConfig(configOverrides),
     database,
     logger: false,
     clientDir: "/nonexistent-client-build",
+    ...appOptions,
   });
   await app.ready();
   return {

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { chatMessageInput, chatMessageResponse, chatPageQuery, chatPageResponse } from "@shared/schemas/chat";
+import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { guard, requireUser } from "../../plugins/session";
+import { listMessages, postMessage } from "./chat.service";
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** The group chat: one thread per proposal, for its members and its supervisor. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/proposals/:id/messages",
+    {
+      onRequest: guard("chat:use"),
+      schema: {
+        tags: ["chat"],
+        summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
+        params: idParams,
+        querystring: chatPageQuery,
+        response: { 200: chatPageResponse, ...errors },
+      },
+    },
+    async (request) => listMessages(app.db, requireUser(request), request.params.id, request.query.before, request.query.limit),
+  );
+
+  app.post(
+    "/proposals/:id/messages",
+    {
+      onRequest: guard("chat:use"),
+      schema: {
+        tags: ["chat"],
+        summary: "Write to the group's chat",
+        params: idParams,
+        body: chatMessageInput,
+        response: { 201: chatMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const message = await postMessage(app.db, requireUser(request), request.params.id, request.body.body);
+      return reply.status(201).send({ message });
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import type { ChatMessage } from "@shared/schemas/chat";
+import type { Db } from "../../db/client";
+import { publish } from "../../lib/events";
+import { NotFoundError } from "../../lib/errors";
+import type { SessionUser } from "../../plugins/auth";
+import { pictureUrl } from "../accounts/user-dto";
+import { insertMessage, type MessageRow, messagesBefore, threadParticipants } from "./chat.repository";
+
+function toDto(m: MessageRow): ChatMessage {
+  return {
+    id: m.id,
+    proposalId: m.proposalId,
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+    author: { id: m.authorId, name: m.authorName, role: m.authorRole, pictureUrl: pictureUrl(m.authorPictureKey) },
+  };
+}
+
+/** The thread, or 404 for anyone outside the group: ids leak nothing. */
+async function openThread(db: Db, proposalId: string, user: SessionUser) {
+  const thread = await threadParticipants(db, proposalId);
+  if (!thread || !(thread.supervisorId === user.id || thread.memberIds.includes(user.id))) throw new NotFoundError();
+  return thread;
+}
+
+export async function listMessages(db: Db, user: SessionUser, proposalId: string, before: string | undefined, limit: number) {
+  await openThread(db, proposalId, user);
+  const rows = await messagesBefore(db, proposalId, before, limit);
+  const hasMore = rows.length > limit;
+  return { items: rows.slice(0, limit).reverse().map(toDto), hasMore };
+}
+
+export async function postMessage(db: Db, user: SessionUser, proposalId: string, body: string) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const thread = await openThread(tx, proposalId, user);
+    const message = toDto(await insertMessage(tx, proposalId, user.id, body));
+    await publish(tx, [...thread.memberIds, thread.supervisorId], {
+      type: "message.created",
+      proposalId,
+      messageId: message.id,
+      authorId: user.id,
+      authorName: user.name,
+    });
+    return message;
+  });
+}

@@ -1,0 +1,68 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { LiveEvent } from "@shared/schemas/events";
+import { sessions } from "../../db/schema";
+import { requireUser, signedIn } from "../../plugins/session";
+
+const KEEPALIVE_MS = 25_000;
+
+/** GET /api/events: the caller's live events as server-sent events. */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/events",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ["events"],
+        summary: "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const sessionId = request.sessionId!;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      // Browsers reconnect by themselves after this many milliseconds.
+      res.write("retry: 3000\n: connected\n\n");
+
+      let open = true;
+      const send = (event: LiveEvent) => {
+        if (!open) return;
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (event.type === "shutdown") finish();
+      };
+      const unsubscribe = app.events.subscribe(user.id, send);
+
+      // A session ended elsewhere (logout, password change) also ends its stream.
+      const keepalive = setInterval(async () => {
+        try {
+          const [row] = await app.db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+            .limit(1);
+          if (!row) return finish();
+          if (open) res.write(": ping\n\n");
+        } catch {
+          /* database briefly away: keep the stream, try again next time */
+        }
+      }, KEEPALIVE_MS);
+
+      function finish() {
+        if (!open) return;
+        open = false;
+        clearInterval(keepalive);
+        unsubscribe();
+        res.end();
+      }
+      request.raw.on("close", finish);
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../../db/client";
+import { outbox } from "../../db/schema";
+
+export interface SenderOptions {
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** First retry delay; doubles per attempt up to an hour. */
+  backoffBaseMs?: number;
+  batch?: number;
+}
+
+type Row = typeof outbox.$inferSelect;
+const LEASE_SECONDS = 120;
+const MAX_BACKOFF_MS = 3_600_000;
+
+/**
+ * Delivers the outbox. Each instance runs one; rows are claimed with a short lease
+ * (FOR UPDATE SKIP LOCKED) so two instances never send the same email, and a crash mid-send
+ * only delays it until the lease runs out. Failures are retried with backoff, never dropped.
+ */
+export class OutboxSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private transport: Transporter | null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SenderOptions,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, {
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as object)
+      : null;
+  }
+
+  start() {
+    this.stopped = false;
+    const loop = async () => {
+      if (this.stopped) return;
+      try {
+        await this.tick();
+      } catch (err) {
+        this.options.log.warn({ err }, "outbox: tick failed");
+      }
+      if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);
+    };
+    this.timer = setTimeout(loop, 50);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+    this.transport?.close();
+  }
+
+  /** One pass: claims due rows and tries each once. Returns how many were sent. */
+  tick(): Promise<number> {
+    if (!this.running) {
+      this.running = this.pass().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  /** Sends until nothing is due (tests and shutdown). */
+  async drain(maxPasses = 20): Promise<void> {
+    for (let i = 0; i < maxPasses; i++) if ((await this.tick()) === 0) return;
+  }
+
+  private async claim(): Promise<Row[]> {
+    const res = (await this.db.execute(sql`
+      update ${outbox} set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      where id in (
+        select id from ${outbox}
+        where sent_at is null and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit ${this.options.batch ?? 20}
+        for update skip locked
+      )
+      returning id, to_email as "toEmail", subject, body, kind, attempts`)) as unknown as { rows: Row[] };
+    return res.rows;
+  }
+
+  private async pass(): Promise<number> {
+    const rows = await this.claim();
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({ from: this.options.from, to: row.toEmail, subject: row.subject, text: row.body });
+        } else {
+          this.options.log.info({ to: row.toEmail, subject: row.subject, body: row.body }, "email (SMTP_URL unset: logged, not sent)");
+        }
+        await this.db
+          .update(outbox)
+          .set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
+          .where(eq(outbox.id, row.id));
+        sent++;
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const delay = Math.min(MAX_BACKOFF_MS, (this.options.backoffBaseMs ?? 5_000) * 2 ** (attempts - 1));
+        this.options.log.warn({ err, outboxId: row.id, attempts, retryInMs: delay }, "outbox: delivery failed; will retry");
+        await this.db
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + delay),
+          })
+          .where(eq(outbox.id, row.id));
+      }
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,119 @@
+import { createServer } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox, users } from "../../db/schema";
+import { createTestApp, makeStudent, type TestContext } from "../../test/app";
+import { enqueueEmails } from "./outbox.service";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (d) => {
+        raw += d;
+      });
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+let t: TestContext;
+let port: number;
+beforeAll(async () => {
+  port = await freePort();
+  // The sender's own loop is slowed right down: each test drives it with tick()/drain().
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { outbox: { pollMs: 3_600_000, backoffBaseMs: 50 } });
+});
+afterAll(async () => t?.close());
+
+const mail = (subject: string) => () => ({ kind: "test", subject, body: "Hello.\n\nhttp://localhost:3000/x" });
+
+describe("email outbox", () => {
+  it("delivers queued emails through SMTP and records the result", async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(port, inbox);
+    try {
+      const a = await makeStudent(t);
+      await enqueueEmails(t.database.db, [a.id], mail("Delivered subject"));
+      await t.app.outbox.drain();
+      expect(inbox).toHaveLength(1);
+      expect(inbox[0].to).toEqual([a.email]);
+      expect(inbox[0].raw).toContain("Subject: Delivered subject");
+      const [row] = await t.database.db.select().from(outbox).where(eq(outbox.toEmail, a.email));
+      expect(row.sentAt).not.toBeNull();
+      expect(row.attempts).toBe(1);
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+
+  it("loses nothing while the SMTP server is down, and delivers once it is back", async () => {
+    const b = await makeStudent(t);
+    await enqueueEmails(t.database.db, [b.id], mail("Survives an outage"));
+    await t.app.outbox.tick(); // nobody listens on the port: refused
+    let [row] = await t.database.db.select().from(outbox).where(eq(outbox.toEmail, b.email));
+    expect(row.sentAt).toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toBeTruthy();
+
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(port, inbox);
+    try {
+      await new Promise((r) => setTimeout(r, 120)); // past the (test-sized) backoff
+      await t.app.outbox.drain();
+      expect(inbox.map((m) => m.to[0])).toEqual([b.email]);
+      [row] = await t.database.db.select().from(outbox).where(eq(outbox.toEmail, b.email));
+      expect(row.sentAt).not.toBeNull();
+      expect(row.attempts).toBe(2);
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+
+  it("writes nothing for a user who turned email notifications off", async () => {
+    const c = await makeStudent(t);
+    await t.database.db.update(users).set({ emailNotifications: false }).where(eq(users.id, c.id));
+    expect(await enqueueEmails(t.database.db, [c.id], mail("Not wanted"))).toBe(0);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.toEmail, c.email))).toEqual([]);
+  });
+
+  it("two senders never deliver the same email twice", async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(port, inbox);
+    try {
+      const people = await Promise.all(Array.from({ length: 6 }, () => makeStudent(t)));
+      await enqueueEmails(t.database.db, people.map((p) => p.id), mail("Exactly once"));
+      const { OutboxSender } = await import("./outbox.sender");
+      const other = new OutboxSender(t.database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "x@y.z", log: t.app.log, batch: 2 });
+      await Promise.all([t.app.outbox.drain(), other.drain()]);
+      await other.stop();
+      const delivered = inbox.filter((m) => m.raw.includes("Exactly once")).map((m) => m.to[0]);
+      expect(delivered.sort()).toEqual(people.map((p) => p.email).sort());
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});

@@ -1,0 +1,12 @@
+/** Server-sent events (GET /api/events). Payloads carry ids and short labels only; clients refetch the records. */
+export type LiveEvent =
+  | { type: "proposal.submitted"; proposalId: string; title: string; by: string }
+  | { type: "proposal.reviewed"; proposalId: string; title: string; status: "Approved" | "Denied" }
+  | { type: "notice.sent"; noticeId: string; proposalId: string; title: string; from: string }
+  | { type: "message.created"; proposalId: string; messageId: string; authorId: string; authorName: string }
+  /** The server lost its LISTEN connection and may have missed events: refetch everything. */
+  | { type: "resync" }
+  /** This instance is shutting down; the browser reconnects (to another instance, behind a balancer). */
+  | { type: "shutdown" };
+
+export type LiveEventType = LiveEvent["type"];
