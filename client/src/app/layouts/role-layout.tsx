@@ -2,6 +2,7 @@ import { Brand } from "@client/components/brand";
 import { PageLoader } from "@client/components/page-loader";
 import { UserAvatar } from "@client/components/user-avatar";
 import { useLogout, useUser } from "@client/lib/auth";
+import { useLiveEvents } from "@client/lib/live-events";
 import { notify } from "@client/lib/notify";
 import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -20,6 +21,7 @@ export function RoleLayout({ area: role }: { area: Role }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const badges = useNavBadges(role);
+  useLiveEvents(user.id);
 
   const onLogout = () =>
     logout.mutate(undefined, {

@@ -1,0 +1,197 @@
+import { UserAvatar } from "@client/components/user-avatar";
+import { isApiError } from "@client/lib/api";
+import { useUser } from "@client/lib/auth";
+import { notify } from "@client/lib/notify";
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import type { ChatMessage } from "@shared/schemas/chat";
+import { IconSend } from "@tabler/icons-react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useChatMessages, useSendMessage } from "../api/use-chat";
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
+function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
+  return (
+    <Group
+      align="flex-start"
+      justify={own ? "flex-end" : "flex-start"}
+      wrap="nowrap"
+      gap="xs"
+      data-testid="chat-message"
+    >
+      {!own && <UserAvatar name={message.author.name} src={message.author.pictureUrl} size="sm" />}
+      <Box maw="75%">
+        <Group gap={6} justify={own ? "flex-end" : "flex-start"}>
+          <Text size="xs" fw={600}>
+            {own ? "You" : message.author.name}
+            {message.author.role === "supervisor" && !own ? " · Supervisor" : ""}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {time(message.createdAt)}
+          </Text>
+        </Group>
+        <Paper
+          px="sm"
+          py={6}
+          radius="md"
+          bg={own ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-gray-1)"}
+          c={own ? "white" : undefined}
+        >
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {message.body}
+          </Text>
+        </Paper>
+      </Box>
+    </Group>
+  );
+}
+
+export function ChatThread({
+  proposalId,
+  height = "calc(100dvh - 320px)",
+}: {
+  proposalId: string;
+  height?: string;
+}) {
+  const user = useUser();
+  const query = useChatMessages(proposalId);
+  const send = useSendMessage(proposalId);
+  const [draft, setDraft] = useState("");
+  const viewport = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+
+  const messages = useMemo(
+    () => (query.data ? [...query.data.pages].reverse().flatMap((p) => p.items) : []),
+    [query.data],
+  );
+  const newestId = messages.at(-1)?.id;
+
+  // New message at the bottom (or first load): follow it. Older page above: keep the view still.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an older page changes the length, not the newest id
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (newestId) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [newestId, messages.length]);
+
+  // Scrolling up to the top pages in older messages.
+  useEffect(() => {
+    const el = topSentinel.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && query.hasNextPage && !query.isFetchingNextPage) loadOlder();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  });
+
+  function loadOlder() {
+    const el = viewport.current;
+    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    void query.fetchNextPage();
+  }
+
+  const submit = () => {
+    const body = draft.trim();
+    if (!body) return;
+    send.mutate(body, {
+      onSuccess: () => setDraft(""),
+      onError: (e) =>
+        notify.error(isApiError(e) ? e.message : "Your message was not sent. Please try again."),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p={0}>
+      <Box
+        ref={viewport}
+        h={height}
+        mih={280}
+        p="md"
+        style={{ overflowY: "auto" }}
+        aria-label="Messages"
+        role="log"
+      >
+        <div ref={topSentinel} />
+        {query.isPending && (
+          <Center h="100%">
+            <Loader size="sm" />
+          </Center>
+        )}
+        {query.isError && <Alert color="red">The messages could not be loaded.</Alert>}
+        {query.hasNextPage && (
+          <Center mb="sm">
+            <Button variant="subtle" size="xs" onClick={loadOlder} loading={query.isFetchingNextPage}>
+              Load older messages
+            </Button>
+          </Center>
+        )}
+        {query.isSuccess && messages.length === 0 && (
+          <Center h="100%">
+            <Text c="dimmed">No messages yet. Say hello to your group.</Text>
+          </Center>
+        )}
+        <Stack gap="sm">
+          {messages.map((m) => (
+            <Bubble key={m.id} message={m} own={m.author.id === user.id} />
+          ))}
+        </Stack>
+      </Box>
+      <Box
+        component="form"
+        p="sm"
+        style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Group align="flex-end" wrap="nowrap">
+          <Textarea
+            label="Message"
+            placeholder="Write a message… (Enter to send, Shift+Enter for a new line)"
+            autosize
+            minRows={1}
+            maxRows={6}
+            maxLength={LIMITS.messageMax}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            style={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} />}
+            loading={send.isPending}
+            disabled={!draft.trim()}
+          >
+            Send
+          </Button>
+        </Group>
+        {draft.length > LIMITS.messageMax * 0.9 && (
+          <Text size="xs" c="dimmed" ta="right" mt={4}>
+            {draft.length.toLocaleString()} / {LIMITS.messageMax.toLocaleString()}
+          </Text>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,95 @@
+import type { LiveEvent, LiveEventType } from "@shared/schemas/events";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "./notify";
+
+/** Which cached lists each event makes stale (query keys by their first element). */
+const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
+  "proposal.submitted": () => [
+    ["proposals"],
+    ["proposal"],
+    ["supervisor-dashboard"],
+    ["committee-dashboard"],
+  ],
+  "proposal.reviewed": () => [["proposals"], ["proposal"], ["supervisor-dashboard"], ["committee-dashboard"]],
+  "notice.sent": () => [["notices"]],
+  "message.created": (e) => [["chat", (e as { proposalId: string }).proposalId]],
+  resync: () => [[]],
+  shutdown: () => [],
+};
+
+/** Words for the events a person would want to hear about while looking elsewhere. */
+function announce(e: LiveEvent, selfId: string) {
+  switch (e.type) {
+    case "proposal.submitted":
+      return notify.info(`${e.by} submitted "${e.title}".`, "New proposal");
+    case "proposal.reviewed":
+      return notify.info(`Your proposal "${e.title}" was ${e.status.toLowerCase()}.`, "Proposal reviewed");
+    case "notice.sent":
+      return notify.info(`${e.from}: ${e.title}`, "New notice");
+    case "message.created":
+      if (e.authorId !== selfId && !location.pathname.endsWith("/chat"))
+        notify.info(`New message from ${e.authorName}.`, "Group chat");
+      return;
+    default:
+      return;
+  }
+}
+
+export function applyLiveEvent(qc: QueryClient, e: LiveEvent, selfId: string) {
+  for (const queryKey of STALE[e.type](e)) void qc.invalidateQueries({ queryKey });
+  announce(e, selfId);
+}
+
+const TYPES: LiveEventType[] = [
+  "proposal.submitted",
+  "proposal.reviewed",
+  "notice.sent",
+  "message.created",
+  "resync",
+  "shutdown",
+];
+
+/**
+ * One EventSource per signed-in tab. The browser reconnects by itself; after a reconnect we
+ * refetch everything on screen, since events sent while we were away are not replayed.
+ */
+export function useLiveEvents(selfId: string) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let wasOpen = false;
+    let stopped = false;
+
+    const connect = () => {
+      source = new EventSource("/api/events");
+      source.onopen = () => {
+        if (wasOpen) void qc.invalidateQueries();
+        wasOpen = true;
+      };
+      for (const type of TYPES) {
+        source.addEventListener(type, (msg) => {
+          try {
+            applyLiveEvent(qc, JSON.parse((msg as MessageEvent).data) as LiveEvent, selfId);
+          } catch {
+            /* a malformed event is ignored */
+          }
+        });
+      }
+      source.onerror = () => {
+        // Closed for good (for example a 401 after the session ended): try again later ourselves.
+        if (source?.readyState === EventSource.CLOSED && !stopped) {
+          source.close();
+          retry = setTimeout(connect, 10_000);
+        }
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [qc, selfId]);
+}
