@@ -37,6 +37,11 @@ export interface RunningServer {
   startProcess: () => Promise<void>;
   /** Stops it and deletes its data. */
   stop: () => Promise<void>;
+  /**
+   * Another instance on the same database (PostgreSQL only), as behind a load balancer:
+   * same DATABASE_URL and SESSION_SECRET, its own port. Returns its URL and a stop function.
+   */
+  startSibling: () => Promise<{ url: string; stop: () => Promise<void> }>;
 }
 
 /**
@@ -57,6 +62,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Instances behind one balancer share the secret (PGlite runs would generate one in DATA_DIR).
+    SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0001",
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -91,6 +98,15 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       });
       if (r.status !== 0) throw new Error(`seed failed: ${r.stderr}`);
       return r.stdout;
+    },
+    startSibling: async () => {
+      if (!env.DATABASE_URL) throw new Error("a second instance needs PostgreSQL (PGlite is one process per folder)");
+      const siblingPort = await freePort();
+      const siblingUrl = `http://127.0.0.1:${siblingPort}`;
+      const sibling = await spawnServer({ ...env, PORT: String(siblingPort) }, siblingUrl, (d) => {
+        out += d;
+      });
+      return { url: siblingUrl, stop: () => stopChild(sibling) };
     },
     stopProcess: () => stopChild(child),
     startProcess: async () => {
