@@ -1,12 +1,20 @@
 import { AuthGate, RequireRole, SignedOutOnly } from "@client/components/guards";
+import type { Role } from "@shared/enums";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
-import { RoleLayout } from "./layouts/role-layout";
 import { RouteError } from "./routes/route-error";
 
 /** Each page is its own chunk: a role's screens load only when someone of that role opens them. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** The signed-in shell (AppShell, sidebar, live events) is itself loaded only when someone signs in. */
+const roleLayout = (area: Role): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const { RoleLayout } = await import("./layouts/role-layout");
+    return { Component: () => <RoleLayout area={area} /> };
+  },
 });
 
 export const routes: RouteObject[] = [
@@ -41,7 +49,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole area="student" />,
         children: [
           {
-            element: <RoleLayout area="student" />,
+            ...roleLayout("student"),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", ...page(() => import("./routes/student/dashboard")) },
@@ -62,7 +70,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole area="supervisor" />,
         children: [
           {
-            element: <RoleLayout area="supervisor" />,
+            ...roleLayout("supervisor"),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", ...page(() => import("./routes/supervisor/dashboard")) },
@@ -82,7 +90,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole area="committee" />,
         children: [
           {
-            element: <RoleLayout area="committee" />,
+            ...roleLayout("committee"),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", ...page(() => import("./routes/committee/dashboard")) },
