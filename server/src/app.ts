@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerSecurity(app, trustedOrigins);
-  registerSession(app, auth);
+  registerSession(app, auth, events);
   await app.register(multipart, {
     limits: { fileSize: LIMITS.pictureBytesMax, files: 1, fields: 5, parts: 6 },
   });

@@ -1,11 +1,13 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type { LiveEvent } from "@shared/schemas/events";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { LiveEvent } from "@shared/schemas/events";
 import type { Database, Db } from "../db/client";
 
 export const EVENTS_CHANNEL = "thesisdesk_events";
+/** Fed by database triggers (migration 0001): `s:<session token>` or `u:<user id>`. */
+export const AUTH_CHANNEL = "thesisdesk_auth";
 
 /** What travels through NOTIFY: the event and exactly who may receive it (decided by the service). */
 interface Envelope {
@@ -26,12 +28,17 @@ export async function publish(db: Db, to: Iterable<string>, event: LiveEvent): P
 }
 
 type Listener = (event: LiveEvent) => void;
+/** Receives auth changes; `null` means "anything may have changed" (the LISTEN connection was lost). */
+type AuthListener = (change: { session?: string; user?: string } | null) => void;
 
 /** This instance's side: who is connected here, and the LISTEN connection that feeds them. */
 export class EventHub {
   private readonly byUser = new Map<string, Set<Listener>>();
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
+  private readonly authListeners = new Set<AuthListener>();
+  /** True while this instance is known to receive every notification. */
+  listening = false;
 
   constructor(
     private readonly database: Database,
@@ -49,6 +56,21 @@ export class EventHub {
       set.delete(listener);
       if (set.size === 0) this.byUser.delete(userId);
     };
+  }
+
+  onAuthChange(listener: AuthListener): () => void {
+    this.authListeners.add(listener);
+    return () => this.authListeners.delete(listener);
+  }
+
+  private authChanged(payload: string) {
+    const change = payload.startsWith("s:") ? { session: payload.slice(2) } : { user: payload.slice(2) };
+    for (const l of this.authListeners) l(change);
+  }
+
+  private setListening(on: boolean) {
+    this.listening = on;
+    if (!on) for (const l of this.authListeners) l(null);
   }
 
   get connections(): number {
@@ -77,8 +99,14 @@ export class EventHub {
   async start(): Promise<void> {
     if (this.database.kind === "pglite") {
       const pglite = this.database.pglite as PGlite;
-      const unsubscribe = await pglite.listen(EVENTS_CHANNEL, (payload) => this.deliver(payload));
-      this.stopListening = unsubscribe;
+      const offEvents = await pglite.listen(EVENTS_CHANNEL, (payload) => this.deliver(payload));
+      const offAuth = await pglite.listen(AUTH_CHANNEL, (payload) => this.authChanged(payload));
+      this.setListening(true);
+      this.stopListening = async () => {
+        this.setListening(false);
+        await offEvents();
+        await offAuth();
+      };
       return;
     }
     await this.listenPostgres();
@@ -88,6 +116,7 @@ export class EventHub {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.database.url, connectionTimeoutMillis: 5_000 });
     const retry = () => {
+      this.setListening(false);
       client.removeAllListeners();
       client.end().catch(() => {});
       if (this.closed) return;
@@ -97,11 +126,13 @@ export class EventHub {
     };
     client.on("error", retry);
     client.on("notification", (msg) => {
-      if (msg.channel === EVENTS_CHANNEL && msg.payload) this.deliver(msg.payload);
+      if (!msg.payload) return;
+      if (msg.channel === EVENTS_CHANNEL) this.deliver(msg.payload);
+      else if (msg.channel === AUTH_CHANNEL) this.authChanged(msg.payload);
     });
     try {
       await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
+      await client.query(`listen ${EVENTS_CHANNEL}; listen ${AUTH_CHANNEL}`);
     } catch (err) {
       this.log.warn({ err }, "live events: cannot LISTEN yet");
       retry();
@@ -110,8 +141,10 @@ export class EventHub {
     client.once("end", () => {
       if (!this.closed) retry();
     });
+    this.setListening(true);
     if (attempt > 0) this.resyncAll();
     this.stopListening = async () => {
+      this.setListening(false);
       client.removeAllListeners();
       await client.end().catch(() => {});
     };

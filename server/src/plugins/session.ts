@@ -2,7 +2,9 @@ import type { Role } from "@shared/enums";
 import { can, type Permission } from "@shared/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
+import type { EventHub } from "../lib/events";
 import { type Auth, authHeaders, SESSION_COOKIE_PREFIX, type SessionUser } from "./auth";
+import { SessionCache } from "./session-cache";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,12 +16,48 @@ declare module "fastify" {
 
 const COOKIE_MARK = `${SESSION_COOKIE_PREFIX}.session_token=`;
 
-export function registerSession(app: FastifyInstance, auth: Auth) {
+/** The session cookie's signed value and its token (the part before the signature). */
+function sessionCookie(cookieHeader: string): { signed: string; token: string } | null {
+  const start = cookieHeader.indexOf(COOKIE_MARK);
+  if (start < 0) return null;
+  const end = cookieHeader.indexOf(";", start);
+  let signed = cookieHeader.slice(start + COOKIE_MARK.length, end < 0 ? undefined : end).trim();
+  try {
+    signed = decodeURIComponent(signed);
+  } catch {
+    return null;
+  }
+  const dot = signed.lastIndexOf(".");
+  return dot > 0 ? { signed, token: signed.slice(0, dot) } : null;
+}
+
+export function registerSession(app: FastifyInstance, auth: Auth, events: EventHub) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  const cache = new SessionCache();
+  events.onAuthChange((change) => cache.invalidate(change));
+
+  // The database's notice of a change arrives a moment after the commit. A change made through
+  // this instance (logout, password, profile) drops the user's entries before the answer leaves,
+  // so the same browser never sees its old session afterwards.
+  app.addHook("onSend", async (request) => {
+    if (request.user && request.method !== "GET" && request.method !== "HEAD")
+      cache.invalidate({ user: request.user.id });
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/") || !request.headers.cookie?.includes(COOKIE_MARK)) return;
+    const cookie = sessionCookie(request.headers.cookie);
+    if (!cookie) return;
+    // A hit is this exact signed value, checked by better-auth before and not changed since.
+    const cacheable = events.listening && (request.method === "GET" || request.method === "HEAD");
+    const hit = cacheable ? cache.get(cookie.token, cookie.signed) : undefined;
+    if (hit) {
+      request.user = hit.user;
+      request.sessionId = hit.sessionId;
+      return;
+    }
+    const generation = cache.currentGeneration;
     const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
     // A refreshed session comes back with a new cookie expiry.
     const setCookie = result.headers?.getSetCookie();
@@ -38,6 +76,18 @@ export function registerSession(app: FastifyInstance, auth: Auth) {
       createdAt: new Date(u.createdAt),
     };
     request.sessionId = data.session.id;
+    if (events.listening) {
+      cache.set(
+        cookie.token,
+        {
+          signed: cookie.signed,
+          user: request.user,
+          sessionId: data.session.id,
+          expiresAt: new Date(data.session.expiresAt).getTime(),
+        },
+        generation,
+      );
+    }
   });
 }
 

@@ -1,0 +1,393 @@
+/**
+ * npm run bench [-- --quick] [--only pglite|postgres]
+ *
+ * Seeds a department (at least 50,000 users and 50,000 proposals, most of them Denied
+ * history), then loads it with autocannon (10 connections, after a warm-up): first the two
+ * ceilings in a separate process (constant JSON; one primary-key SELECT), then the real
+ * endpoints. Repeats with 1,000 proposals for the growth ratio, on PGlite and PostgreSQL.
+ * Prints the figures and writes docs/performance.md.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { and, desc, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openDatabase } from "../server/src/db/client";
+import { proposalMembers, proposals, sessions, supervisorCells, users } from "../server/src/db/schema";
+import { createAccount } from "../server/src/modules/accounts/accounts.service";
+import { analyze, seedVolume } from "./lib/seed-core";
+
+const { values: args } = parseArgs({
+  options: { quick: { type: "boolean" }, only: { type: "string" }, out: { type: "string" } },
+});
+const QUICK = !!args.quick;
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SECRET = "bench-session-secret-bench-session-secret-01";
+const WARMUP_S = QUICK ? 1 : 3;
+const DURATION_S = QUICK ? 3 : 10;
+const LARGE = QUICK ? 10_000 : 50_000;
+const SMALL = 1_000;
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+interface Row {
+  db: string;
+  size: number;
+  name: string;
+  read: boolean;
+  figures: Figures;
+}
+const rows: Row[] = [];
+
+// ── processes ────────────────────────────────────────────────────────────────
+
+async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(tsx, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited:\n${out}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await done;
+}
+
+// ── load ─────────────────────────────────────────────────────────────────────
+
+type Opts = Omit<autocannon.Options, "url" | "connections" | "duration">;
+
+async function load(url: string, opts: Opts, seconds: number): Promise<autocannon.Result> {
+  return autocannon({ url, connections: 10, duration: seconds, ...opts });
+}
+
+async function measure(url: string, opts: Opts): Promise<Figures> {
+  await load(url, opts, WARMUP_S);
+  const r = await load(url, opts, DURATION_S);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+// ── data ─────────────────────────────────────────────────────────────────────
+
+/** A signed session cookie minted straight into the database (logging in thousands of users would time argon2). */
+async function mintSessions(db: Database["db"], userIds: string[]): Promise<string[]> {
+  const out: string[] = [];
+  const rowsToInsert = userIds.map((userId) => {
+    const token = randomBytes(24).toString("base64url");
+    const signature = createHmac("sha256", SECRET).update(token).digest("base64");
+    out.push(`thesisdesk.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
+    return { token, userId, expiresAt: new Date(Date.now() + 86_400_000) };
+  });
+  for (let i = 0; i < rowsToInsert.length; i += 1000)
+    await db.insert(sessions).values(rowsToInsert.slice(i, i + 1000));
+  return out;
+}
+
+interface Fixture {
+  student: string;
+  supervisor: string;
+  committee: string;
+  submitters: string[];
+  submit: { supervisorId: string; researchCellId: string };
+  searchTerm: string;
+}
+
+async function prepare(database: Database, size: number): Promise<Fixture> {
+  const db = database.db;
+  const supervisors = Math.max(10, Math.round(size / 100));
+  await seedVolume(db, {
+    students: size,
+    supervisors,
+    cells: Math.max(5, Math.round(supervisors / 20)),
+    proposals: size,
+    noticesPerGroup: 1,
+    messagesPerGroup: 1,
+    password: "bench-password",
+    tag: `b${size}`,
+  });
+  // Students with no proposal at all, to submit during the run.
+  const free = QUICK ? 1_500 : 6_000;
+  await seedVolume(db, {
+    students: free,
+    supervisors: 0,
+    cells: 0,
+    proposals: 0,
+    noticesPerGroup: 0,
+    messagesPerGroup: 0,
+    password: "bench-password",
+    tag: `f${size}`,
+  });
+  const committee = await createAccount(db, {
+    role: "committee",
+    name: "Bench Committee",
+    email: `bench-committee-${size}@example.edu`,
+    password: "bench-password",
+  });
+  if (database.kind === "postgres") await analyze(db);
+
+  const [activeMember] = await db
+    .select({ userId: proposalMembers.userId })
+    .from(proposalMembers)
+    .where(eq(proposalMembers.active, true))
+    .limit(1);
+  const [busiest] = await db
+    .select({ supervisorId: proposals.supervisorId, n: sql<number>`count(*)` })
+    .from(proposals)
+    .where(eq(proposals.status, "Pending"))
+    .groupBy(proposals.supervisorId)
+    .orderBy(desc(sql`count(*)`))
+    .limit(1);
+  const [link] = await db.select().from(supervisorCells).limit(1);
+  const freeStudents = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "student"), sql`${users.email} like ${`%.f${size}@example.edu`}`));
+
+  const [student, supervisor, committeeCookie] = await mintSessions(db, [
+    activeMember.userId,
+    busiest.supervisorId,
+    committee.id,
+  ]);
+  return {
+    student,
+    supervisor,
+    committee: committeeCookie,
+    submitters: await mintSessions(
+      db,
+      freeStudents.map((s) => s.id),
+    ),
+    submit: { supervisorId: link.supervisorId, researchCellId: link.researchCellId },
+    searchTerm: "tanaka",
+  };
+}
+
+// ── one database, one size ───────────────────────────────────────────────────
+
+async function openBenchDb(kind: "pglite" | "postgres") {
+  if (kind === "postgres") {
+    const name = `thesisdesk_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: PG_SERVER });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_SERVER);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "td-bench-")) };
+    return {
+      env,
+      open: () => openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 4 }),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: PG_SERVER });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+        rmSync(env.DATA_DIR, { recursive: true, force: true });
+      },
+    };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "td-bench-"));
+  const env = { DATABASE_URL: "", DATA_DIR: dataDir };
+  return {
+    env,
+    open: () => openDatabase({ pgliteDir: path.join(dataDir, "pglite") }),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function runOne(kind: "pglite" | "postgres", size: number) {
+  const target = await openBenchDb(kind);
+  const started = Date.now();
+  const database = await target.open();
+  const fx = await prepare(database, size);
+  await database.close();
+  console.log(`[${kind} ${size}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const record = (name: string, read: boolean, figures: Figures) => {
+    rows.push({ db: kind, size, name, read, figures });
+    console.log(
+      `[${kind} ${size}] ${name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  errors ${figures.errors}`,
+    );
+  };
+
+  const basePort = 3900 + Math.floor(Math.random() * 50);
+  const baseline = await startProcess(
+    "scripts/bench/baseline.ts",
+    { ...target.env, PORT: String(basePort) },
+    `http://127.0.0.1:${basePort}/const`,
+  );
+  try {
+    record("ceiling: constant JSON", true, await measure(`http://127.0.0.1:${basePort}/const`, {}));
+    record("ceiling: one PK select", true, await measure(`http://127.0.0.1:${basePort}/pk`, {}));
+  } finally {
+    await stopProcess(baseline);
+  }
+
+  const port = basePort + 60;
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    "server/src/server.ts",
+    {
+      ...target.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: SECRET,
+    },
+    `${url}/api/health`,
+  );
+  try {
+    const get = (cookie: string) => ({ headers: { cookie } });
+    record("student: GET /api/proposals", true, await measure(`${url}/api/proposals`, get(fx.student)));
+    record(
+      "supervisor: pending list",
+      true,
+      await measure(`${url}/api/proposals?status=Pending&order=oldest&pageSize=20`, get(fx.supervisor)),
+    );
+    record(
+      "supervisor: dashboard",
+      true,
+      await measure(`${url}/api/supervisor/dashboard`, get(fx.supervisor)),
+    );
+    record(
+      "committee: user search",
+      true,
+      await measure(`${url}/api/users?role=student&q=${fx.searchTerm}&pageSize=20`, get(fx.committee)),
+    );
+
+    let next = 0;
+    const body = (i: number) =>
+      JSON.stringify({
+        title: `Bench proposal ${i}`,
+        abstract: "Measured.",
+        type: "Project",
+        ...fx.submit,
+        memberIds: [],
+      });
+    const submitOpts: Opts = {
+      requests: [
+        {
+          method: "POST",
+          path: "/api/proposals",
+          setupRequest: (req) => {
+            const i = next++;
+            return {
+              ...req,
+              headers: {
+                "content-type": "application/json",
+                cookie: fx.submitters[i % fx.submitters.length],
+              },
+              body: body(i),
+            };
+          },
+        },
+      ],
+    };
+    // Warm up on a few submitters, then measure on fresh ones; wrap-around would give 409s (counted as errors).
+    await load(url, { ...submitOpts, amount: 50 }, WARMUP_S);
+    const r = await load(
+      url,
+      { ...submitOpts, amount: Math.max(0, fx.submitters.length - next) },
+      DURATION_S,
+    );
+    record("student: submit proposal", false, {
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+      requests: r.requests.total,
+    });
+  } finally {
+    await stopProcess(server);
+    await target.drop();
+  }
+}
+
+// ── report ───────────────────────────────────────────────────────────────────
+
+function report(): string {
+  const cpu = os.cpus();
+  const lines: string[] = [];
+  lines.push("# Performance", "");
+  lines.push(
+    `Measured by \`npm run bench${QUICK ? " -- --quick" : ""}\` on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} × ${cpu[0]?.model.trim()}, ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. ` +
+      `autocannon, 10 connections, ${WARMUP_S} s warm-up, ${DURATION_S} s measured; the load generator runs on the same machine.`,
+    "",
+  );
+  for (const db of ["postgres", "pglite"]) {
+    const of = rows.filter((r) => r.db === db);
+    if (!of.length) continue;
+    lines.push(`## ${db === "postgres" ? "PostgreSQL" : "PGlite (embedded)"}`, "");
+    lines.push(
+      `With ${LARGE.toLocaleString("en")} proposals and ${(LARGE + Math.round(LARGE / 100)).toLocaleString("en")}+ users (two thirds of the proposals Denied history).`,
+      "",
+    );
+    lines.push(
+      "| endpoint | req/s | p50 ms | p99 ms | errors | ÷ one-query ceiling | p50 at 1,000 proposals | growth (p50 large ÷ small) |",
+    );
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    const ceiling = of.find((r) => r.size === LARGE && r.name === "ceiling: one PK select")?.figures.rps ?? 0;
+    for (const r of of.filter((x) => x.size === LARGE)) {
+      const small = of.find((x) => x.size === SMALL && x.name === r.name)?.figures;
+      const ratio = ceiling && !r.name.startsWith("ceiling") ? (r.figures.rps / ceiling).toFixed(2) : "";
+      const growth = small && small.p50 > 0 ? (r.figures.p50 / small.p50).toFixed(2) : small ? "—" : "";
+      lines.push(
+        `| ${r.name} | ${r.figures.rps.toFixed(0)} | ${r.figures.p50} | ${r.figures.p99} | ${r.figures.errors} | ${ratio} | ${small?.p50 ?? ""} | ${growth} |`,
+      );
+    }
+    lines.push("");
+  }
+  lines.push(
+    "Targets (PostgreSQL): every read endpoint at least 0.5 of the one-query ceiling, p99 under 30 ms, growth under 1.5, zero errors; submission at least 500/s.",
+    "",
+  );
+  return lines.join("\n");
+}
+
+const kinds = (args.only ? [args.only] : ["postgres", "pglite"]) as ("pglite" | "postgres")[];
+for (const kind of kinds) {
+  for (const size of [SMALL, LARGE]) await runOne(kind, size);
+}
+const text = report();
+console.log(`\n${text}`);
+writeFileSync(args.out ?? path.join(root, "docs/performance.md"), `${text}\n`);
