@@ -21,6 +21,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string) {
     root: clientDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fetched fresh.
       res.header(
