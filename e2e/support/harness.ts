@@ -33,6 +33,8 @@ export interface RunningServer {
   seed: (...args: string[]) => Promise<string>;
   /** Stops the server process (SIGTERM, graceful), keeping its data. */
   stopProcess: () => Promise<void>;
+  /** Kills the server process with SIGKILL: no shutdown, no cleanup, as in a crash. */
+  killProcess: () => Promise<void>;
   /** Starts it again on the same data. */
   startProcess: () => Promise<void>;
   /** Stops it and deletes its data. */
@@ -109,6 +111,12 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       return { url: siblingUrl, stop: () => stopChild(sibling) };
     },
     stopProcess: () => stopChild(child),
+    killProcess: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGKILL");
+      await exited;
+    },
     startProcess: async () => {
       child = await spawnServer(env, url, (d) => {
         out += d;

@@ -38,6 +38,8 @@ declare module "fastify" {
     auth: Auth;
     events: EventHub;
     outbox: OutboxSender;
+    /** Every route as registered (method, url): the permission matrix test walks this list. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -65,6 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routeList.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
