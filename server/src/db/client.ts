@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -64,7 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock = lockFolder(options.pgliteDir);
   }
   try {
-    const client = await PGlite.create(options.pgliteDir ?? "memory://");
+    const client = await PGlite.create(options.pgliteDir ?? "memory://", { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
