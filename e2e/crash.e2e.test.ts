@@ -16,16 +16,26 @@ async function register(i: number) {
   const res = await fetch(`${server.url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: `Crash Student ${i}`, email: `${tag}@uni.example`, studentId: tag.toUpperCase(), password: "crash-pass-1" }),
+    body: JSON.stringify({
+      name: `Crash Student ${i}`,
+      email: `${tag}@uni.example`,
+      studentId: tag.toUpperCase(),
+      password: "crash-pass-1",
+    }),
   });
   expect(res.status).toBe(201);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 describe("a server killed in the middle of a burst of submissions", () => {
   it("keeps every submission it answered 201, whole, and nothing half-written", async () => {
     const cookies = await Promise.all(Array.from({ length: 60 }, (_, i) => register(i)));
-    const cells = await (await fetch(`${server.url}/api/research-cells?include=supervisors`, { headers: { cookie: cookies[0] } })).json();
+    const cells = await (
+      await fetch(`${server.url}/api/research-cells?include=supervisors`, { headers: { cookie: cookies[0] } })
+    ).json();
     const cell = cells.items.find((c: { supervisors?: unknown[] }) => (c.supervisors ?? []).length > 0);
     const supervisorId = cell.supervisors[0].id;
 
@@ -37,7 +47,14 @@ describe("a server killed in the middle of a burst of submissions", () => {
         const res = await fetch(`${server.url}/api/proposals`, {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
-          body: JSON.stringify({ title, abstract: "Written during a crash.", type: "Thesis", researchCellId: cell.id, supervisorId, memberIds: [] }),
+          body: JSON.stringify({
+            title,
+            abstract: "Written during a crash.",
+            type: "Thesis",
+            researchCellId: cell.id,
+            supervisorId,
+            memberIds: [],
+          }),
         });
         answered++;
         if (res.status === 201) accepted.push({ id: (await res.json()).proposal.id, title, cookie });

@@ -15,7 +15,10 @@ async function login(url: string, email: string) {
     body: JSON.stringify({ email, password: "thesisdesk-demo" }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 describe.runIf(onPostgres)("two instances, one database", () => {
@@ -42,13 +45,21 @@ describe.runIf(onPostgres)("two instances, one database", () => {
     const memberStream = await connectEvents(b.url, member);
     const outsiderStream = await connectEvents(b.url, outsider);
     try {
-      const groups = await (await fetch(`${a.url}/api/proposals?status=Approved`, { headers: { cookie: supervisor } })).json();
-      const group = groups.items.find((p: { title: string }) => p.title === "An accessible campus navigation app");
+      const groups = await (
+        await fetch(`${a.url}/api/proposals?status=Approved`, { headers: { cookie: supervisor } })
+      ).json();
+      const group = groups.items.find(
+        (p: { title: string }) => p.title === "An accessible campus navigation app",
+      );
       expect(group).toBeTruthy();
       const sent = await fetch(`${a.url}/api/notices`, {
         method: "POST",
         headers: { cookie: supervisor, "content-type": "application/json" },
-        body: JSON.stringify({ proposalId: group.id, title: "Across instances", description: "Sent through A." }),
+        body: JSON.stringify({
+          proposalId: group.id,
+          title: "Across instances",
+          description: "Sent through A.",
+        }),
       });
       expect(sent.status).toBe(201);
       const event = await memberStream.waitFor((e) => e.type === "notice.sent");

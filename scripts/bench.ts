@@ -32,7 +32,6 @@ const DURATION_S = QUICK ? 3 : 10;
 const LARGE = QUICK ? 10_000 : 50_000;
 const SMALL = 1_000;
 const root = path.resolve(import.meta.dirname, "..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 
 interface Figures {
   rps: number;
@@ -53,7 +52,7 @@ const rows: Row[] = [];
 // ── processes ────────────────────────────────────────────────────────────────
 
 async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(tsx, [script], {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -94,7 +94,12 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     },
     seed: async (...args) => {
       await stopChild(child);
-      const r = spawnSync(tsx, ["scripts/seed.ts", ...args], { cwd: root, env, encoding: "utf8", timeout: 120_000 });
+      const r = spawnSync(tsx, ["scripts/seed.ts", ...args], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       child = await spawnServer(env, url, (d) => {
         out += d;
       });
@@ -102,7 +107,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       return r.stdout;
     },
     startSibling: async () => {
-      if (!env.DATABASE_URL) throw new Error("a second instance needs PostgreSQL (PGlite is one process per folder)");
+      if (!env.DATABASE_URL)
+        throw new Error("a second instance needs PostgreSQL (PGlite is one process per folder)");
       const siblingPort = await freePort();
       const siblingUrl = `http://127.0.0.1:${siblingPort}`;
       const sibling = await spawnServer({ ...env, PORT: String(siblingPort) }, siblingUrl, (d) => {
@@ -136,7 +142,12 @@ async function spawnServer(
   onOutput: (d: string) => void,
 ): Promise<ChildProcess> {
   let out = "";
-  const child = spawn(tsx, ["server/src/server.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // One process (not the tsx CLI, which runs the server in a child): a SIGKILL must hit the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const collect = (d: Buffer) => {
     out += d;
     onOutput(String(d));

@@ -71,7 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) if (method !== "HEAD") routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") routeList.push({ method, url: route.url });
   });
 
   app.setValidatorCompiler(validatorCompiler);

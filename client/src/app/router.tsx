@@ -11,10 +11,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 
 /** The signed-in shell (AppShell, sidebar, live events) is itself loaded only when someone signs in. */
 const roleLayout = (area: Role): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const { RoleLayout } = await import("./layouts/role-layout");
-    return { Component: () => <RoleLayout area={area} /> };
-  },
+  lazy: async () => ({ Component: (await import("./layouts/role-layout")).LAYOUTS[area] }),
 });
 
 export const routes: RouteObject[] = [

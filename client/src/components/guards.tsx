@@ -30,6 +30,6 @@ export function SignedOutOnly() {
 
 /** A safe in-app path from ?next=, never another site. */
 export function safeNext(next: string | null): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
   return next;
 }

@@ -9,7 +9,9 @@ export async function makeCell(t: TestContext, supervisorIds: string[] = []) {
     .values({ title: `Cell ${unique("c")}`, description: "A research cell for tests." })
     .returning();
   if (supervisorIds.length) {
-    await t.database.db.insert(supervisorCells).values(supervisorIds.map((supervisorId) => ({ supervisorId, researchCellId: cell.id })));
+    await t.database.db
+      .insert(supervisorCells)
+      .values(supervisorIds.map((supervisorId) => ({ supervisorId, researchCellId: cell.id })));
   }
   return cell;
 }
@@ -17,7 +19,14 @@ export async function makeCell(t: TestContext, supervisorIds: string[] = []) {
 /** A proposal written straight to the database (creator first), bypassing the submit route. */
 export async function makeProposal(
   t: TestContext,
-  o: { supervisorId: string; memberIds: string[]; cellId?: string; status?: ProposalStatus; type?: ProposalType; title?: string },
+  o: {
+    supervisorId: string;
+    memberIds: string[];
+    cellId?: string;
+    status?: ProposalStatus;
+    type?: ProposalType;
+    title?: string;
+  },
 ) {
   const cellId = o.cellId ?? (await makeCell(t, [o.supervisorId])).id;
   const status = o.status ?? "Pending";
@@ -36,8 +45,13 @@ export async function makeProposal(
       feedback: status === "Pending" ? null : "Feedback.",
     })
     .returning();
-  await t.database.db
-    .insert(proposalMembers)
-    .values(o.memberIds.map((userId, position) => ({ proposalId: p.id, userId, position, active: status !== "Denied" })));
+  await t.database.db.insert(proposalMembers).values(
+    o.memberIds.map((userId, position) => ({
+      proposalId: p.id,
+      userId,
+      position,
+      active: status !== "Denied",
+    })),
+  );
   return p;
 }

@@ -16,7 +16,12 @@ export const chatMessageSchema = z.object({
   proposalId: z.string(),
   body: z.string(),
   createdAt: z.string(),
-  author: z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES), pictureUrl: z.string().nullable() }),
+  author: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    pictureUrl: z.string().nullable(),
+  }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -106,3 +106,10 @@ export function RoleLayout({ area: role }: { area: Role }) {
     </AppShell>
   );
 }
+
+/** One layout component per area, for the router's lazy routes. */
+export const LAYOUTS: Record<Role, () => React.JSX.Element> = {
+  student: () => <RoleLayout area="student" />,
+  supervisor: () => <RoleLayout area="supervisor" />,
+  committee: () => <RoleLayout area="committee" />,
+};

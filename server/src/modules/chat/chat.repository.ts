@@ -43,7 +43,10 @@ export async function messagesBefore(db: Db, proposalId: string, before: string 
 }
 
 export async function insertMessage(db: Db, proposalId: string, authorId: string, body: string) {
-  const [row] = await db.insert(messages).values({ proposalId, authorId, body }).returning({ id: messages.id });
+  const [row] = await db
+    .insert(messages)
+    .values({ proposalId, authorId, body })
+    .returning({ id: messages.id });
   const [full] = await db
     .select(messageColumns)
     .from(messages)

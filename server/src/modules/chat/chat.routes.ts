@@ -1,10 +1,15 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { chatMessageInput, chatMessageResponse, chatPageQuery, chatPageResponse } from "@shared/schemas/chat";
 import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard, requireUser } from "../../plugins/session";
 import { listMessages, postMessage } from "./chat.service";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** The group chat: one thread per proposal, for its members and its supervisor. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +25,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatPageResponse, ...errors },
       },
     },
-    async (request) => listMessages(app.db, requireUser(request), request.params.id, request.query.before, request.query.limit),
+    async (request) =>
+      listMessages(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.query.before,
+        request.query.limit,
+      ),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@shared/schemas/chat";
 import type { Db } from "../../db/client";
-import { publish } from "../../lib/events";
 import { NotFoundError } from "../../lib/errors";
+import { publish } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { pictureUrl } from "../accounts/user-dto";
 import { insertMessage, type MessageRow, messagesBefore, threadParticipants } from "./chat.repository";
@@ -12,18 +12,30 @@ function toDto(m: MessageRow): ChatMessage {
     proposalId: m.proposalId,
     body: m.body,
     createdAt: m.createdAt.toISOString(),
-    author: { id: m.authorId, name: m.authorName, role: m.authorRole, pictureUrl: pictureUrl(m.authorPictureKey) },
+    author: {
+      id: m.authorId,
+      name: m.authorName,
+      role: m.authorRole,
+      pictureUrl: pictureUrl(m.authorPictureKey),
+    },
   };
 }
 
 /** The thread, or 404 for anyone outside the group: ids leak nothing. */
 async function openThread(db: Db, proposalId: string, user: SessionUser) {
   const thread = await threadParticipants(db, proposalId);
-  if (!thread || !(thread.supervisorId === user.id || thread.memberIds.includes(user.id))) throw new NotFoundError();
+  if (!thread || !(thread.supervisorId === user.id || thread.memberIds.includes(user.id)))
+    throw new NotFoundError();
   return thread;
 }
 
-export async function listMessages(db: Db, user: SessionUser, proposalId: string, before: string | undefined, limit: number) {
+export async function listMessages(
+  db: Db,
+  user: SessionUser,
+  proposalId: string,
+  before: string | undefined,
+  limit: number,
+) {
   await openThread(db, proposalId, user);
   const rows = await messagesBefore(db, proposalId, before, limit);
   const hasMore = rows.length > limit;

@@ -1,8 +1,15 @@
+import { LIMITS } from "@shared/limits";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "@shared/limits";
 import { messages } from "../../db/schema";
-import { createTestApp, makeCommittee, makeStudent, makeSupervisor, type TestContext, type TestUser } from "../../test/app";
+import {
+  createTestApp,
+  makeCommittee,
+  makeStudent,
+  makeSupervisor,
+  type TestContext,
+  type TestUser,
+} from "../../test/app";
 import { makeProposal } from "../../test/factories";
 import { connectEvents } from "../../test/sse";
 
@@ -27,17 +34,30 @@ beforeAll(async () => {
     makeSupervisor(t),
     makeCommittee(t),
   ]);
-  proposalId = (await makeProposal(t, { supervisorId: supervisor.id, memberIds: [creator.id, member.id] })).id;
+  proposalId = (await makeProposal(t, { supervisorId: supervisor.id, memberIds: [creator.id, member.id] }))
+    .id;
 });
 afterAll(async () => t?.close());
 
 const post = (u: TestUser | null, body: unknown, id = proposalId) =>
-  t.app.inject({ method: "POST", url: `/api/proposals/${id}/messages`, payload: body as object, headers: u ? { cookie: u.cookie } : {} });
+  t.app.inject({
+    method: "POST",
+    url: `/api/proposals/${id}/messages`,
+    payload: body as object,
+    headers: u ? { cookie: u.cookie } : {},
+  });
 const get = (u: TestUser | null, query = "", id = proposalId) =>
-  t.app.inject({ method: "GET", url: `/api/proposals/${id}/messages${query}`, headers: u ? { cookie: u.cookie } : {} });
+  t.app.inject({
+    method: "GET",
+    url: `/api/proposals/${id}/messages${query}`,
+    headers: u ? { cookie: u.cookie } : {},
+  });
 
 async function messageCount() {
-  const [row] = await t.database.db.select({ n: count() }).from(messages).where(eq(messages.proposalId, proposalId));
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(messages)
+    .where(eq(messages.proposalId, proposalId));
   return Number(row.n);
 }
 
@@ -45,13 +65,20 @@ describe("group chat", () => {
   it("members and the supervisor read and write the thread, with author and time", async () => {
     const a = await post(creator, { body: "Hello team" });
     expect(a.statusCode).toBe(201);
-    expect(a.json().message).toMatchObject({ body: "Hello team", author: { id: creator.id, name: "Creator Student", role: "student" } });
+    expect(a.json().message).toMatchObject({
+      body: "Hello team",
+      author: { id: creator.id, name: "Creator Student", role: "student" },
+    });
     expect((await post(member, { body: "Hi!" })).statusCode).toBe(201);
     expect((await post(supervisor, { body: "Welcome, both of you." })).statusCode).toBe(201);
     for (const u of [creator, member, supervisor]) {
       const res = await get(u);
       expect(res.statusCode).toBe(200);
-      expect(res.json().items.map((m: { body: string }) => m.body)).toEqual(["Hello team", "Hi!", "Welcome, both of you."]);
+      expect(res.json().items.map((m: { body: string }) => m.body)).toEqual([
+        "Hello team",
+        "Hi!",
+        "Welcome, both of you.",
+      ]);
     }
   });
 
@@ -72,7 +99,14 @@ describe("group chat", () => {
 
   it("refuses empty, blank, too long and non-text bodies with 400 and stores nothing", async () => {
     const before = await messageCount();
-    for (const body of [{}, { body: "" }, { body: "   " }, { body: "x".repeat(LIMITS.messageMax + 1) }, { body: 42 }, { body: ["a"] }]) {
+    for (const body of [
+      {},
+      { body: "" },
+      { body: "   " },
+      { body: "x".repeat(LIMITS.messageMax + 1) },
+      { body: 42 },
+      { body: ["a"] },
+    ]) {
       const res = await post(creator, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.body).toBeTruthy();
@@ -102,10 +136,13 @@ describe("group chat", () => {
   });
 
   it("a new message reaches the group and the supervisor live, and nobody else", async () => {
-    const streams = await Promise.all([member, supervisor, otherSupervisor].map((u) => connectEvents(baseUrl, u.cookie)));
+    const streams = await Promise.all(
+      [member, supervisor, otherSupervisor].map((u) => connectEvents(baseUrl, u.cookie)),
+    );
     const res = await post(creator, { body: "live!" });
     const id = res.json().message.id;
-    const isIt = (e: { type: string; messageId?: string }) => e.type === "message.created" && e.messageId === id;
+    const isIt = (e: { type: string; messageId?: string }) =>
+      e.type === "message.created" && e.messageId === id;
     await streams[0].waitFor(isIt);
     await streams[1].waitFor(isIt);
     await new Promise((r) => setTimeout(r, 300));

@@ -1,6 +1,6 @@
+import type { LiveEvent } from "@shared/schemas/events";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { LiveEvent } from "@shared/schemas/events";
 import { sessions } from "../../db/schema";
 import { requireUser, signedIn } from "../../plugins/session";
 
@@ -14,7 +14,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags: ["events"],
-        summary: "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
+        summary:
+          "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
       },
     },
     async (request, reply) => {

@@ -4,24 +4,32 @@ import type { Email } from "./outbox.service";
 const sign = "\n\n— ThesisDesk\nYou can turn these emails off in your Profile.";
 
 export const emails = {
-  proposalSubmitted: (publicUrl: string, p: { title: string; by: string }) => (u: { name: string }): Email => ({
-    kind: "proposal.submitted",
-    subject: `New proposal to review: ${p.title}`,
-    body: `Hello ${u.name},\n\n${p.by} submitted the proposal "${p.title}" to you.\n\nReview it: ${publicUrl}/supervisor/requests${sign}`,
-  }),
-  proposalReviewed: (publicUrl: string, p: { title: string; status: string; supervisor: string }) => (u: { name: string }): Email => ({
-    kind: "proposal.reviewed",
-    subject: `Your proposal was ${p.status.toLowerCase()}: ${p.title}`,
-    body: `Hello ${u.name},\n\n${p.supervisor} ${p.status.toLowerCase()} your proposal "${p.title}".\n\nRead the feedback: ${publicUrl}/student/proposal-status${sign}`,
-  }),
-  noticeSent: (publicUrl: string, n: { title: string; supervisor: string; group: string }) => (u: { name: string }): Email => ({
-    kind: "notice.sent",
-    subject: `Notice from ${n.supervisor}: ${n.title}`,
-    body: `Hello ${u.name},\n\n${n.supervisor} sent a notice to your group "${n.group}": ${n.title}\n\nRead it: ${publicUrl}/student/notices${sign}`,
-  }),
-  accountCreated: (publicUrl: string, a: { role: string; by: string }) => (u: { name: string }): Email => ({
-    kind: "account.created",
-    subject: "Your ThesisDesk account",
-    body: `Hello ${u.name},\n\n${a.by} created a ${a.role} account for you on ThesisDesk. Your password was set by them; change it in your Profile after you log in.\n\nLog in: ${publicUrl}/login${sign}`,
-  }),
+  proposalSubmitted:
+    (publicUrl: string, p: { title: string; by: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "proposal.submitted",
+      subject: `New proposal to review: ${p.title}`,
+      body: `Hello ${u.name},\n\n${p.by} submitted the proposal "${p.title}" to you.\n\nReview it: ${publicUrl}/supervisor/requests${sign}`,
+    }),
+  proposalReviewed:
+    (publicUrl: string, p: { title: string; status: string; supervisor: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "proposal.reviewed",
+      subject: `Your proposal was ${p.status.toLowerCase()}: ${p.title}`,
+      body: `Hello ${u.name},\n\n${p.supervisor} ${p.status.toLowerCase()} your proposal "${p.title}".\n\nRead the feedback: ${publicUrl}/student/proposal-status${sign}`,
+    }),
+  noticeSent:
+    (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "notice.sent",
+      subject: `Notice from ${n.supervisor}: ${n.title}`,
+      body: `Hello ${u.name},\n\n${n.supervisor} sent a notice to your group "${n.group}": ${n.title}\n\nRead it: ${publicUrl}/student/notices${sign}`,
+    }),
+  accountCreated:
+    (publicUrl: string, a: { role: string; by: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "account.created",
+      subject: "Your ThesisDesk account",
+      body: `Hello ${u.name},\n\n${a.by} created a ${a.role} account for you on ThesisDesk. Your password was set by them; change it in your Profile after you log in.\n\nLog in: ${publicUrl}/login${sign}`,
+    }),
 };

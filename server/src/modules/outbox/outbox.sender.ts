@@ -98,9 +98,17 @@ export class OutboxSender {
     for (const row of rows) {
       try {
         if (this.transport) {
-          await this.transport.sendMail({ from: this.options.from, to: row.toEmail, subject: row.subject, text: row.body });
+          await this.transport.sendMail({
+            from: this.options.from,
+            to: row.toEmail,
+            subject: row.subject,
+            text: row.body,
+          });
         } else {
-          this.options.log.info({ to: row.toEmail, subject: row.subject, body: row.body }, "email (SMTP_URL unset: logged, not sent)");
+          this.options.log.info(
+            { to: row.toEmail, subject: row.subject, body: row.body },
+            "email (SMTP_URL unset: logged, not sent)",
+          );
         }
         await this.db
           .update(outbox)
@@ -110,7 +118,10 @@ export class OutboxSender {
       } catch (err) {
         const attempts = row.attempts + 1;
         const delay = Math.min(MAX_BACKOFF_MS, (this.options.backoffBaseMs ?? 5_000) * 2 ** (attempts - 1));
-        this.options.log.warn({ err, outboxId: row.id, attempts, retryInMs: delay }, "outbox: delivery failed; will retry");
+        this.options.log.warn(
+          { err, outboxId: row.id, attempts, retryInMs: delay },
+          "outbox: delivery failed; will retry",
+        );
         await this.db
           .update(outbox)
           .set({

@@ -14,7 +14,11 @@ export interface Email {
  * when the change it tells of was committed. Users who turned email notifications off are
  * skipped here, at the source.
  */
-export async function enqueueEmails(db: Db, userIds: Iterable<string>, make: (user: { name: string }) => Email) {
+export async function enqueueEmails(
+  db: Db,
+  userIds: Iterable<string>,
+  make: (user: { name: string }) => Email,
+) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
   const recipients = await db

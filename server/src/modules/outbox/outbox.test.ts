@@ -45,11 +45,18 @@ let port: number;
 beforeAll(async () => {
   port = await freePort();
   // The sender's own loop is slowed right down: each test drives it with tick()/drain().
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { outbox: { pollMs: 3_600_000, backoffBaseMs: 50 } });
+  t = await createTestApp(
+    { smtpUrl: `smtp://127.0.0.1:${port}` },
+    { outbox: { pollMs: 3_600_000, backoffBaseMs: 50 } },
+  );
 });
 afterAll(async () => t?.close());
 
-const mail = (subject: string) => () => ({ kind: "test", subject, body: "Hello.\n\nhttp://localhost:3000/x" });
+const mail = (subject: string) => () => ({
+  kind: "test",
+  subject,
+  body: "Hello.\n\nhttp://localhost:3000/x",
+});
 
 describe("email outbox", () => {
   it("delivers queued emails through SMTP and records the result", async () => {
@@ -105,9 +112,18 @@ describe("email outbox", () => {
     const smtp = await startSmtp(port, inbox);
     try {
       const people = await Promise.all(Array.from({ length: 6 }, () => makeStudent(t)));
-      await enqueueEmails(t.database.db, people.map((p) => p.id), mail("Exactly once"));
+      await enqueueEmails(
+        t.database.db,
+        people.map((p) => p.id),
+        mail("Exactly once"),
+      );
       const { OutboxSender } = await import("./outbox.sender");
-      const other = new OutboxSender(t.database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "x@y.z", log: t.app.log, batch: 2 });
+      const other = new OutboxSender(t.database.db, {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "x@y.z",
+        log: t.app.log,
+        batch: 2,
+      });
       await Promise.all([t.app.outbox.drain(), other.drain()]);
       await other.stop();
       const delivered = inbox.filter((m) => m.raw.includes("Exactly once")).map((m) => m.to[0]);
