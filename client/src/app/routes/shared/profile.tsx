@@ -1,3 +1,17 @@
+import { PageHeader } from "@client/components/page-header";
+import { PictureUpload } from "@client/features/profile/components/picture-upload";
+import { ProfileForm } from "@client/features/profile/components/profile-form";
+import { Stack } from "@mantine/core";
+
+/** One Profile page for every role; it renders inside that role's layout. */
 export default function ProfilePage() {
-  return null;
+  return (
+    <>
+      <PageHeader title="Profile" description="Your name, password and picture." />
+      <Stack gap="lg" maw={900}>
+        <ProfileForm />
+        <PictureUpload />
+      </Stack>
+    </>
+  );
 }

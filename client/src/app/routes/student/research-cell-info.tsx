@@ -1,3 +1,14 @@
+import { PageHeader } from "@client/components/page-header";
+import { ResearchCellInfo } from "@client/features/research-cell-info/components/research-cell-info";
+
 export default function StudentResearchCellInfoPage() {
-  return null;
+  return (
+    <>
+      <PageHeader
+        title="Research Cell Info"
+        description="The department's research cells, what they work on, and who supervises in each."
+      />
+      <ResearchCellInfo />
+    </>
+  );
 }

@@ -1,0 +1,14 @@
+import { api } from "@client/lib/api";
+import { meKey } from "@client/lib/auth";
+import type { User } from "@shared/schemas/auth";
+import type { UpdateProfileInput } from "@shared/schemas/profile";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+/** PATCH /api/me; the header shows the new name at once. */
+export function useUpdateName() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) => api.patch<{ user: User }>("/me", input),
+    onSuccess: ({ user }) => qc.setQueryData(meKey, user),
+  });
+}

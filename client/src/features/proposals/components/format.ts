@@ -1,0 +1,13 @@
+import { MSG } from "@shared/messages";
+import type { Proposal } from "@shared/schemas/proposals";
+
+/** Dates as people read them; a missing one is "N/A". */
+export const formatDate = (iso: string | null | undefined) =>
+  iso
+    ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
+    : MSG.notAvailable;
+
+export const cellTitle = (p: Proposal) => p.researchCell?.title || MSG.unknownCell;
+export const supervisorName = (p: Proposal) => p.supervisor?.name || MSG.unknown;
+export const memberNames = (p: Proposal) =>
+  p.members.length ? p.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.notAvailable;

@@ -1,0 +1,55 @@
+import { isApiError } from "@client/lib/api";
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { useProposal } from "../api/use-proposal";
+import { ProposalCard } from "./proposal-card";
+
+const back = (
+  <Anchor component={Link} to="/student/proposal-status" size="sm">
+    <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> Back to Proposal Status
+  </Anchor>
+);
+
+/** One proposal in full; someone else's (or a made-up id) is simply not found. */
+export function ProposalDetail({ id }: { id: string }) {
+  const query = useProposal(id);
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading proposal" />
+      </Center>
+    );
+  if (query.isError) {
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Stack>
+        {back}
+        {missing ? (
+          <Paper withBorder radius="md" p="xl">
+            <Stack align="center" gap="xs">
+              <IconFileOff size={32} color="var(--mantine-color-gray-6)" />
+              <Text fw={600}>Proposal not found</Text>
+              <Text c="dimmed" size="sm">
+                It does not exist, or you are not in its group.
+              </Text>
+            </Stack>
+          </Paper>
+        ) : (
+          <Alert color="red" title={MSG.fetchProposalsFailed}>
+            <Button variant="default" size="xs" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      {back}
+      <ProposalCard proposal={query.data} full linkTitle={false} />
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { fakeApi, renderScreen } from "@client/test/render";
+import { notifications } from "@mantine/notifications";
+import { MSG } from "@shared/messages";
+import type { Cell } from "@shared/schemas/cells";
+import type { Proposal } from "@shared/schemas/proposals";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ProposalForm } from "./proposal-form";
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const CELL_ML = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+const CELL_SE = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+const SUP_AYESHA = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
+const SUP_MARCO = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
+const SUP_LEILA = "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee";
+
+const cell = (id: string, title: string): Cell => ({
+  id,
+  title,
+  description: "D.",
+  supervisorCount: 1,
+  proposalCount: 0,
+  createdAt: "2025-01-01T00:00:00.000Z",
+});
+
+const SUPERVISORS: Record<string, { id: string; name: string; email: string }[]> = {
+  [CELL_ML]: [
+    { id: SUP_AYESHA, name: "Prof. Ayesha Rahman", email: "a@uni.example" },
+    { id: SUP_MARCO, name: "Dr. Marco Bianchi", email: "m@uni.example" },
+  ],
+  [CELL_SE]: [{ id: SUP_LEILA, name: "Prof. Leila Haddad", email: "l@uni.example" }],
+};
+
+const STUDENTS = [
+  { id: "11111111-0000-4000-8000-000000000001", name: "Mei Lin", studentId: "S-101" },
+  { id: "11111111-0000-4000-8000-000000000002", name: "Omar Farouk", studentId: "S-102" },
+  { id: "11111111-0000-4000-8000-000000000003", name: "Sofia Martins", studentId: "S-103" },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Notifications live in a module-level store: one test's toasts must not show in the next.
+  notifications.clean();
+});
+
+function setup(
+  post: Parameters<typeof fakeApi>[0][string] = () => ({ status: 201, body: { proposal: {} } }),
+  postGate?: Promise<void>,
+) {
+  const api = fakeApi({
+    "GET /api/research-cells": () => ({
+      body: { items: [cell(CELL_ML, "Machine Learning"), cell(CELL_SE, "Software Engineering")] },
+    }),
+    "GET /api/supervisors": (_b, url) => ({
+      body: { items: SUPERVISORS[url.searchParams.get("researchCellId") ?? ""] ?? [] },
+    }),
+    "GET /api/students": (_b, url) => {
+      const q = (url.searchParams.get("q") ?? "").toLowerCase();
+      return {
+        body: {
+          items: STUDENTS.filter(
+            (s) => s.name.toLowerCase().includes(q) || s.studentId.toLowerCase().includes(q),
+          ),
+        },
+      };
+    },
+    "POST /api/proposals": post,
+  });
+  // A gate holds POSTs open, as a slow network would, to click again meanwhile.
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (postGate && init?.method === "POST") {
+      api.calls.push({ method: "POST(sent)", path: "", body: undefined });
+      await postGate;
+    }
+    return api.fetch(input, init);
+  });
+  renderScreen(<ProposalForm />, { path: "/student/proposal" });
+  return api;
+}
+
+async function chooseCell(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(screen.getByRole("combobox", { name: "Research Cell" }));
+  await user.click(await screen.findByRole("option", { name: title, hidden: true }));
+}
+
+async function chooseSupervisor(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const select = screen.getByRole("combobox", { name: "Supervisor" });
+  await waitFor(() => expect(select).not.toBeDisabled());
+  await user.click(select);
+  await user.click(await screen.findByRole("option", { name, hidden: true }));
+}
+
+async function fillText(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: "Title" }), "Phishing detection with GNNs");
+  await user.type(screen.getByRole("textbox", { name: "Abstract" }), "We detect phishing.");
+}
+
+describe("Submit Proposal form", () => {
+  it("keeps Supervisor disabled until a cell is chosen, then lists only that cell's supervisors", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    const supervisor = screen.getByRole("combobox", { name: "Supervisor" });
+    expect(supervisor).toBeDisabled();
+    expect(api.calls.some((c) => c.path === "/api/supervisors")).toBe(false);
+
+    await chooseCell(user, "Machine Learning");
+    await waitFor(() => expect(supervisor).not.toBeDisabled());
+    await user.click(supervisor);
+    expect(
+      await screen.findByRole("option", { name: "Prof. Ayesha Rahman", hidden: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Dr. Marco Bianchi", hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole("option", { name: "Prof. Leila Haddad", hidden: true })).toBeNull();
+  });
+
+  it("clears the supervisor when the cell changes", async () => {
+    setup();
+    const user = userEvent.setup();
+    await chooseCell(user, "Machine Learning");
+    await chooseSupervisor(user, "Dr. Marco Bianchi");
+    expect(screen.getByRole("combobox", { name: "Supervisor" })).toHaveValue("Dr. Marco Bianchi");
+    await chooseCell(user, "Software Engineering");
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Supervisor" })).toHaveValue(""));
+  });
+
+  it("says 'Please select a Research Cell and a Supervisor.' and names missing fields, sending nothing", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
+    expect(await screen.findAllByText(MSG.selectCellAndSupervisor)).not.toHaveLength(0);
+    expect(screen.getByText("Title is required.")).toBeInTheDocument();
+    expect(screen.getByText("Abstract is required.")).toBeInTheDocument();
+
+    // A cell alone is not enough either.
+    await fillText(user);
+    await chooseCell(user, "Machine Learning");
+    await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
+    await waitFor(() => expect(screen.getAllByText(MSG.selectCellAndSupervisor).length).toBeGreaterThan(0));
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("allows at most two group members and disables further choices", async () => {
+    setup();
+    const user = userEvent.setup();
+    const picker = screen.getByRole("combobox", { name: "Group members" });
+    await user.click(picker);
+    await user.click(await screen.findByRole("option", { name: "Mei Lin (S-101)", hidden: true }));
+    await user.click(await screen.findByRole("option", { name: "Omar Farouk (S-102)", hidden: true }));
+    const third = await screen.findByRole("option", { name: "Sofia Martins (S-103)", hidden: true });
+    await waitFor(() => expect(third).toHaveAttribute("aria-disabled", "true"));
+    await user.click(third);
+    expect(screen.getByText(/A group has at most 2 other members/)).toBeInTheDocument();
+    // Pills for exactly the two chosen.
+    expect(screen.getByText("Mei Lin (S-101)", { selector: ".mantine-Pill-label" })).toBeInTheDocument();
+    expect(screen.getByText("Omar Farouk (S-102)", { selector: ".mantine-Pill-label" })).toBeInTheDocument();
+    expect(screen.queryByText("Sofia Martins (S-103)", { selector: ".mantine-Pill-label" })).toBeNull();
+  });
+
+  it("searches students on the server by what is typed", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("combobox", { name: "Group members" }), "S-103");
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === "/api/students" && c.body === undefined)).toBe(true),
+    );
+    expect(
+      await screen.findByRole("option", { name: "Sofia Martins (S-103)", hidden: true }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("option", { name: "Mei Lin (S-101)", hidden: true })).toBeNull(),
+    );
+  });
+
+  it("submits once with a requestId, then resets the form and says 'Proposal submitted.'", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const api = setup(() => ({ status: 201, body: { proposal: { id: "p1" } as Partial<Proposal> } }), gate);
+    const user = userEvent.setup();
+    await fillText(user);
+    await user.click(screen.getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: "Project", hidden: true }));
+    await chooseCell(user, "Machine Learning");
+    await chooseSupervisor(user, "Prof. Ayesha Rahman");
+    await user.click(screen.getByRole("combobox", { name: "Group members" }));
+    await user.click(await screen.findByRole("option", { name: "Mei Lin (S-101)", hidden: true }));
+
+    const button = screen.getByRole("button", { name: "Submit Proposal" });
+    await user.dblClick(button);
+    await user.click(button);
+    // While the first request is in flight, further clicks send nothing.
+    expect(api.calls.filter((c) => c.method === "POST(sent)")).toHaveLength(1);
+    expect(button).toBeDisabled();
+    release();
+    expect(await screen.findByText(MSG.proposalSubmitted)).toBeInTheDocument();
+    const posts = api.calls.filter((c) => c.method === "POST");
+    expect(posts).toHaveLength(1);
+    const body = posts[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: "Phishing detection with GNNs",
+      abstract: "We detect phishing.",
+      type: "Project",
+      researchCellId: CELL_ML,
+      supervisorId: SUP_AYESHA,
+      memberIds: [STUDENTS[0].id],
+    });
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue(""));
+    expect(screen.getByRole("textbox", { name: "Abstract" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Research Cell" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Supervisor" })).toBeDisabled();
+    expect(screen.queryByText("Mei Lin (S-101)", { selector: ".mantine-Pill-label" })).toBeNull();
+  });
+
+  it("shows a server refusal as 'Failed to submit proposal: {message}'", async () => {
+    setup(() => ({
+      status: 409,
+      body: { error: { code: "CONFLICT", message: MSG.alreadyInActiveProposal("Mei Lin") } },
+    }));
+    const user = userEvent.setup();
+    await fillText(user);
+    await chooseCell(user, "Machine Learning");
+    await chooseSupervisor(user, "Prof. Ayesha Rahman");
+    await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
+    expect(
+      await screen.findByText(MSG.submitProposalFailed("Mei Lin is already in an active proposal.")),
+    ).toBeInTheDocument();
+    // Nothing is lost: the student can change the group and try again.
+    expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue("Phishing detection with GNNs");
+  });
+
+  it("counts the abstract's characters", async () => {
+    setup();
+    const user = userEvent.setup();
+    expect(screen.getByText("0 / 5,000 characters")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Abstract" }), "Hello");
+    expect(screen.getByText("5 / 5,000 characters")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { applyServerErrors } from "@client/lib/forms";
+import { notify } from "@client/lib/notify";
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { createProposalSchema, type Proposal } from "@shared/schemas/proposals";
+import { IconSend } from "@tabler/icons-react";
+import { useRef, useState } from "react";
+import { useCellSupervisors } from "../api/use-cell-supervisors";
+import { useCellOptions } from "../api/use-cells";
+import { useSubmitProposal } from "../api/use-submit-proposal";
+import { MemberPicker } from "./member-picker";
+import { newRequestId } from "./request-id";
+
+interface Values {
+  title: string;
+  abstract: string;
+  type: ProposalType;
+  researchCellId: string;
+  supervisorId: string;
+  memberIds: string[];
+}
+
+const initialValues: Values = {
+  title: "",
+  abstract: "",
+  type: "Thesis",
+  researchCellId: "",
+  supervisorId: "",
+  memberIds: [],
+};
+
+/**
+ * The Submit Proposal form. The Supervisor select waits for a cell and lists only that cell's
+ * supervisors; changing the cell clears it. One requestId per filled-in form, so a double
+ * click or a retried request never makes two proposals.
+ */
+export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposal) => void }) {
+  const submit = useSubmitProposal();
+  // A second click before React re-renders must not send a second request.
+  const sending = useRef(false);
+  const [requestId, setRequestId] = useState(newRequestId);
+  const form = useForm<Values>({
+    mode: "controlled",
+    initialValues,
+    validate: schemaResolver(createProposalSchema, { sync: true }),
+  });
+  const cellId = form.values.researchCellId || null;
+  const cells = useCellOptions();
+  const supervisors = useCellSupervisors(cellId);
+
+  const onSubmit = form.onSubmit(
+    (values) => {
+      if (sending.current) return;
+      sending.current = true;
+      submit.mutate(
+        { ...values, requestId },
+        {
+          onSuccess: ({ proposal }) => {
+            form.reset();
+            setRequestId(newRequestId());
+            notify.success(MSG.proposalSubmitted);
+            onSubmitted?.(proposal);
+          },
+          onError: (e) => notify.error(MSG.submitProposalFailed(applyServerErrors(form, e).message)),
+          onSettled: () => {
+            sending.current = false;
+          },
+        },
+      );
+    },
+    (errors) => {
+      if (errors.researchCellId || errors.supervisorId) notify.error(MSG.selectCellAndSupervisor);
+    },
+  );
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={onSubmit} noValidate aria-label="Submit Proposal">
+        <Stack>
+          <TextInput
+            label="Title"
+            required
+            maxLength={LIMITS.proposalTitleMax}
+            {...form.getInputProps("title")}
+          />
+          <Textarea
+            label="Abstract"
+            required
+            autosize
+            minRows={5}
+            maxRows={14}
+            maxLength={LIMITS.proposalAbstractMax}
+            description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            {...form.getInputProps("abstract")}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Type"
+              required
+              data={[...PROPOSAL_TYPES]}
+              allowDeselect={false}
+              {...form.getInputProps("type")}
+            />
+            <Select
+              label="Research Cell"
+              required
+              placeholder={cells.isLoading ? "Loading research cells…" : "Choose a research cell"}
+              data={cells.data ?? []}
+              searchable
+              nothingFoundMessage="No research cells"
+              value={cellId}
+              error={form.errors.researchCellId}
+              onChange={(v) => {
+                form.setFieldValue("researchCellId", v ?? "");
+                form.setFieldValue("supervisorId", "");
+                form.clearFieldError("researchCellId");
+              }}
+            />
+            <Select
+              label="Supervisor"
+              required
+              disabled={!cellId}
+              placeholder={cellId ? "Choose a supervisor" : "Choose a research cell first"}
+              data={supervisors.data ?? []}
+              nothingFoundMessage={supervisors.isFetching ? "Loading…" : "No supervisors in this cell"}
+              value={form.values.supervisorId || null}
+              error={form.errors.supervisorId}
+              onChange={(v) => {
+                form.setFieldValue("supervisorId", v ?? "");
+                form.clearFieldError("supervisorId");
+              }}
+            />
+          </SimpleGrid>
+          <MemberPicker
+            value={form.values.memberIds}
+            onChange={(ids) => form.setFieldValue("memberIds", ids)}
+            error={form.errors.memberIds}
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              loading={submit.isPending}
+              disabled={submit.isPending}
+            >
+              Submit Proposal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import { notify } from "@client/lib/notify";
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { IconAlertTriangle, IconFileOff } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useProposals } from "../api/use-proposals";
+import { ProposalCard } from "./proposal-card";
+
+export const STATUS_PAGE_SIZE = 10;
+
+/** Proposal Status: the proposals the student created or belongs to, newest first, paged. */
+export function ProposalStatusList() {
+  const [page, setPage] = useState(1);
+  const query = useProposals({ page, pageSize: STATUS_PAGE_SIZE });
+
+  useEffect(() => {
+    if (query.isError) notify.error(MSG.fetchProposalsFailed);
+  }, [query.isError]);
+
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading proposals" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconAlertTriangle size={32} color="var(--mantine-color-red-6)" />
+          <Text fw={600}>Your proposals could not be loaded.</Text>
+          <Button variant="default" onClick={() => query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  const { items, total } = query.data;
+  if (total === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconFileOff size={32} color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No proposals yet</Text>
+          <Text c="dimmed" size="sm" ta="center">
+            Proposals you submit, or that name you as a group member, appear here.
+          </Text>
+          <Button component={Link} to="/student/proposal" mt="xs">
+            Submit a proposal
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  const pages = Math.ceil(total / STATUS_PAGE_SIZE);
+  return (
+    <Stack>
+      {items.map((p) => (
+        <ProposalCard key={p.id} proposal={p} />
+      ))}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Proposal pages" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { Cell } from "@shared/schemas/cells";
+import { IconAlertCircle, IconBooks, IconMail, IconStarFilled } from "@tabler/icons-react";
+import { useCellsWithSupervisors, useMyCellId } from "../api/use-cell-info";
+
+function CellCard({ cell, mine }: { cell: Cell; mine: boolean }) {
+  const supervisors = cell.supervisors ?? [];
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-label={cell.title}
+      style={mine ? { borderColor: "var(--mantine-color-indigo-5)", borderWidth: 2 } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Title order={2} fz="lg">
+          {cell.title}
+        </Title>
+        {mine && (
+          <Badge leftSection={<IconStarFilled size={12} />} variant="filled" style={{ flexShrink: 0 }}>
+            Your cell
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {cell.description}
+      </Text>
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed" mb={4}>
+        Supervisors
+      </Text>
+      {supervisors.length ? (
+        <Stack gap={6}>
+          {supervisors.map((s) => (
+            <Group key={s.id} gap="xs" wrap="nowrap">
+              <Text size="sm" fw={500}>
+                {s.name}
+              </Text>
+              <Anchor href={`mailto:${s.email}`} size="sm" c="dimmed">
+                <IconMail size={14} style={{ verticalAlign: "middle" }} /> {s.email}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No supervisors assigned yet.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Research Cell Info: every cell with its description and supervisors; the student's own cell first and marked. */
+export function ResearchCellInfo() {
+  const cells = useCellsWithSupervisors();
+  const myCell = useMyCellId();
+
+  if (cells.isPending)
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading research cells" />
+      </Center>
+    );
+  if (cells.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The research cells could not be loaded.">
+        <Button variant="default" size="xs" onClick={() => cells.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const items = cells.data.items;
+  if (!items.length)
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconBooks size={32} color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No research cells yet</Text>
+          <Text c="dimmed" size="sm">
+            The committee has not created any research cells.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  const mine = myCell.data ?? null;
+  const sorted = [...items].sort((a, b) => Number(b.id === mine) - Number(a.id === mine));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {sorted.map((c) => (
+        <CellCard key={c.id} cell={c} mine={c.id === mine} />
+      ))}
+    </SimpleGrid>
+  );
+}

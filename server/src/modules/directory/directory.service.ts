@@ -1,0 +1,13 @@
+import { STUDENT_SEARCH_LIMIT, type StudentSearch, type SupervisorList } from "@shared/schemas/directory";
+import type { Db } from "../../db/client";
+import type { SessionUser } from "../../plugins/auth";
+import { searchStudents, supervisorsOfCell } from "./directory.repository";
+
+export async function listSupervisorsOfCell(db: Db, cellId: string): Promise<SupervisorList> {
+  return { items: await supervisorsOfCell(db, cellId) };
+}
+
+/** The group picker: other students by name or student ID; never the caller, never emails. */
+export async function findStudents(db: Db, user: SessionUser, q: string): Promise<StudentSearch> {
+  return { items: await searchStudents(db, user.id, q, STUDENT_SEARCH_LIMIT) };
+}

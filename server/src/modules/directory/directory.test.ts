@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { STUDENT_SEARCH_LIMIT } from "@shared/schemas/directory";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  makeCommittee,
+  makeStudent,
+  makeSupervisor,
+  type TestContext,
+  type TestUser,
+  unique,
+} from "../../test/app";
+import { makeCell } from "../../test/factories";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (user: TestUser | null, url: string) =>
+  t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
+
+describe("GET /api/supervisors?researchCellId=", () => {
+  it("lists the supervisors of that cell only, by name, with their emails", async () => {
+    const zed = await makeSupervisor(t, { name: "Zed Zimmer" });
+    const amy = await makeSupervisor(t, { name: "Amy Adams" });
+    const other = await makeSupervisor(t, { name: "Otto Other" });
+    const cell = await makeCell(t, [zed.id, amy.id]);
+    await makeCell(t, [other.id]);
+    const student = await makeStudent(t);
+    const res = await get(student, `/api/supervisors?researchCellId=${cell.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      items: [
+        { id: amy.id, name: "Amy Adams", email: amy.email },
+        { id: zed.id, name: "Zed Zimmer", email: zed.email },
+      ],
+    });
+    // Every signed-in role may ask.
+    expect(
+      (await get(await makeSupervisor(t), `/api/supervisors?researchCellId=${cell.id}`)).statusCode,
+    ).toBe(200);
+    expect((await get(await makeCommittee(t), `/api/supervisors?researchCellId=${cell.id}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("answers an empty list for a cell without supervisors or an unknown cell", async () => {
+    const student = await makeStudent(t);
+    const empty = await makeCell(t);
+    expect((await get(student, `/api/supervisors?researchCellId=${empty.id}`)).json()).toEqual({ items: [] });
+    expect((await get(student, `/api/supervisors?researchCellId=${randomUUID()}`)).json()).toEqual({
+      items: [],
+    });
+  });
+
+  it("answers 401 signed out and 400 for a missing or invalid cell id", async () => {
+    expect((await get(null, `/api/supervisors?researchCellId=${randomUUID()}`)).statusCode).toBe(401);
+    const student = await makeStudent(t);
+    const missing = await get(student, "/api/supervisors");
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ researchCellId: "Research cell is required." });
+    const invalid = await get(student, "/api/supervisors?researchCellId=abc");
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.fields).toEqual({ researchCellId: "Invalid research cell." });
+  });
+});
+
+describe("GET /api/students?q=", () => {
+  const tag = unique("grp").toLowerCase();
+  let me: TestUser;
+  let ana: TestUser;
+  let anabel: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    me = await makeStudent(t, { name: `Ana Me ${tag}` });
+    ana = await makeStudent(t, { name: `Ana Other ${tag}` });
+    anabel = await makeStudent(t, { name: `Anabel Lower ${tag}` });
+    bob = await makeStudent(t, { name: `Bob ${tag}`, studentId: `ID-${tag.toUpperCase()}-77` });
+    // Not students: never offered as group members.
+    await makeSupervisor(t, { name: `Ana Supervisor ${tag}` });
+    await makeCommittee(t, { name: `Ana Committee ${tag}` });
+  });
+
+  it("finds other students by name, any case, never the caller, never emails", async () => {
+    const res = await get(me, "/api/students?q=aNa");
+    expect(res.statusCode).toBe(200);
+    const names = res.json().items.map((s: { name: string }) => s.name);
+    expect(names).toEqual(expect.arrayContaining([`Ana Other ${tag}`, `Anabel Lower ${tag}`]));
+    expect(names).not.toContain(`Ana Me ${tag}`);
+    expect(names.some((n: string) => /Supervisor|Committee/.test(n))).toBe(false);
+    const byTag = (await get(me, `/api/students?q=${tag.toUpperCase()}`)).json().items;
+    expect(byTag).toEqual([
+      { id: ana.id, name: `Ana Other ${tag}`, studentId: ana.studentId },
+      { id: anabel.id, name: `Anabel Lower ${tag}`, studentId: anabel.studentId },
+      { id: bob.id, name: `Bob ${tag}`, studentId: bob.studentId },
+    ]);
+    for (const item of byTag) expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId"]);
+    expect(JSON.stringify(res.json())).not.toContain("@");
+  });
+
+  it("finds students by student ID", async () => {
+    const res = await get(me, `/api/students?q=${encodeURIComponent(`id-${tag}-77`)}`);
+    expect(res.json().items.map((s: { id: string }) => s.id)).toEqual([bob.id]);
+  });
+
+  it("takes % and _ literally", async () => {
+    expect((await get(me, `/api/students?q=${encodeURIComponent("%")}`)).json().items).toEqual([]);
+    expect(
+      (await get(me, `/api/students?q=${encodeURIComponent(`${tag.slice(0, 3)}_`)}`)).json().items,
+    ).toEqual([]);
+  });
+
+  it(`returns at most ${STUDENT_SEARCH_LIMIT}`, async () => {
+    const many = unique("many").toLowerCase();
+    for (let i = 0; i < STUDENT_SEARCH_LIMIT + 3; i++) await makeStudent(t, { name: `Many ${many} ${i}` });
+    const res = await get(me, `/api/students?q=${many}`);
+    expect(res.json().items).toHaveLength(STUDENT_SEARCH_LIMIT);
+    // With no query: the first students by name, still never the caller.
+    const all = (await get(me, "/api/students")).json().items;
+    expect(all.length).toBeLessThanOrEqual(STUDENT_SEARCH_LIMIT);
+    expect(all.map((s: { id: string }) => s.id)).not.toContain(me.id);
+  });
+
+  it("answers 401 signed out, 403 to supervisors and committee, 400 for a too long query", async () => {
+    expect((await get(null, "/api/students?q=a")).statusCode).toBe(401);
+    expect((await get(await makeSupervisor(t), "/api/students?q=a")).statusCode).toBe(403);
+    expect((await get(await makeCommittee(t), "/api/students?q=a")).statusCode).toBe(403);
+    const long = await get(me, `/api/students?q=${"x".repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ q: "Search must be at most 100 characters." });
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import type { User } from "@shared/schemas/auth";
+import { type ChangePasswordInput, PICTURE_FILE_RE, PICTURE_MSG } from "@shared/schemas/profile";
+import { isAPIError } from "better-auth/api";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { AppError, fieldError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
+import { blockedFor, hit, type Limit } from "../../lib/rate-limit";
+import { type Auth, authHeaders, type SessionUser } from "../../plugins/auth";
+import { findUserById } from "../accounts/accounts.repository";
+import { toUserDto } from "../accounts/user-dto";
+import { toSquareWebp } from "./picture";
+import { swapPictureKey, updateUserName } from "./profile.repository";
+
+export const PROFILE_MSG = {
+  tooManyWrongPasswords: "Too many wrong passwords. Please wait a few minutes and try again.",
+} as const;
+
+export async function updateName(db: Db, user: SessionUser, name: string): Promise<User> {
+  return toUserDto(await updateUserName(db, user.id, name));
+}
+
+/** Wrong current passwords per account: a stolen session must not become a password oracle. */
+const passwordLimit = (userId: string): Limit => ({
+  key: `password:acct:${userId}`,
+  max: 10,
+  windowSeconds: 300,
+});
+
+/**
+ * Changes the password through better-auth, which checks the current one, ends every other
+ * session and opens a fresh one for this browser: the returned cookies replace the old one.
+ */
+export async function changePassword(
+  db: Db,
+  auth: Auth,
+  request: FastifyRequest,
+  user: SessionUser,
+  input: Required<ChangePasswordInput>,
+): Promise<string[]> {
+  const limit = passwordLimit(user.id);
+  const wait = await blockedFor(db, [limit]);
+  if (wait > 0) throw new RateLimitError(PROFILE_MSG.tooManyWrongPasswords, wait);
+  try {
+    const result = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+    return result.headers.getSetCookie();
+  } catch (err) {
+    if (isAPIError(err) && err.statusCode < 500) {
+      if (err.body?.code === "INVALID_PASSWORD") {
+        await hit(db, [limit]);
+        throw fieldError("currentPassword", MSG.wrongCurrentPassword);
+      }
+      if (err.statusCode === 401) throw new AppError(401, "UNAUTHENTICATED", MSG.signInRequired);
+      throw new ValidationError(err.message || "The password could not be changed.");
+    }
+    throw err;
+  }
+}
+
+const picturesDir = (dataDir: string) => path.join(dataDir, "uploads", "pictures");
+
+/** Reads the one `file` part of a multipart upload, refusing more than 5 MB before reading it all. */
+export async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  // A body announced as far larger than any allowed picture is refused unread.
+  const announced = Number(request.headers["content-length"] ?? 0);
+  if (announced > LIMITS.pictureBytesMax + 64 * 1024)
+    throw new AppError(413, "PAYLOAD_TOO_LARGE", PICTURE_MSG.tooLarge);
+  const part = await request.file();
+  if (part?.fieldname !== "file") throw fieldError("file", PICTURE_MSG.missing);
+  try {
+    return await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", PICTURE_MSG.tooLarge);
+    throw err;
+  }
+}
+
+/** Stores the re-encoded picture under a new random name, points the user at it, drops the old file. */
+export async function setPicture(db: Db, dataDir: string, user: SessionUser, upload: Buffer): Promise<User> {
+  if (upload.length === 0) throw fieldError("file", PICTURE_MSG.missing);
+  const webp = await toSquareWebp(upload);
+  const dir = picturesDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const key = randomUUID();
+  const file = path.join(dir, `${key}.webp`);
+  await writeFile(file, webp, { flag: "wx" });
+  let old: string | null;
+  try {
+    old = await db.transaction(async (tx) => swapPictureKey(tx as unknown as Db, user.id, key));
+  } catch (err) {
+    await unlink(file).catch(() => {});
+    throw err;
+  }
+  if (old && old !== key) await unlink(path.join(dir, `${old}.webp`)).catch(() => {});
+  return toUserDto(await findUserById(db, user.id));
+}
+
+/** A stored picture by its file name; only `<uuid>.webp` names are ever looked up. */
+export async function readPicture(dataDir: string, file: string): Promise<Buffer> {
+  if (!PICTURE_FILE_RE.test(file)) throw new NotFoundError();
+  try {
+    return await readFile(path.join(picturesDir(dataDir), file));
+  } catch {
+    throw new NotFoundError();
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+
+/** GET /api/supervisors?researchCellId= — the supervisors assigned to one cell. */
+export const supervisorListQuery = z.object({
+  researchCellId: z.uuid({
+    error: (iss) => (iss.input == null ? "Research cell is required." : "Invalid research cell."),
+  }),
+});
+export type SupervisorListQuery = z.input<typeof supervisorListQuery>;
+
+export const supervisorOptionSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type SupervisorOption = z.infer<typeof supervisorOptionSchema>;
+export const supervisorListResponse = z.object({ items: z.array(supervisorOptionSchema) });
+export type SupervisorList = z.infer<typeof supervisorListResponse>;
+
+/** GET /api/students?q= — other students for the group picker; never emails. */
+export const studentSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters.`)
+    .default(""),
+});
+export type StudentSearchQuery = z.input<typeof studentSearchQuery>;
+
+export const studentOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  studentId: z.string().nullable(),
+});
+export type StudentOption = z.infer<typeof studentOptionSchema>;
+export const studentSearchResponse = z.object({ items: z.array(studentOptionSchema) });
+export type StudentSearch = z.infer<typeof studentSearchResponse>;
+
+/** How many students one search returns at most. */
+export const STUDENT_SEARCH_LIMIT = 20;
