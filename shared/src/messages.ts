@@ -40,6 +40,14 @@ export const MSG = {
   cellAdded: "Research Cell Added.",
   addCellFailed: "Failed to add research cell.",
   cellTitleTaken: "A research cell with this title already exists.",
+  cellUpdated: "Research cell updated.",
+  updateCellFailed: "Failed to update research cell.",
+  selectTeacher: "Please select a teacher.",
+  notAssigned: "This teacher is not assigned to this cell.",
+  teacherHasPendingInCell:
+    "This teacher has Pending proposals in this cell. They can be removed once those proposals are reviewed.",
+  teacherRemovedFromCell: "Teacher removed from the cell.",
+  removeFromCellFailed: (message: string) => `Failed to remove teacher from the cell: ${message}`,
 
   // proposals
   selectCellAndSupervisor: "Please select a Research Cell and a Supervisor.",
@@ -50,6 +58,7 @@ export const MSG = {
   fetchPendingFailed: "Failed to fetch pending proposals.",
   proposalReviewed: (status: string) => `Proposal ${status} successfully!`,
   updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
+  alreadyReviewed: "This proposal has already been reviewed.",
 
   // notices
   fillAllFields: "Please fill all fields.",

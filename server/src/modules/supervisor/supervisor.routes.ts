@@ -1,3 +1,20 @@
+import { errorResponseSchema } from "@shared/schemas/common";
+import { supervisorDashboardResponse } from "@shared/schemas/supervisor";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { guard, requireUser } from "../../plugins/session";
+import { supervisorDashboard } from "./supervisor.service";
 
-export const supervisorRoutes: FastifyPluginAsyncZod = async () => {};
+export const supervisorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/supervisor/dashboard",
+    {
+      onRequest: guard("supervisor:dashboard"),
+      schema: {
+        tags: ["supervisor"],
+        summary: "The supervisor's groups by type (with members and cell) and the research cells assigned",
+        response: { 200: supervisorDashboardResponse, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => supervisorDashboard(app.db, requireUser(request).id),
+  );
+};

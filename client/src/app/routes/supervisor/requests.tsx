@@ -1,3 +1,15 @@
+import { PageHeader } from "@client/components/page-header";
+import { PendingProposals } from "@client/features/review/components/pending-proposals";
+import { useLocation } from "react-router";
+
+/** Serves both /supervisor/requests and /supervisor/pending-proposals (one screen, as in the specification). */
 export default function SupervisorRequestsPage() {
-  return null;
+  const { pathname } = useLocation();
+  const title = pathname.endsWith("/pending-proposals") ? "Pending Proposals" : "Requests";
+  return (
+    <>
+      <PageHeader title={title} description="Proposals waiting for your review, oldest first." />
+      <PendingProposals />
+    </>
+  );
 }

@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Notice } from "@shared/schemas/notices";
+import { IconAlertCircle, IconBellOff } from "@tabler/icons-react";
+import { useState } from "react";
+import { useMarkNoticeRead } from "../api/use-mark-notice-read";
+import { useNotices } from "../api/use-notices";
+import { formatDateTime } from "./format";
+import { NoticeModal } from "./notice-modal";
+
+const PAGE_SIZE = 10;
+
+function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) {
+  const unread = !notice.readAt;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      bg={unread ? "var(--mantine-color-indigo-0)" : undefined}
+      style={{
+        borderLeft: unread ? "4px solid var(--mantine-color-indigo-6)" : undefined,
+        overflow: "hidden",
+      }}
+      data-unread={unread || undefined}
+    >
+      <UnstyledButton
+        onClick={onOpen}
+        p="md"
+        w="100%"
+        aria-label={`${unread ? "Unread notice" : "Notice"}: ${notice.title}`}
+      >
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={unread ? 700 : 500}>{notice.title}</Text>
+              {unread && (
+                <Badge size="sm" color="indigo">
+                  New
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {notice.supervisor?.name || MSG.unknown} · {notice.group?.title || MSG.unknown}
+            </Text>
+          </Stack>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {formatDateTime(notice.createdAt)}
+          </Text>
+        </Group>
+        <Text
+          size="sm"
+          mt={6}
+          c={unread ? undefined : "dimmed"}
+          lineClamp={2}
+          style={{ overflowWrap: "anywhere" }}
+        >
+          {notice.description}
+        </Text>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+/** The notices a student received, newest first; unread ones stand out; opening one marks it read. */
+export function StudentNotices() {
+  const [page, setPage] = useState(1);
+  const list = useNotices(page, PAGE_SIZE);
+  const markRead = useMarkNoticeRead();
+  const [open, setOpen] = useState<Notice | null>(null);
+
+  const openNotice = (n: Notice) => {
+    setOpen(n);
+    if (!n.readAt) markRead.mutate(n.id);
+  };
+
+  if (list.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading notices" />
+      </Center>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />}>
+        Your notices could not be loaded. Please try again.
+      </Alert>
+    );
+  }
+  const { items, total, unread = 0 } = list.data;
+  if (!items.length) {
+    return (
+      <Paper withBorder p="xl">
+        <EmptyState
+          icon={<IconBellOff size={28} />}
+          withIndicatorBackground
+          title="No notices yet"
+          description="When your supervisor sends your group a notice, it appears here."
+        />
+      </Paper>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="sm" data-testid="unread-summary">
+        {unread === 0
+          ? "All caught up: no unread notices."
+          : `${unread} unread ${unread === 1 ? "notice" : "notices"}`}
+      </Text>
+      <Box
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: "none", display: "grid", gap: "var(--mantine-spacing-sm)" }}
+        aria-label="Notices"
+      >
+        {items.map((n) => (
+          <NoticeItem key={n.id} notice={n} onOpen={() => openNotice(n)} />
+        ))}
+      </Box>
+      {pages > 1 && (
+        <Group justify="flex-end" mt="md">
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />
+        </Group>
+      )}
+      <NoticeModal notice={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

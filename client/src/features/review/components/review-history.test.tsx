@@ -1,0 +1,73 @@
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { MSG } from "@shared/messages";
+import type { Proposal } from "@shared/schemas/proposals";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ReviewHistory } from "./review-history";
+
+const supervisor = testUser({ role: "supervisor", studentId: null });
+
+const proposal = (o: Partial<Proposal>): Proposal => ({
+  id: crypto.randomUUID(),
+  title: "A proposal",
+  abstract: "Abstract.",
+  type: "Project",
+  status: "Approved",
+  researchCell: null,
+  supervisor: null,
+  createdBy: null,
+  members: [{ id: "s1", name: "Mei Lin", studentId: "S1", position: 0 }],
+  createdAt: "2025-03-01T10:00:00.000Z",
+  feedback: null,
+  reviewedAt: null,
+  reviewedBy: null,
+  ...o,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Review history", () => {
+  it("lists proposals by status with the feedback given, switching with the status control", async () => {
+    const asked: string[] = [];
+    const api = fakeApi({
+      "GET /api/proposals": (_b, url) => {
+        const status = url.searchParams.get("status") ?? "";
+        asked.push(status);
+        const items =
+          status === "Approved"
+            ? [
+                proposal({
+                  title: "Approved one",
+                  feedback: "Great work.",
+                  reviewedAt: "2025-03-05T10:00:00.000Z",
+                }),
+              ]
+            : status === "Denied"
+              ? [proposal({ title: "Denied one", status: "Denied", feedback: "Too broad." })]
+              : [];
+        return { body: { items, total: items.length } };
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ReviewHistory />, { user: supervisor });
+    expect(await screen.findByText("Approved one")).toBeInTheDocument();
+    expect(screen.getByText("Great work.")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("radio", { name: "Denied" }));
+    expect(await screen.findByText("Denied one")).toBeInTheDocument();
+    expect(screen.getByText("Too broad.")).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "Pending" }));
+    expect(await screen.findByText("No pending proposals")).toBeInTheDocument();
+    expect(asked).toEqual(["Approved", "Denied", "Pending"]);
+  });
+
+  it("says 'Failed to fetch proposals.' when the list cannot load", async () => {
+    const api = fakeApi({
+      "GET /api/proposals": () => ({ status: 500, body: { error: { code: "INTERNAL", message: "x" } } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ReviewHistory />, { user: supervisor });
+    expect(await screen.findByText(MSG.fetchProposalsFailed)).toBeInTheDocument();
+  });
+});

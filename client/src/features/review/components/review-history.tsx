@@ -1,0 +1,132 @@
+import {
+  Alert,
+  Badge,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from "@mantine/core";
+import type { ProposalStatus } from "@shared/enums";
+import { MSG } from "@shared/messages";
+import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
+import { useState } from "react";
+import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
+import { formatDate, memberNames, STATUS_COLOR } from "./format";
+
+const TABS: ProposalStatus[] = ["Approved", "Denied", "Pending"];
+
+const EMPTY: Record<ProposalStatus, string> = {
+  Approved: "You have not approved any proposals yet.",
+  Denied: "You have not denied any proposals.",
+  Pending: "No proposals are waiting for your review.",
+};
+
+/** All the supervisor's proposals by status, with the feedback they gave and when. */
+export function ReviewHistory() {
+  const [status, setStatus] = useState<ProposalStatus>("Approved");
+  const [page, setPage] = useState(1);
+  const list = useReviewHistory(status, page);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+
+  return (
+    <Stack>
+      <SegmentedControl
+        aria-label="Status"
+        data={TABS}
+        value={status}
+        onChange={(v) => {
+          setStatus(v as ProposalStatus);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading proposals" />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />}>
+          {MSG.fetchProposalsFailed}
+        </Alert>
+      ) : !list.data.items.length ? (
+        <Paper withBorder p="xl">
+          <EmptyState
+            icon={<IconHistory size={28} />}
+            withIndicatorBackground
+            title={`No ${status.toLowerCase()} proposals`}
+            description={EMPTY[status]}
+          />
+        </Paper>
+      ) : (
+        <>
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="sm" aria-label={`${status} proposals`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Members</Table.Th>
+                    <Table.Th>Submitted</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Reviewed</Table.Th>
+                    <Table.Th>Feedback</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td maw={280}>
+                        <Text fw={600} size="sm" lineClamp={2}>
+                          {p.title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.type}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{memberNames(p)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(p.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+                          {p.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+                      </Table.Td>
+                      <Table.Td maw={360}>
+                        <Text
+                          size="sm"
+                          c={p.feedback ? undefined : "dimmed"}
+                          style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+                        >
+                          {p.feedback || (p.status === "Pending" ? "Not reviewed yet" : "No feedback given")}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {total} {status.toLowerCase()} {total === 1 ? "proposal" : "proposals"}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { SupervisorCell, SupervisorGroup } from "@shared/schemas/supervisor";
+
+const STATUS_COLOR = { Approved: "green", Denied: "red", Pending: "yellow" } as const;
+
+export function GroupList({ groups }: { groups: SupervisorGroup[] }) {
+  if (!groups.length) return <Text c="dimmed">No groups yet.</Text>;
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {groups.map((g) => (
+        <Paper withBorder p="sm" key={g.id} component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600} size="sm">
+              {g.title || MSG.unknown}
+            </Text>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Badge variant="light" miw="max-content">
+                {g.type}
+              </Badge>
+              <Badge color={STATUS_COLOR[g.status]} miw="max-content">
+                {g.status}
+              </Badge>
+            </Group>
+          </Group>
+          <Text size="sm" mt={4}>
+            <Text span c="dimmed" size="sm">
+              Members:{" "}
+            </Text>
+            {g.members.length ? g.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.unknown}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            {g.researchCell?.title || MSG.unknownCell}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function CellList({ cells }: { cells: SupervisorCell[] }) {
+  if (!cells.length)
+    return <Text c="dimmed">You are not assigned to a research cell yet. The committee assigns cells.</Text>;
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {cells.map((c) => (
+        <Paper withBorder p="sm" key={c.id} component="li">
+          <Text fw={600} size="sm">
+            {c.title || MSG.unknownCell}
+          </Text>
+          <Text size="sm" c="dimmed" mt={4} style={{ whiteSpace: "pre-wrap" }}>
+            {c.description || MSG.notAvailable}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
