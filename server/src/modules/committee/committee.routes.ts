@@ -1,3 +1,62 @@
+import { Readable } from "node:stream";
+import { committeeDashboardResponse, proposalExportQuery, userExportQuery } from "@shared/schemas/committee";
+import { errorResponseSchema } from "@shared/schemas/common";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { guard } from "../../plugins/session";
+import { committeeDashboard, PEOPLE_FILE, peopleCsv, proposalsCsv } from "./committee.service";
+import { attachmentName } from "./csv";
 
-export const committeeRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Streams CSV text as it is produced; headers go first, rows follow batch by batch. */
+function sendCsv(reply: FastifyReply, base: string, rows: AsyncIterable<string>) {
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${attachmentName(base)}"`)
+    .send(Readable.from(rows, { objectMode: false }));
+}
+
+export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/committee/dashboard",
+    {
+      onRequest: guard("committee:dashboard"),
+      schema: {
+        tags: ["committee"],
+        summary: "People, cells and proposals counted for the committee's dashboard",
+        response: { 200: committeeDashboardResponse, ...errors },
+      },
+    },
+    async () => committeeDashboard(app.db),
+  );
+
+  app.get(
+    "/exports/users.csv",
+    {
+      onRequest: guard("exports:read"),
+      schema: {
+        tags: ["committee"],
+        summary: "The people of a role as CSV, with the list's search; streamed",
+        querystring: userExportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, PEOPLE_FILE[request.query.role], peopleCsv(app.db, request.query.role, request.query.q)),
+  );
+
+  app.get(
+    "/exports/proposals.csv",
+    {
+      onRequest: guard("exports:read"),
+      schema: {
+        tags: ["committee"],
+        summary: "All proposals as CSV, optionally by status and type; streamed",
+        querystring: proposalExportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendCsv(reply, "proposals", proposalsCsv(app.db, request.query)),
+  );
+};

@@ -1,3 +1,11 @@
+import { PageHeader } from "@client/components/page-header";
+import { AllTeachers } from "@client/features/people/components/all-teachers";
+
 export default function CommitteeAllTeachersPage() {
-  return null;
+  return (
+    <>
+      <PageHeader title="All Teachers" description="Add teachers and assign them to research cells." />
+      <AllTeachers />
+    </>
+  );
 }

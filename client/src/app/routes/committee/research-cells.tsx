@@ -1,3 +1,14 @@
+import { PageHeader } from "@client/components/page-header";
+import { ResearchCells } from "@client/features/research-cells/components/research-cells";
+
 export default function CommitteeResearchCellsPage() {
-  return null;
+  return (
+    <>
+      <PageHeader
+        title="Research Cells"
+        description="The department's research cells, their teachers and proposals."
+      />
+      <ResearchCells />
+    </>
+  );
 }

@@ -1,0 +1,47 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import { EmptyState, Paper, Text } from "@mantine/core";
+import type { CommitteeDashboard } from "@shared/schemas/committee";
+import { IconChartBar } from "@tabler/icons-react";
+
+/** Status colours of the specification: green Approved, red Denied, yellow Pending. */
+const SERIES = [
+  { name: "Pending", color: "yellow.5" },
+  { name: "Approved", color: "green.6" },
+  { name: "Denied", color: "red.6" },
+];
+
+/** Proposals by status per research cell, one stacked bar per cell. */
+export function CellsChart({ perCell }: { perCell: CommitteeDashboard["perCell"] }) {
+  const withProposals = perCell.filter((c) => c.Pending + c.Approved + c.Denied > 0);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={600} mb="md" id="cells-chart-title">
+        Proposals by status per research cell
+      </Text>
+      {withProposals.length === 0 ? (
+        <EmptyState
+          icon={<IconChartBar size={28} />}
+          withIndicatorBackground
+          title="No proposals yet."
+          description="Once students submit proposals, each research cell's share shows here."
+        />
+      ) : (
+        <BarChart
+          aria-labelledby="cells-chart-title"
+          h={Math.max(220, withProposals.length * 44 + 60)}
+          data={withProposals}
+          dataKey="title"
+          type="stacked"
+          orientation="vertical"
+          series={SERIES}
+          withLegend
+          legendProps={{ verticalAlign: "top", height: 36 }}
+          yAxisProps={{ width: 190 }}
+          gridAxis="x"
+          maxBarWidth={28}
+        />
+      )}
+    </Paper>
+  );
+}

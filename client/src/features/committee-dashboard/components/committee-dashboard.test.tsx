@@ -1,0 +1,79 @@
+import CommitteeDashboardPage from "@client/app/routes/committee/dashboard";
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import type { CommitteeDashboard } from "@shared/schemas/committee";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
+
+const data: CommitteeDashboard = {
+  students: 20000,
+  supervisors: 200,
+  committee: 3,
+  researchCells: 2,
+  proposals: { Pending: 5, Approved: 7, Denied: 1, total: 13 },
+  perCell: [
+    { id: "c1", title: "Machine Learning", Pending: 4, Approved: 6, Denied: 1 },
+    { id: "c2", title: "Networks", Pending: 1, Approved: 1, Denied: 0 },
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(answer: { status?: number; body: unknown }) {
+  const api = fakeApi({ "GET /api/committee/dashboard": () => answer });
+  vi.stubGlobal("fetch", api.fetch);
+  renderScreen(<CommitteeDashboardPage />, { user: me, path: "/committee/dashboard" });
+  return api;
+}
+
+describe("Committee dashboard", () => {
+  it("welcomes the committee member by name and shows the figures", async () => {
+    setup({ body: data });
+    expect(screen.getByRole("heading", { name: "Welcome, Katherine Johnson" })).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "Students: 20000" })).toHaveTextContent("20,000");
+    for (const name of [
+      "Supervisors: 200",
+      "Committee members: 3",
+      "Research cells: 2",
+      "Proposals: 13",
+      "Pending: 5",
+      "Approved: 7",
+      "Denied: 1",
+    ]) {
+      expect(screen.getByRole("group", { name })).toBeInTheDocument();
+    }
+    expect(screen.getByText("Proposals by status per research cell")).toBeInTheDocument();
+    expect(screen.queryByText("No proposals yet.")).not.toBeInTheDocument();
+  });
+
+  it("says when there are no proposals to chart", async () => {
+    setup({
+      body: { ...data, proposals: { Pending: 0, Approved: 0, Denied: 0, total: 0 }, perCell: [] },
+    });
+    expect(await screen.findByText("No proposals yet.")).toBeInTheDocument();
+  });
+
+  it("exports all proposals with the chosen filters", async () => {
+    setup({ body: data });
+    const user = userEvent.setup();
+    const link = await screen.findByRole("link", { name: "Export CSV" });
+    expect(link).toHaveAttribute("href", "/api/exports/proposals.csv");
+    await user.click(screen.getByRole("combobox", { name: "Status" }));
+    await user.click(await screen.findByRole("option", { name: "Approved", hidden: true }));
+    await waitFor(() => expect(link).toHaveAttribute("href", "/api/exports/proposals.csv?status=Approved"));
+    await user.click(screen.getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: "Thesis", hidden: true }));
+    await waitFor(() =>
+      expect(link).toHaveAttribute("href", "/api/exports/proposals.csv?status=Approved&type=Thesis"),
+    );
+  });
+
+  it("shows a failure with a way to try again", async () => {
+    setup({ status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } });
+    const alert = await screen.findByText("The dashboard figures could not be loaded.");
+    expect(within(alert.closest("[role=alert]") ?? document.body).getByText("Boom.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import {
+  IconAlertCircle,
+  IconBuildingCommunity,
+  IconCircleCheck,
+  IconCircleX,
+  IconFileText,
+  IconHourglass,
+  IconRefresh,
+  IconSchool,
+  IconUserShield,
+  IconUsers,
+} from "@tabler/icons-react";
+import { useCommitteeDashboard } from "../api/use-committee-dashboard";
+import { CellsChart } from "./cells-chart";
+import { FigureCard } from "./figure-card";
+import { ProposalsExport } from "./proposals-export";
+
+/** The figures a committee member needs at a glance (the page header carries the welcome). */
+export function CommitteeDashboardView() {
+  const dash = useCommitteeDashboard();
+  const d = dash.data;
+
+  return (
+    <Stack gap="lg">
+      {dash.isError && !d && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title="The dashboard figures could not be loaded."
+        >
+          <Text size="sm">{dash.error.message}</Text>
+          <Button
+            mt="xs"
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void dash.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {dash.isPending && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} aria-busy>
+          {[1, 2, 3, 4, 5, 6, 7, 8].map((i) => (
+            <Skeleton key={i} height={86} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {d && (
+        <>
+          <section aria-label="People and cells">
+            <SimpleGrid cols={{ base: 2, md: 4 }}>
+              <FigureCard
+                label="Students"
+                value={d.students}
+                icon={<IconSchool size={22} />}
+                color="indigo"
+              />
+              <FigureCard
+                label="Supervisors"
+                value={d.supervisors}
+                icon={<IconUsers size={22} />}
+                color="cyan"
+              />
+              <FigureCard
+                label="Committee members"
+                value={d.committee}
+                icon={<IconUserShield size={22} />}
+                color="grape"
+              />
+              <FigureCard
+                label="Research cells"
+                value={d.researchCells}
+                icon={<IconBuildingCommunity size={22} />}
+                color="blue"
+              />
+            </SimpleGrid>
+          </section>
+          <section aria-label="Proposals by status">
+            <SimpleGrid cols={{ base: 2, md: 4 }}>
+              <FigureCard
+                label="Proposals"
+                value={d.proposals.total}
+                icon={<IconFileText size={22} />}
+                color="gray"
+              />
+              <FigureCard
+                label="Pending"
+                value={d.proposals.Pending}
+                icon={<IconHourglass size={22} />}
+                color="yellow"
+              />
+              <FigureCard
+                label="Approved"
+                value={d.proposals.Approved}
+                icon={<IconCircleCheck size={22} />}
+                color="green"
+              />
+              <FigureCard
+                label="Denied"
+                value={d.proposals.Denied}
+                icon={<IconCircleX size={22} />}
+                color="red"
+              />
+            </SimpleGrid>
+          </section>
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <CellsChart perCell={d.perCell} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <ProposalsExport />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** One figure of the dashboard. */
+export function FigureCard({
+  label,
+  value,
+  icon,
+  color,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  color: string;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={`${label}: ${value}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            {label}
+          </Text>
+          <Text fw={700} fz={28} lh={1.2} mt={4}>
+            {value.toLocaleString("en")}
+          </Text>
+        </div>
+        <ThemeIcon size={40} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { withQuery } from "@client/lib/api";
+import { Button, Group, Paper, Select, Text } from "@mantine/core";
+import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "@shared/enums";
+import { IconDownload } from "@tabler/icons-react";
+import { useState } from "react";
+
+/** All proposals as CSV, optionally of one status and type; the server streams the file. */
+export function ProposalsExport() {
+  const [status, setStatus] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={600}>Export proposals</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        Every proposal with its cell, supervisor, members and feedback, as a spreadsheet file.
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={[...PROPOSAL_STATUSES]}
+          value={status}
+          onChange={setStatus}
+          clearable
+          w={170}
+        />
+        <Select
+          label="Type"
+          placeholder="All types"
+          data={[...PROPOSAL_TYPES]}
+          value={type}
+          onChange={setType}
+          clearable
+          w={150}
+        />
+        <Button
+          component="a"
+          href={withQuery("/api/exports/proposals.csv", { status, type })}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+        >
+          Export CSV
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import { MSG } from "@shared/messages";
+import { emailColumn, formatDate, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
+
+const columns: PeopleColumn[] = [
+  nameColumn,
+  emailColumn,
+  {
+    key: "studentId",
+    label: "Student ID",
+    sort: "studentId",
+    render: (p) => p.studentId ?? MSG.notAvailable,
+  },
+  { key: "createdAt", label: "Registered", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+];
+
+export function AllStudents() {
+  return <PeopleTable userRole="student" columns={columns} noun="students" />;
+}

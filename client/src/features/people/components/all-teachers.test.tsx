@@ -1,0 +1,181 @@
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { notifications } from "@mantine/notifications";
+import { MSG } from "@shared/messages";
+import type { Person } from "@shared/schemas/users";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AllTeachers } from "./all-teachers";
+
+const committee = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const teacher = (i: number, cells: { id: string; title: string }[] = []): Person => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `Teacher ${i}`,
+  email: `t${i}@uni.example`,
+  role: "supervisor",
+  studentId: null,
+  pictureUrl: null,
+  createdAt: new Date(2025, 0, i).toISOString(),
+  cells,
+});
+const CELLS = [
+  { id: "10000000-0000-4000-8000-000000000001", title: "Machine Learning" },
+  { id: "10000000-0000-4000-8000-000000000002", title: "Networks" },
+];
+const cellList = {
+  items: CELLS.map((c) => ({ ...c, description: "d", supervisorCount: 0, proposalCount: 0, createdAt: "" })),
+};
+
+type Routes = Parameters<typeof fakeApi>[0];
+function setup(extra: Routes = {}, teachers: Person[] = [teacher(1), teacher(2, [CELLS[1]])]) {
+  const list = [...teachers];
+  const api = fakeApi({
+    "GET /api/users": () => ({ body: { items: list, total: list.length } }),
+    "GET /api/research-cells": () => ({ body: cellList }),
+    ...extra,
+  });
+  vi.stubGlobal("fetch", api.fetch);
+  renderScreen(<AllTeachers />, { user: committee, path: "/committee/all-teachers" });
+  return { api, list };
+}
+
+/** Opens a row's select and picks an option from its own list (every row has one). */
+async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, name: string) {
+  await user.click(combobox);
+  await waitFor(() => expect(combobox).toHaveAttribute("aria-controls"));
+  const listbox = document.getElementById(combobox.getAttribute("aria-controls")!)!;
+  await user.click(within(listbox).getByRole("option", { name, hidden: true }));
+}
+
+const rowOf = async (name: string) => screen.findByRole("row", { name: new RegExp(name) });
+const form = () => screen.getByRole("form", { name: "Add a teacher" });
+
+async function fillTeacher(
+  user: ReturnType<typeof userEvent.setup>,
+  name: string,
+  email: string,
+  password: string,
+) {
+  await user.type(within(form()).getByRole("textbox", { name: "Name" }), name);
+  await user.type(within(form()).getByRole("textbox", { name: "Email" }), email);
+  await user.type(within(form()).getByLabelText(/^Password/, { selector: "input" }), password);
+}
+
+describe("All Teachers: Add Teacher", () => {
+  it("adds a teacher; the list is asked again and shows them", async () => {
+    const { api, list } = setup({
+      "POST /api/users": (body) => {
+        const b = body as { name: string; email: string };
+        const created = { ...teacher(9), name: b.name, email: b.email };
+        list.push(created);
+        return { status: 201, body: { user: created } };
+      },
+    });
+    const user = userEvent.setup();
+    await rowOf("Teacher 1");
+    await fillTeacher(user, "Barbara Liskov", "barbara@uni.example", "teacher-pass-1");
+    await user.click(screen.getByRole("button", { name: "Add Teacher" }));
+    expect(await screen.findByText(MSG.teacherAdded)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({
+      role: "supervisor",
+      name: "Barbara Liskov",
+      email: "barbara@uni.example",
+      password: "teacher-pass-1",
+    });
+    expect(await rowOf("Barbara Liskov")).toBeInTheDocument();
+    // The form is cleared for the next one.
+    expect(within(form()).getByRole("textbox", { name: "Name" })).toHaveValue("");
+  });
+
+  it("says 'Failed to add teacher: …' with the server's reason, at the field too", async () => {
+    setup({
+      "POST /api/users": () => ({
+        status: 409,
+        body: { error: { code: "CONFLICT", message: MSG.emailTaken, fields: { email: MSG.emailTaken } } },
+      }),
+    });
+    const user = userEvent.setup();
+    await rowOf("Teacher 1");
+    await fillTeacher(user, "Someone", "t1@uni.example", "teacher-pass-1");
+    await user.click(screen.getByRole("button", { name: "Add Teacher" }));
+    expect(await screen.findByText(MSG.addTeacherFailed(MSG.emailTaken))).toBeInTheDocument();
+    expect(within(form()).getByText(MSG.emailTaken)).toBeInTheDocument();
+  });
+
+  it("refuses a short password and a bad email before sending, each with its own message", async () => {
+    const { api } = setup();
+    const user = userEvent.setup();
+    await rowOf("Teacher 1");
+    await fillTeacher(user, "Someone", "not-an-email", "short");
+    await user.click(screen.getByRole("button", { name: "Add Teacher" }));
+    expect(await screen.findByText(MSG.addTeacherFailed(MSG.emailInvalid))).toBeInTheDocument();
+    expect(within(form()).getByText(MSG.emailInvalid)).toBeInTheDocument();
+    expect(within(form()).getByText(MSG.passwordTooShort)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+});
+
+describe("All Teachers: assigning cells", () => {
+  it("shows each teacher's cells", async () => {
+    setup();
+    expect(within(await rowOf("Teacher 2")).getByText("Networks")).toBeInTheDocument();
+    expect(within(await rowOf("Teacher 1")).getByText("None yet")).toBeInTheDocument();
+  });
+
+  it("asks for a cell first: 'Please select a cell.'", async () => {
+    const { api } = setup();
+    const user = userEvent.setup();
+    const row = await rowOf("Teacher 1");
+    await user.click(within(row).getByRole("button", { name: "Assign" }));
+    expect(await screen.findAllByText(MSG.selectCell)).not.toHaveLength(0);
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("assigns the row's chosen cell; each row keeps its own choice", async () => {
+    const { api } = setup({
+      "POST /api/users/00000000-0000-4000-8000-000000000001/research-cells": () => ({
+        status: 201,
+        body: { ok: true, message: MSG.cellAssigned },
+      }),
+    });
+    const user = userEvent.setup();
+    const row1 = await rowOf("Teacher 1");
+    const row2 = await rowOf("Teacher 2");
+    await waitFor(() => expect(within(row1).getByRole("combobox", { name: "Research Cell" })).toBeEnabled());
+    await pick(user, within(row1).getByRole("combobox", { name: "Research Cell" }), "Machine Learning");
+    expect(within(row1).getByRole("combobox", { name: "Research Cell" })).toHaveValue("Machine Learning");
+    expect(within(row2).getByRole("combobox", { name: "Research Cell" })).toHaveValue("");
+    await user.click(within(row1).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.cellAssigned)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      path: "/api/users/00000000-0000-4000-8000-000000000001/research-cells",
+      body: { researchCellId: CELLS[0].id },
+    });
+  });
+
+  it("shows 'Teacher is already assigned to this cell.' and 'Teacher not found.' as they are, other failures as 'Failed to assign cell: …'", async () => {
+    const answers = [
+      { status: 409, body: { error: { code: "CONFLICT", message: MSG.alreadyAssigned } } },
+      { status: 404, body: { error: { code: "NOT_FOUND", message: MSG.teacherNotFound } } },
+      { status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } },
+    ];
+    setup({ "POST /api/users/00000000-0000-4000-8000-000000000002/research-cells": () => answers.shift()! });
+    const user = userEvent.setup();
+    const row = await rowOf("Teacher 2");
+    await waitFor(() => expect(within(row).getByRole("combobox", { name: "Research Cell" })).toBeEnabled());
+    await pick(user, within(row).getByRole("combobox", { name: "Research Cell" }), "Networks");
+    await user.click(within(row).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.alreadyAssigned)).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.teacherNotFound)).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.assignCellFailed("Boom."))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { Textarea, TextInput } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
+import { LIMITS } from "@shared/limits";
+import type { CellInput } from "@shared/schemas/cells";
+
+/** Title and Description, shared by Add Research Cell and the edit dialog. */
+export function CellFormFields({ form }: { form: UseFormReturnType<CellInput> }) {
+  return (
+    <>
+      <TextInput
+        label="Title"
+        required
+        maxLength={LIMITS.cellTitleMax}
+        {...form.getInputProps("title")}
+        key={form.key("title")}
+      />
+      <Textarea
+        label="Description"
+        required
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={LIMITS.cellDescriptionMax}
+        {...form.getInputProps("description")}
+        key={form.key("description")}
+      />
+    </>
+  );
+}
+
+/** The first client-side problem, for the notification that goes with the field messages. */
+export const firstError = (errors: Record<string, unknown>) =>
+  String(Object.values(errors).find(Boolean) ?? "");

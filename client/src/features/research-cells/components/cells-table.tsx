@@ -1,0 +1,120 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import type { Cell } from "@shared/schemas/cells";
+import { IconAlertCircle, IconBuildingCommunity, IconPencil, IconRefresh } from "@tabler/icons-react";
+import { useState } from "react";
+import { useCells } from "../api/use-cells";
+import { EditCellModal } from "./edit-cell-modal";
+
+export function CellsTable() {
+  const cells = useCells();
+  const [editing, setEditing] = useState<Cell | null>(null);
+
+  if (cells.isError && !cells.data) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The research cells could not be loaded.">
+        <Text size="sm">{cells.error.message}</Text>
+        <Button
+          mt="xs"
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void cells.refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const items = cells.data?.items ?? [];
+  if (cells.data && !items.length) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <EmptyState
+          icon={<IconBuildingCommunity size={28} />}
+          withIndicatorBackground
+          title="No research cells yet."
+          description="Add the first one with the form."
+        />
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="center">Supervisors</Table.Th>
+              <Table.Th ta="center">Proposals</Table.Th>
+              <Table.Th w={60}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {cells.isPending
+              ? [1, 2, 3].map((i) => (
+                  <Table.Tr key={i} aria-hidden>
+                    {[1, 2, 3, 4, 5].map((j) => (
+                      <Table.Td key={j}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : items.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td fw={600} miw={180}>
+                      {c.title}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {c.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="center">
+                      <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
+                        {c.supervisorCount}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="center">
+                      <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
+                        {c.proposalCount}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${c.title}`}
+                          onClick={() => setEditing(c)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <EditCellModal cell={editing} onClose={() => setEditing(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+import { applyServerErrors } from "@client/lib/forms";
+import { notify } from "@client/lib/notify";
+import { Button, Group, Modal, Stack } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { MSG } from "@shared/messages";
+import { type Cell, type CellInput, cellInputSchema } from "@shared/schemas/cells";
+import { useUpdateCell } from "../api/use-update-cell";
+import { CellFormFields, firstError } from "./cell-form-fields";
+
+function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {
+  const update = useUpdateCell();
+  const form = useForm<CellInput>({
+    mode: "uncontrolled",
+    initialValues: { title: cell.title, description: cell.description },
+    validate: schemaResolver(cellInputSchema, { sync: true }),
+  });
+  const onSubmit = form.onSubmit(
+    (values) =>
+      update.mutate(
+        { id: cell.id, ...values },
+        {
+          onSuccess: () => {
+            notify.success(MSG.cellUpdated);
+            onClose();
+          },
+          onError: (e) => notify.error(`${MSG.updateCellFailed} ${applyServerErrors(form, e).message}`),
+        },
+      ),
+    (errors) => notify.error(`${MSG.updateCellFailed} ${firstError(errors)}`),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <CellFormFields form={form} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Edits a cell's title and description; the form starts from the cell each time it opens. */
+export function EditCellModal({ cell, onClose }: { cell: Cell | null; onClose: () => void }) {
+  return (
+    <Modal opened={cell != null} onClose={onClose} title="Edit research cell" centered>
+      {cell && <EditCellForm key={cell.id} cell={cell} onClose={onClose} />}
+    </Modal>
+  );
+}

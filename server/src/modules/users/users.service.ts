@@ -1,0 +1,112 @@
+import { MSG } from "@shared/messages";
+import type { CellRef, Person, UserList, userListQuery } from "@shared/schemas/users";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { createAccount } from "../accounts/accounts.service";
+import { pictureUrl } from "../accounts/user-dto";
+import {
+  cellExists,
+  countPeople,
+  deleteAssignment,
+  hasPendingInCell,
+  insertAssignment,
+  lockAssignment,
+  type PersonRow,
+  selectCellsOfSupervisors,
+  selectPeoplePage,
+  selectUserRole,
+} from "./users.repository";
+
+type ListQuery = z.output<typeof userListQuery>;
+
+export function toPersonDto(row: PersonRow, cells?: CellRef[]): Person {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    studentId: row.studentId ?? null,
+    pictureUrl: pictureUrl(row.pictureKey),
+    createdAt: new Date(row.createdAt).toISOString(),
+    ...(cells ? { cells } : {}),
+  };
+}
+
+/** Supervisors come with their cells: one query for the whole page (or batch). */
+export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<string, CellRef[]>> {
+  const ids = rows.filter((r) => r.role === "supervisor").map((r) => r.id);
+  const map = new Map<string, CellRef[]>(ids.map((id) => [id, []]));
+  for (const link of await selectCellsOfSupervisors(db, ids)) {
+    map.get(link.supervisorId)?.push({ id: link.id, title: link.title });
+  }
+  return map;
+}
+
+export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
+  const q = query.q || undefined;
+  const pageOf = () =>
+    selectPeoplePage(db, {
+      role: query.role,
+      q,
+      sort: query.sort,
+      order: query.order,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+  let rows: PersonRow[];
+  let total: number;
+  if (q) {
+    // A search counts its matches in the same pass; only a page past the end counts again.
+    const page = await pageOf();
+    rows = page.rows;
+    total = page.total ?? (await countPeople(db, query.role, q));
+  } else {
+    // Without one, the count runs beside the page, through the role index.
+    const [page, n] = await Promise.all([pageOf(), countPeople(db, query.role)]);
+    rows = page.rows;
+    total = n;
+  }
+  const cells = await cellsBySupervisor(db, rows);
+  return { items: rows.map((r) => toPersonDto(r, cells.get(r.id))), total };
+}
+
+/** The committee adds a teacher or a committee member; the caller's own session is not touched. */
+export async function addPerson(
+  db: Db,
+  input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
+): Promise<Person> {
+  const user = await createAccount(db, { ...input, studentId: null });
+  return toPersonDto(user, input.role === "supervisor" ? [] : undefined);
+}
+
+export async function assignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
+  if ((await selectUserRole(db, supervisorId)) !== "supervisor") throw new NotFoundError(MSG.teacherNotFound);
+  if (!(await cellExists(db, researchCellId))) throw new NotFoundError(MSG.cellNotFound);
+  let inserted: boolean;
+  try {
+    inserted = await insertAssignment(db, supervisorId, researchCellId);
+  } catch (err) {
+    // The cell (or the user) went away between the checks and the insert.
+    if (pgErrorCode(err) === PG.foreignKeyViolation) {
+      const onCell = pgConstraint(err)?.includes("research_cell");
+      throw new NotFoundError(onCell ? MSG.cellNotFound : MSG.teacherNotFound);
+    }
+    throw err;
+  }
+  if (!inserted) throw new ConflictError(MSG.alreadyAssigned, { researchCellId: MSG.alreadyAssigned });
+}
+
+/**
+ * Removes a supervisor from a cell unless they still have Pending proposals there. The link
+ * is locked first, so a check and a delete cannot be split by another removal.
+ */
+export async function unassignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (!(await lockAssignment(tx, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
+    if (await hasPendingInCell(tx, supervisorId, researchCellId))
+      throw new ConflictError(MSG.teacherHasPendingInCell);
+    await deleteAssignment(tx, supervisorId, researchCellId);
+  });
+}

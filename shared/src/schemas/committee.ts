@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
+import { searchParam } from "./users";
+
+const statusCounts = z.object({ Pending: z.number(), Approved: z.number(), Denied: z.number() });
+export type StatusCounts = z.infer<typeof statusCounts>;
+
+/** GET /api/committee/dashboard */
+export const committeeDashboardResponse = z.object({
+  students: z.number(),
+  supervisors: z.number(),
+  committee: z.number(),
+  researchCells: z.number(),
+  proposals: statusCounts.extend({ total: z.number() }),
+  /** Every cell with its proposals by status, most proposals first. */
+  perCell: z.array(statusCounts.extend({ id: z.string(), title: z.string() })),
+});
+export type CommitteeDashboard = z.infer<typeof committeeDashboardResponse>;
+
+/** GET /api/exports/users.csv: the same filters as the list. */
+export const userExportQuery = z.object({
+  role: z.enum(["student", "supervisor", "committee"], {
+    error: (iss) =>
+      iss.input == null || iss.input === ""
+        ? "Role is required."
+        : "Role must be student, supervisor or committee.",
+  }),
+  q: searchParam,
+});
+export type UserExportQuery = z.input<typeof userExportQuery>;
+
+/** GET /api/exports/proposals.csv */
+export const proposalExportQuery = z.object({
+  status: z.enum(PROPOSAL_STATUSES, { error: "Status must be Pending, Approved or Denied." }).optional(),
+  type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }).optional(),
+});
+export type ProposalExportQuery = z.input<typeof proposalExportQuery>;
