@@ -205,7 +205,10 @@ export async function isSupervisorOfCell(db: Db, supervisorId: string, cellId: s
         eq(users.role, "supervisor"),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Held until the submission commits: removing the supervisor from the cell (which locks this
+    // row for update) waits, so a Pending proposal never points at a supervisor outside its cell.
+    .for("share", { of: supervisorCells });
   return row !== undefined;
 }
 
