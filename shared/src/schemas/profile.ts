@@ -37,3 +37,9 @@ export function pictureProblem(file: { type: string; size: number }): string | n
 
 /** Stored pictures are `<uuid>.webp`; nothing else is ever served. */
 export const PICTURE_FILE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** PATCH /api/me/notifications */
+export const notificationSettingsSchema = z.object({
+  emailNotifications: z.boolean({ error: "Email notifications must be on (true) or off (false)." }),
+});
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, users } from "../../db/schema";
-import { createTestApp, makeStudent, type TestContext } from "../../test/app";
+import { createTestApp, makeCommittee, makeStudent, makeSupervisor, type TestContext } from "../../test/app";
+import { makeProposal } from "../../test/factories";
 import { enqueueEmails } from "./outbox.service";
 
 interface Received {
@@ -131,5 +132,76 @@ describe("email outbox", () => {
     } finally {
       await new Promise<void>((r) => smtp.close(() => r()));
     }
+  });
+});
+
+describe("emails written by the app's own changes", () => {
+  it("a review sends one email to each member with the right subject; an opted-out member gets none", async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(port, inbox);
+    try {
+      const supervisor = await makeSupervisor(t);
+      const [a, b, optedOut] = await Promise.all([makeStudent(t), makeStudent(t), makeStudent(t)]);
+      const off = await t.app.inject({
+        method: "PATCH",
+        url: "/api/me/notifications",
+        payload: { emailNotifications: false },
+        headers: { cookie: optedOut.cookie },
+      });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().user.emailNotifications).toBe(false);
+      const p = await makeProposal(t, {
+        supervisorId: supervisor.id,
+        memberIds: [a.id, b.id, optedOut.id],
+        title: "Mail test",
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/proposals/${p.id}/review`,
+        payload: { status: "Denied", feedback: "Narrow it down." },
+        headers: { cookie: supervisor.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      await t.app.outbox.drain();
+      const reviewMails = inbox.filter((m) => m.raw.includes("Subject: Your proposal was denied: Mail test"));
+      expect(reviewMails.map((m) => m.to[0]).sort()).toEqual([a.email, b.email].sort());
+      // Quoted-printable folds long lines with "=" at the end; unfold before looking for the link.
+      expect(reviewMails[0].raw.replace(/=\r?\n/g, "")).toContain(
+        "http://localhost:3000/student/proposal-status",
+      );
+      expect(inbox.some((m) => m.to.includes(optedOut.email))).toBe(false);
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+
+  it("a refused review writes no email", async () => {
+    const supervisor = await makeSupervisor(t);
+    const a = await makeStudent(t);
+    const p = await makeProposal(t, { supervisorId: supervisor.id, memberIds: [a.id], status: "Approved" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/proposals/${p.id}/review`,
+      payload: { status: "Denied", feedback: "Again?" },
+      headers: { cookie: supervisor.cookie },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.toEmail, a.email))).toEqual([]);
+  });
+
+  it("adding a teacher writes a welcome email in the same transaction", async () => {
+    const committee = await makeCommittee(t);
+    const email = `teacher-${Date.now()}@example.edu`;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users",
+      payload: { role: "supervisor", name: "New Teacher", email, password: "teacher-pass-1" },
+      headers: { cookie: committee.cookie },
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.toEmail, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].subject).toBe("Your ThesisDesk account");
+    expect(rows[0].body).toContain(committee.name);
   });
 });

@@ -22,3 +22,12 @@ export async function swapPictureKey(db: Db, id: string, key: string): Promise<s
   await db.update(users).set({ pictureKey: key, updatedAt: sql`now()` }).where(eq(users.id, id));
   return old?.key ?? null;
 }
+
+export async function updateEmailNotifications(db: Db, id: string, on: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ emailNotifications: on, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

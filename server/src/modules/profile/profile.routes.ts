@@ -1,10 +1,21 @@
 import { meResponse } from "@shared/schemas/auth";
 import { errorResponseSchema, okResponse } from "@shared/schemas/common";
-import { changePasswordSchema, updateProfileSchema } from "@shared/schemas/profile";
+import {
+  changePasswordSchema,
+  notificationSettingsSchema,
+  updateProfileSchema,
+} from "@shared/schemas/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { guard, requireUser, signedIn } from "../../plugins/session";
-import { changePassword, readPicture, readPictureUpload, setPicture, updateName } from "./profile.service";
+import {
+  changePassword,
+  readPicture,
+  readPictureUpload,
+  setEmailNotifications,
+  setPicture,
+  updateName,
+} from "./profile.service";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -21,6 +32,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ user: await updateName(app.db, requireUser(request), request.body.name) }),
+  );
+
+  app.patch(
+    "/me/notifications",
+    {
+      onRequest: guard("profile:manage"),
+      schema: {
+        tags: ["profile"],
+        summary: "Turn email notifications on or off",
+        body: notificationSettingsSchema,
+        response: { 200: meResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await setEmailNotifications(app.db, requireUser(request), request.body.emailNotifications),
+    }),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import { type Auth, authHeaders, type SessionUser } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { toSquareWebp } from "./picture";
-import { swapPictureKey, updateUserName } from "./profile.repository";
+import { swapPictureKey, updateEmailNotifications, updateUserName } from "./profile.repository";
 
 export const PROFILE_MSG = {
   tooManyWrongPasswords: "Too many wrong passwords. Please wait a few minutes and try again.",
@@ -22,6 +22,11 @@ export const PROFILE_MSG = {
 
 export async function updateName(db: Db, user: SessionUser, name: string): Promise<User> {
   return toUserDto(await updateUserName(db, user.id, name));
+}
+
+/** Email notifications on or off; off means the outbox writes nothing for this user. */
+export async function setEmailNotifications(db: Db, user: SessionUser, on: boolean): Promise<User> {
+  return toUserDto(await updateEmailNotifications(db, user.id, on));
 }
 
 /** Wrong current passwords per account: a stolen session must not become a password oracle. */

@@ -10,7 +10,7 @@ import {
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard } from "../../plugins/session";
+import { guard, requireUser } from "../../plugins/session";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
 const errors = {
@@ -47,7 +47,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: personResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ user: await addPerson(app.db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({
+        user: await addPerson(app.db, request.body, {
+          publicUrl: app.config.publicUrl,
+          by: requireUser(request).name,
+        }),
+      }),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
+import { emails } from "../outbox/emails";
+import { enqueueEmails } from "../outbox/outbox.service";
 import {
   cellExists,
   countPeople,
@@ -71,12 +73,21 @@ export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
   return { items: rows.map((r) => toPersonDto(r, cells.get(r.id))), total };
 }
 
-/** The committee adds a teacher or a committee member; the caller's own session is not touched. */
+/**
+ * The committee adds a teacher or a committee member; the caller's own session is not touched.
+ * The welcome email is written in the same transaction as the account.
+ */
 export async function addPerson(
   db: Db,
   input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
+  context: { publicUrl: string; by: string },
 ): Promise<Person> {
-  const user = await createAccount(db, { ...input, studentId: null });
+  const role = input.role === "supervisor" ? "supervisor (teacher)" : "committee";
+  const user = await createAccount(db, { ...input, studentId: null }, (tx, created) =>
+    enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by })).then(
+      () => {},
+    ),
+  );
   return toPersonDto(user, input.role === "supervisor" ? [] : undefined);
 }
 

@@ -1,4 +1,5 @@
 import { PageHeader } from "@client/components/page-header";
+import { EmailNotifications } from "@client/features/profile/components/email-notifications";
 import { PictureUpload } from "@client/features/profile/components/picture-upload";
 import { ProfileForm } from "@client/features/profile/components/profile-form";
 import { Stack } from "@mantine/core";
@@ -7,10 +8,11 @@ import { Stack } from "@mantine/core";
 export default function ProfilePage() {
   return (
     <>
-      <PageHeader title="Profile" description="Your name, password and picture." />
+      <PageHeader title="Profile" description="Your name, password, picture and email notifications." />
       <Stack gap="lg" maw={900}>
         <ProfileForm />
         <PictureUpload />
+        <EmailNotifications />
       </Stack>
     </>
   );

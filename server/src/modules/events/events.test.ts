@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, makeStudent, makeSupervisor, type TestContext, type TestUser } from "../../test/app";
+import { makeCell, makeProposal } from "../../test/factories";
+import { connectEvents } from "../../test/sse";
+
+let t: TestContext;
+let baseUrl: string;
+let supervisor: TestUser;
+let member: TestUser;
+let otherGroupStudent: TestUser;
+let otherSupervisor: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  [supervisor, member, otherGroupStudent, otherSupervisor] = await Promise.all([
+    makeSupervisor(t),
+    makeStudent(t),
+    makeStudent(t),
+    makeSupervisor(t),
+  ]);
+  await makeProposal(t, { supervisorId: otherSupervisor.id, memberIds: [otherGroupStudent.id] });
+});
+afterAll(async () => t?.close());
+
+const inject = (u: TestUser, method: "POST", url: string, payload: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: u.cookie } });
+
+describe("GET /api/events", () => {
+  it("is for signed-in people only", async () => {
+    const res = await fetch(`${baseUrl}/api/events`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("tells the supervisor of a submission, the members of its review and of a notice; nobody else hears", async () => {
+    const creator = await makeStudent(t, { name: "Live Creator" });
+    const cell = await makeCell(t, [supervisor.id]);
+    const [sup, mem, outsider, otherSup] = await Promise.all(
+      [supervisor, member, otherGroupStudent, otherSupervisor].map((u) => connectEvents(baseUrl, u.cookie)),
+    );
+    try {
+      const submitted = await inject(creator, "POST", "/api/proposals", {
+        title: "Live proposal",
+        abstract: "Watched live.",
+        type: "Thesis",
+        researchCellId: cell.id,
+        supervisorId: supervisor.id,
+        memberIds: [member.id],
+      });
+      expect(submitted.statusCode).toBe(201);
+      const proposalId = submitted.json().proposal.id;
+      await sup.waitFor((e) => e.type === "proposal.submitted" && e.proposalId === proposalId);
+
+      const reviewed = await inject(supervisor, "POST", `/api/proposals/${proposalId}/review`, {
+        status: "Approved",
+        feedback: "Go ahead.",
+      });
+      expect(reviewed.statusCode).toBe(200);
+      expect(
+        await mem.waitFor((e) => e.type === "proposal.reviewed" && e.proposalId === proposalId),
+      ).toMatchObject({
+        status: "Approved",
+        title: "Live proposal",
+      });
+
+      const notice = await inject(supervisor, "POST", "/api/notices", {
+        proposalId,
+        title: "Live notice",
+        description: "Hello group.",
+      });
+      expect(notice.statusCode).toBe(201);
+      await mem.waitFor((e) => e.type === "notice.sent" && e.title === "Live notice");
+
+      await new Promise((r) => setTimeout(r, 300));
+      for (const stream of [outsider, otherSup]) {
+        expect(stream.received.filter((e) => "proposalId" in e && e.proposalId === proposalId)).toEqual([]);
+      }
+      // The supervisor is not a recipient of their own notice or review.
+      expect(sup.received.some((e) => e.type === "notice.sent" || e.type === "proposal.reviewed")).toBe(
+        false,
+      );
+    } finally {
+      for (const s of [sup, mem, outsider, otherSup]) s.close();
+    }
+  });
+
+  it("nothing is announced when the change is refused", async () => {
+    const s = await connectEvents(baseUrl, supervisor.cookie);
+    try {
+      const bad = await inject(otherGroupStudent, "POST", "/api/proposals", {
+        title: "Refused",
+        abstract: "x",
+        type: "Thesis",
+        researchCellId: (await makeCell(t, [supervisor.id])).id,
+        supervisorId: supervisor.id,
+        memberIds: [],
+      });
+      expect(bad.statusCode).toBe(409); // already in an active proposal
+      await new Promise((r) => setTimeout(r, 300));
+      expect(s.received.some((e) => e.type === "proposal.submitted" && e.title === "Refused")).toBe(false);
+    } finally {
+      s.close();
+    }
+  });
+});
