@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outbox, users } from "../../db/schema";
 
@@ -12,7 +13,8 @@ export interface Email {
 /**
  * Writes emails to the outbox inside the caller's transaction, so an email exists exactly
  * when the change it tells of was committed. Users who turned email notifications off are
- * skipped here, at the source.
+ * skipped here, at the source. One statement: the template is made once with a marker for
+ * the recipient's name, which the database fills in per recipient.
  */
 export async function enqueueEmails(
   db: Db,
@@ -21,16 +23,16 @@ export async function enqueueEmails(
 ) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
-  const recipients = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.emailNotifications, true)));
-  if (!recipients.length) return 0;
-  await db.insert(outbox).values(
-    recipients.map((u) => {
-      const email = make(u);
-      return { userId: u.id, toEmail: u.email, subject: email.subject, body: email.body, kind: email.kind };
-    }),
-  );
-  return recipients.length;
+  const marker = `{{name:${randomUUID()}}}`;
+  const email = make({ name: marker });
+  const result = (await db.execute(sql`
+    insert into ${outbox} (user_id, to_email, subject, body, kind)
+    select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind}
+    from ${users} u
+    where u.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and u.email_notifications
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

@@ -1,107 +1,129 @@
 import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import type { Proposal } from "@shared/schemas/proposals";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
 
 // ── the proposal as every role sees it ─────────────────────────────────────
 
-const supervisor = alias(users, "supervisor");
-const creator = alias(users, "creator");
-const reviewer = alias(users, "reviewer");
-
-const proposalColumns = {
-  id: proposals.id,
-  title: proposals.title,
-  abstract: proposals.abstract,
-  type: proposals.type,
-  status: proposals.status,
-  createdAt: proposals.createdAt,
-  feedback: proposals.feedback,
-  reviewedAt: proposals.reviewedAt,
-  cellId: researchCells.id,
-  cellTitle: researchCells.title,
-  supervisorId: supervisor.id,
-  supervisorName: supervisor.name,
-  supervisorEmail: supervisor.email,
-  creatorId: creator.id,
-  creatorName: creator.name,
-  reviewerId: reviewer.id,
-  reviewerName: reviewer.name,
-};
-
-function selectProposalRows(db: Db, ids: string[]) {
-  return db
-    .select(proposalColumns)
-    .from(proposals)
-    .leftJoin(researchCells, eq(researchCells.id, proposals.researchCellId))
-    .leftJoin(supervisor, eq(supervisor.id, proposals.supervisorId))
-    .leftJoin(creator, eq(creator.id, proposals.createdBy))
-    .leftJoin(reviewer, eq(reviewer.id, proposals.reviewedBy))
-    .where(inArray(proposals.id, ids));
+interface ProposalRow {
+  total: number;
+  id: string | null;
+  title: string;
+  abstract: string;
+  type: ProposalType;
+  status: ProposalStatus;
+  created_at: Date | string;
+  feedback: string | null;
+  reviewed_at: Date | string | null;
+  cell_id: string | null;
+  cell_title: string | null;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  supervisor_email: string | null;
+  creator_id: string | null;
+  creator_name: string | null;
+  reviewer_id: string | null;
+  reviewer_name: string | null;
+  members: MemberJson[] | string | null;
 }
-type ProposalRow = Awaited<ReturnType<typeof selectProposalRows>>[number];
-
-interface MemberRow {
-  proposalId: string;
+interface MemberJson {
   id: string;
   name: string;
   studentId: string | null;
   position: number;
 }
 
-/** Shapes one proposal row and its members (sorted by position) into the shared DTO. */
-export function toProposalDto(p: ProposalRow, members: MemberRow[]): Proposal {
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Shapes one row of `selectProposals` into the shared DTO. */
+export function toProposalDto(p: ProposalRow): Proposal {
+  const members: MemberJson[] = typeof p.members === "string" ? JSON.parse(p.members) : (p.members ?? []);
   return {
-    id: p.id,
+    id: p.id!,
     title: p.title,
     abstract: p.abstract,
     type: p.type,
     status: p.status,
-    researchCell: p.cellId && p.cellTitle != null ? { id: p.cellId, title: p.cellTitle } : null,
+    researchCell: p.cell_id && p.cell_title != null ? { id: p.cell_id, title: p.cell_title } : null,
     supervisor:
-      p.supervisorId && p.supervisorName != null && p.supervisorEmail != null
-        ? { id: p.supervisorId, name: p.supervisorName, email: p.supervisorEmail }
+      p.supervisor_id && p.supervisor_name != null && p.supervisor_email != null
+        ? { id: p.supervisor_id, name: p.supervisor_name, email: p.supervisor_email }
         : null,
-    createdBy: p.creatorId && p.creatorName != null ? { id: p.creatorId, name: p.creatorName } : null,
-    members: members.map((m) => ({ id: m.id, name: m.name, studentId: m.studentId, position: m.position })),
-    createdAt: p.createdAt.toISOString(),
+    createdBy: p.creator_id && p.creator_name != null ? { id: p.creator_id, name: p.creator_name } : null,
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      studentId: m.studentId,
+      position: Number(m.position),
+    })),
+    createdAt: iso(p.created_at),
     feedback: p.feedback,
-    reviewedAt: p.reviewedAt ? p.reviewedAt.toISOString() : null,
-    reviewedBy: p.reviewerId && p.reviewerName != null ? { id: p.reviewerId, name: p.reviewerName } : null,
+    reviewedAt: p.reviewed_at ? iso(p.reviewed_at) : null,
+    reviewedBy:
+      p.reviewer_id && p.reviewer_name != null ? { id: p.reviewer_id, name: p.reviewer_name } : null,
+  };
+}
+
+interface SelectOptions {
+  where?: SQL;
+  order?: "newest" | "oldest";
+  limit: number;
+  offset?: number;
+}
+
+/**
+ * One page of proposals as DTOs, with their cell, supervisor, creator, reviewer and members,
+ * and how many match in all — in ONE statement (one round trip): the page's ids come from an
+ * index scan, the total from a count over the same condition, the members from a correlated
+ * json_agg. The total row is always there, so an empty page still reports the total.
+ */
+export async function selectProposals(
+  db: Db,
+  o: SelectOptions,
+): Promise<{ items: Proposal[]; total: number }> {
+  const where = o.where ?? sql`true`;
+  const dir = sql.raw(o.order === "oldest" ? "asc" : "desc");
+  const result = (await db.execute(sql`
+    with page as (
+      select ${proposals.id} as id, ${proposals.createdAt} as created_at
+      from ${proposals} where ${where}
+      order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}
+      limit ${o.limit} offset ${o.offset ?? 0}
+    ), total as (
+      select count(*)::int as n from ${proposals} where ${where}
+    )
+    select t.n as total, p.id, p.title, p.abstract, p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
+      c.id as cell_id, c.title as cell_title,
+      s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
+      cr.id as creator_id, cr.name as creator_name, rv.id as reviewer_id, rv.name as reviewer_name,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id,
+                'position', m.position) order by m.position), '[]'::json)
+         from proposal_members m join users u on u.id = m.user_id where m.proposal_id = p.id) as members
+    from total t
+    left join page pg on true
+    left join proposals p on p.id = pg.id
+    left join research_cells c on c.id = p.research_cell_id
+    left join users s on s.id = p.supervisor_id
+    left join users cr on cr.id = p.created_by
+    left join users rv on rv.id = p.reviewed_by
+    order by pg.created_at ${dir}, pg.id ${dir}`)) as unknown as { rows: ProposalRow[] };
+  const rows = result.rows;
+  return {
+    items: rows.filter((r) => r.id !== null).map(toProposalDto),
+    total: Number(rows[0]?.total ?? 0),
   };
 }
 
 /**
  * The proposals with these ids as DTOs, in the order of `ids` (unknown ids are skipped).
- * Two queries whatever the number of proposals: the proposals with their cell and people,
- * then all their members. No visibility check: callers decide what may be seen.
+ * No visibility check: callers decide what may be seen.
  */
 export async function findProposalsByIds(db: Db, ids: readonly string[]): Promise<Proposal[]> {
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
-  const rows = await selectProposalRows(db, unique);
-  const members = await db
-    .select({
-      proposalId: proposalMembers.proposalId,
-      id: users.id,
-      name: users.name,
-      studentId: users.studentId,
-      position: proposalMembers.position,
-    })
-    .from(proposalMembers)
-    .innerJoin(users, eq(users.id, proposalMembers.userId))
-    .where(inArray(proposalMembers.proposalId, unique))
-    .orderBy(asc(proposalMembers.proposalId), asc(proposalMembers.position));
-
-  const membersOf = new Map<string, MemberRow[]>();
-  for (const m of members) {
-    const list = membersOf.get(m.proposalId) ?? [];
-    list.push(m);
-    membersOf.set(m.proposalId, list);
-  }
-  const byId = new Map(rows.map((r) => [r.id, toProposalDto(r, membersOf.get(r.id) ?? [])]));
+  const { items } = await selectProposals(db, { where: inArray(proposals.id, unique), limit: unique.length });
+  const byId = new Map(items.map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
 }
 
@@ -138,42 +160,32 @@ export interface ProposalListFilter {
   offset: number;
 }
 
-/** One page of visible proposal ids (newest or oldest first) and how many there are in all. */
-export async function listProposalIds(
+/** One page of the proposals the viewer may see, with the total: one round trip. */
+export async function listVisibleProposals(
   db: Db,
   viewer: { id: string; role: Role },
   f: ProposalListFilter,
-): Promise<{ ids: string[]; total: number }> {
-  const where = and(
-    visibleTo(db, viewer),
-    f.status ? eq(proposals.status, f.status) : undefined,
-    f.type ? eq(proposals.type, f.type) : undefined,
-  );
-  const dir = f.order === "oldest" ? asc : desc;
-  const [page, [{ n }]] = await Promise.all([
-    db
-      .select({ id: proposals.id })
-      .from(proposals)
-      .where(where)
-      .orderBy(dir(proposals.createdAt), dir(proposals.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    db.select({ n: count() }).from(proposals).where(where),
-  ]);
-  return { ids: page.map((r) => r.id), total: Number(n) };
+) {
+  return selectProposals(db, {
+    where: and(
+      visibleTo(db, viewer),
+      f.status ? eq(proposals.status, f.status) : undefined,
+      f.type ? eq(proposals.type, f.type) : undefined,
+    ),
+    order: f.order,
+    limit: f.limit,
+    offset: f.offset,
+  });
 }
 
-/** True when the viewer may see this proposal. */
-export async function isVisible(db: Db, viewer: { id: string; role: Role }, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: proposals.id })
-    .from(proposals)
-    .where(and(eq(proposals.id, id), visibleTo(db, viewer)))
-    .limit(1);
-  return row !== undefined;
+/** One proposal if the viewer may see it: the visibility rule and the read in one statement. */
+export async function findVisibleProposal(db: Db, viewer: { id: string; role: Role }, id: string) {
+  const { items } = await selectProposals(db, {
+    where: and(eq(proposals.id, id), visibleTo(db, viewer)),
+    limit: 1,
+  });
+  return items[0];
 }
-
-// ── submission ──────────────────────────────────────────────────────────────
 
 export async function findIdByRequestId(db: Db, createdBy: string, requestId: string) {
   const [row] = await db
@@ -184,50 +196,52 @@ export async function findIdByRequestId(db: Db, createdBy: string, requestId: st
   return row?.id;
 }
 
-export async function cellExists(db: Db, cellId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: researchCells.id })
-    .from(researchCells)
-    .where(eq(researchCells.id, cellId))
-    .limit(1);
-  return row !== undefined;
+export interface SubmissionFacts {
+  cellTitle: string | null;
+  /** The supervisor, when assigned to the cell (the link row is share-locked until commit). */
+  supervisor: { id: string; name: string; email: string } | null;
+  /** The group (creator and members) as found, with whether each already holds an active proposal. */
+  people: { id: string; name: string; role: Role; studentId: string | null; active: boolean }[];
 }
 
-export async function isSupervisorOfCell(db: Db, supervisorId: string, cellId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: supervisorCells.supervisorId })
-    .from(supervisorCells)
-    .innerJoin(users, eq(users.id, supervisorCells.supervisorId))
-    .where(
-      and(
-        eq(supervisorCells.supervisorId, supervisorId),
-        eq(supervisorCells.researchCellId, cellId),
-        eq(users.role, "supervisor"),
-      ),
+/**
+ * Everything a submission checks, in one round trip: the cell, the supervisor's link to it
+ * (held with FOR SHARE so removing the supervisor from the cell waits for this transaction),
+ * and the group's people with their active memberships (served by the partial unique index).
+ */
+export async function submissionFacts(
+  db: Db,
+  cellId: string,
+  supervisorId: string,
+  groupIds: string[],
+): Promise<SubmissionFacts> {
+  const result = (await db.execute(sql`
+    with link as (
+      select sc.supervisor_id from ${supervisorCells} sc
+      join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+      where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
+      for share of sc
     )
-    .limit(1)
-    // Held until the submission commits: removing the supervisor from the cell (which locks this
-    // row for update) waits, so a Pending proposal never points at a supervisor outside its cell.
-    .for("share", { of: supervisorCells });
-  return row !== undefined;
-}
-
-export async function usersByIds(db: Db, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: users.id, name: users.name, role: users.role })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
-
-/** Which of these users already hold an active membership (served by the partial unique index). */
-export async function activeMembersAmong(db: Db, userIds: string[]) {
-  if (!userIds.length) return [];
-  return db
-    .select({ userId: proposalMembers.userId, name: users.name })
-    .from(proposalMembers)
-    .innerJoin(users, eq(users.id, proposalMembers.userId))
-    .where(and(inArray(proposalMembers.userId, userIds), eq(proposalMembers.active, true)));
+    select
+      (select title from ${researchCells} where id = ${cellId}) as cell_title,
+      (select json_build_object('id', u.id, 'name', u.name, 'email', u.email)
+         from link join ${users} u on u.id = link.supervisor_id) as supervisor,
+      (select coalesce(json_agg(json_build_object(
+          'id', u.id, 'name', u.name, 'role', u.role, 'studentId', u.student_id,
+          'active', exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.active))), '[]'::json)
+         from ${users} u where u.id in (${sql.join(
+           groupIds.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})) as people`)) as unknown as {
+    rows: { cell_title: string | null; supervisor: unknown; people: unknown }[];
+  };
+  const row = result.rows[0];
+  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  return {
+    cellTitle: row.cell_title,
+    supervisor: row.supervisor ? parse<SubmissionFacts["supervisor"]>(row.supervisor) : null,
+    people: parse<SubmissionFacts["people"]>(row.people ?? []),
+  };
 }
 
 export interface NewProposal {
@@ -240,17 +254,34 @@ export interface NewProposal {
   requestId: string | null;
 }
 
-/** Inserts a Pending proposal and its members (creator first); the caller provides the transaction. */
-export async function insertProposal(db: Db, input: NewProposal, memberIds: string[]): Promise<string> {
-  const [row] = await db
-    .insert(proposals)
-    .values({ ...input, status: "Pending" })
-    .returning({ id: proposals.id });
-  // Rows go in user-id order so that two submissions sharing students wait on each other in
-  // one order (no deadlock); the position column keeps the group's own order.
-  const rows = memberIds
-    .map((userId, position) => ({ proposalId: row.id, userId, position, active: true }))
+/**
+ * Inserts a Pending proposal and its members (creator first) in one statement; the caller
+ * provides the transaction. Member rows go in user-id order so that two submissions sharing
+ * students wait on each other in one order (no deadlock); `position` keeps the group's order.
+ */
+export async function insertProposal(db: Db, input: NewProposal, memberIds: string[]) {
+  const members = memberIds
+    .map((userId, position) => ({ userId, position }))
     .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  await db.insert(proposalMembers).values(rows);
-  return row.id;
+  const result = (await db.execute(sql`
+    with p as (
+      insert into ${proposals} (title, abstract, type, research_cell_id, supervisor_id, status, created_by, request_id)
+      values (${input.title}, ${input.abstract}, ${input.type}, ${input.researchCellId}, ${input.supervisorId},
+              'Pending', ${input.createdBy}, ${input.requestId})
+      returning id, created_at
+    ), m as (
+      insert into ${proposalMembers} (proposal_id, user_id, position, active)
+      select p.id, v.user_id, v.position, true
+      from p, (values ${sql.join(
+        members.map((m) => sql`(${m.userId}::uuid, ${m.position}::smallint, ${m.position}::int)`),
+        sql`, `,
+      )}) as v(user_id, position, ord)
+      order by v.user_id
+      returning 1
+    )
+    select p.id, p.created_at, (select count(*) from m)::int as members from p`)) as unknown as {
+    rows: { id: string; created_at: Date | string }[];
+  };
+  const row = result.rows[0];
+  return { id: row.id, createdAt: new Date(row.created_at).toISOString() };
 }

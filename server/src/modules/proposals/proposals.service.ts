@@ -13,16 +13,12 @@ import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
-  activeMembersAmong,
-  cellExists,
   findIdByRequestId,
   findProposalById,
-  findProposalsByIds,
+  findVisibleProposal,
   insertProposal,
-  isSupervisorOfCell,
-  isVisible,
-  listProposalIds,
-  usersByIds,
+  listVisibleProposals,
+  submissionFacts,
 } from "./proposals.repository";
 
 export const PROPOSAL_MSG = {
@@ -36,34 +32,12 @@ const ACTIVE_MEMBERSHIP_INDEX = "proposal_members_one_active_uq";
 
 type CreateInput = z.output<typeof createProposalSchema>;
 
-/** Names the first of these students (group order) who already holds an active proposal, if any. */
-async function firstActive(db: Db, groupIds: string[]): Promise<string | undefined> {
-  const active = await activeMembersAmong(db, groupIds);
-  const byId = new Map(active.map((a) => [a.userId, a.name]));
-  for (const id of groupIds) if (byId.has(id)) return byId.get(id);
-  return undefined;
-}
-
-async function checkSubmission(db: Db, user: SessionUser, input: CreateInput, groupIds: string[]) {
-  if (!(await cellExists(db, input.researchCellId))) throw fieldError("researchCellId", MSG.cellNotFound);
-  if (!(await isSupervisorOfCell(db, input.supervisorId, input.researchCellId)))
-    throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
-
-  if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
-  const found = await usersByIds(db, input.memberIds);
-  if (found.length !== input.memberIds.length) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
-  if (found.some((u) => u.role !== "student")) throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
-
-  // The common case gets its message here; the unique index settles races below.
-  const taken = await firstActive(db, groupIds);
-  if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken));
-}
-
 /**
  * Submits a proposal: Pending, the creator first and up to two other students. One
- * transaction; the partial unique index on active memberships is the real guard, so of two
- * simultaneous submissions naming one student exactly one succeeds. A retried request (same
- * requestId) returns the proposal the first one made, with `created: false`.
+ * transaction of a few round trips (checks, insert, notify, outbox). The partial unique index
+ * on active memberships is the real guard, so of two simultaneous submissions naming one
+ * student exactly one succeeds. A retried request (same requestId) returns the proposal the
+ * first one made, with `created: false`.
  */
 export async function createProposal(
   db: Db,
@@ -72,19 +46,29 @@ export async function createProposal(
   publicUrl: string,
 ): Promise<{ proposal: Proposal; created: boolean }> {
   const requestId = input.requestId ?? null;
+  const groupIds = [user.id, ...input.memberIds];
   const existing = async () => {
     const id = requestId ? await findIdByRequestId(db, user.id, requestId) : undefined;
     return id ? await findProposalById(db, id) : undefined;
   };
-  const first = await existing();
-  if (first) return { proposal: first, created: false };
+  if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
 
-  const groupIds = [user.id, ...input.memberIds];
   try {
     const proposal = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await checkSubmission(tx, user, input, groupIds);
-      const id = await insertProposal(
+      const facts = await submissionFacts(tx, input.researchCellId, input.supervisorId, groupIds);
+      if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
+      if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      const byId = new Map(facts.people.map((p) => [p.id, p]));
+      const group = groupIds.map((id) => byId.get(id));
+      if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
+      if (group.some((p) => p!.role !== "student"))
+        throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
+      // The common case gets its message here; the unique index settles races.
+      const taken = group.find((p) => p!.active);
+      if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
+
+      const { id, createdAt } = await insertProposal(
         tx,
         {
           title: input.title,
@@ -109,15 +93,33 @@ export async function createProposal(
         [input.supervisorId],
         emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
       );
-      const created = await findProposalById(tx, id);
-      if (!created) throw new Error("proposal vanished inside its own transaction");
+      const created: Proposal = {
+        id,
+        title: input.title,
+        abstract: input.abstract,
+        type: input.type,
+        status: "Pending",
+        researchCell: { id: input.researchCellId, title: facts.cellTitle },
+        supervisor: facts.supervisor,
+        createdBy: { id: user.id, name: group[0]!.name },
+        members: group.map((p, position) => ({
+          id: p!.id,
+          name: p!.name,
+          studentId: p!.studentId,
+          position,
+        })),
+        createdAt,
+        feedback: null,
+        reviewedAt: null,
+        reviewedBy: null,
+      };
       return created;
     });
     return { proposal, created: true };
   } catch (err) {
     const unique = pgErrorCode(err) === PG.uniqueViolation;
-    // A retry that raced its twin (a double click): the twin committed first, so this one
-    // found the creator busy or hit a unique index. The twin's proposal is the answer.
+    // A retry (a double click, a resent request): the first one committed, so this one found
+    // the creator busy or hit the request's unique index. The first one's proposal is the answer.
     if (requestId && (unique || err instanceof ConflictError)) {
       const again = await existing();
       if (again) return { proposal: again, created: false };
@@ -125,8 +127,9 @@ export async function createProposal(
     if (!unique) throw err;
     if (pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
       // Another submission took one of the group between our check and our insert: name who.
-      const taken = await firstActive(db, groupIds);
-      throw new ConflictError(MSG.alreadyInActiveProposal(taken ?? "A group member"));
+      const facts = await submissionFacts(db, input.researchCellId, input.supervisorId, groupIds);
+      const taken = groupIds.map((id) => facts.people.find((p) => p.id === id)).find((p) => p?.active);
+      throw new ConflictError(MSG.alreadyInActiveProposal(taken?.name ?? "A group member"));
     }
     throw err;
   }
@@ -137,20 +140,18 @@ export async function listProposals(
   user: SessionUser,
   q: z.output<typeof proposalListQuery>,
 ): Promise<ProposalList> {
-  const { ids, total } = await listProposalIds(db, user, {
+  return listVisibleProposals(db, user, {
     status: q.status,
     type: q.type,
     order: q.order,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
-  return { items: await findProposalsByIds(db, ids), total };
 }
 
 /** One proposal, or 404 when the caller may not see it (ids leak nothing). */
 export async function getProposal(db: Db, user: SessionUser, id: string): Promise<Proposal> {
-  if (!(await isVisible(db, user, id))) throw new NotFoundError();
-  const proposal = await findProposalById(db, id);
+  const proposal = await findVisibleProposal(db, user, id);
   if (!proposal) throw new NotFoundError();
   return proposal;
 }
