@@ -15,6 +15,7 @@ declare module "fastify" {
 }
 
 const COOKIE_MARK = `${SESSION_COOKIE_PREFIX}.session_token=`;
+const AUTHORITATIVE = ["/api/auth/", "/api/me/password"];
 
 /** The session cookie's signed value and its token (the part before the signature). */
 function sessionCookie(cookieHeader: string): { signed: string; token: string } | null {
@@ -50,7 +51,8 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     const cookie = sessionCookie(request.headers.cookie);
     if (!cookie) return;
     // A hit is this exact signed value, checked by better-auth before and not changed since.
-    const cacheable = events.listening && (request.method === "GET" || request.method === "HEAD");
+    // Signing out and changing the password always ask the database itself.
+    const cacheable = events.listening && !AUTHORITATIVE.some((prefix) => request.url.startsWith(prefix));
     const hit = cacheable ? cache.get(cookie.token, cookie.signed) : undefined;
     if (hit) {
       request.user = hit.user;
