@@ -1,6 +1,6 @@
 import type { Role } from "@shared/enums";
-import type { SortOrder, UserSort } from "@shared/schemas/users";
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
 
@@ -18,13 +18,6 @@ export function peopleFilter(role: Role, q?: string): SQL {
   }
   return and(...conditions) as SQL;
 }
-
-const SORT_COLUMNS = {
-  name: users.name,
-  email: users.email,
-  studentId: users.studentId,
-  createdAt: users.createdAt,
-} as const;
 
 const personColumns = {
   id: users.id,
@@ -54,47 +47,78 @@ export interface PeoplePage {
   offset: number;
 }
 
+/** The page's sort, on the columns of `matches` (users' own names); the id breaks ties. */
+const SORT_COLUMNS: Record<UserSort, string> = {
+  name: "name",
+  email: "email",
+  studentId: "student_id",
+  createdAt: "created_at",
+};
+function pageOrder(sort: UserSort, order: SortOrder, table: string): SQL {
+  const dir = order === "desc" ? "desc" : "asc";
+  const nulls = sort === "studentId" ? " nulls last" : "";
+  return sql.raw(`${table}.${SORT_COLUMNS[sort]} ${dir}${nulls}, ${table}.id ${dir}`);
+}
+
+type PageRow = {
+  id: string | null;
+  name: string;
+  email: string;
+  role: Role;
+  student_id: string | null;
+  picture_key: string | null;
+  created_at: string | Date;
+  total: number;
+  cells?: CellRef[];
+};
+
 /**
- * One page of people of a role; name order walks users_role_name_idx. A search has to read
- * every row of the role anyway, so it counts the matches in the same pass (`total`); without
- * one, `total` is null and the caller counts through the index.
+ * One page of people of a role and how many there are in all, in one statement. A search
+ * gathers its matches once (`materialized`, so the planner answers the ILIKEs with the bitmap
+ * OR of the three trigram indexes rather than walking users_role_name_idx in name order and
+ * filtering every row), then counts and pages them. Without one, the CTE is inlined: the page
+ * walks the role's index and the count is an index-only scan. The count is the one-row side of
+ * a left join, so a page past the end still carries it. Supervisors bring their cells by title.
  */
 export async function selectPeoplePage(
   db: Db,
   p: PeoplePage,
-): Promise<{ rows: PersonRow[]; total: number | null }> {
-  const where = peopleFilter(p.role, p.q);
-  const dir = p.order === "desc" ? desc : asc;
-  const column = SORT_COLUMNS[p.sort];
-  const primary =
-    p.sort === "studentId"
-      ? sql`${column} ${sql.raw(p.order === "desc" ? "desc" : "asc")} nulls last`
-      : dir(column);
-  const order = [primary, dir(users.id)];
-  if (!p.q) {
-    const rows = await db
-      .select(personColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(p.limit)
-      .offset(p.offset);
-    return { rows, total: null };
-  }
-  const rows = await db
-    .select({ ...personColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(p.limit)
-    .offset(p.offset);
-  // An empty first page means no match; an empty later page has no row to carry the count.
-  return { rows, total: rows.length ? rows[0].total : p.offset === 0 ? 0 : null };
-}
-
-export async function countPeople(db: Db, role: Role, q?: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(peopleFilter(role, q));
-  return Number(row.n);
+): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number }> {
+  const search = p.q ? containsPattern(p.q) : undefined;
+  const matches = search
+    ? sql`materialized (
+        select id, name, email, role, student_id, picture_key, created_at from users
+         where role = ${p.role} and (name ilike ${search} or email ilike ${search} or student_id ilike ${search}))`
+    : sql`not materialized (
+        select id, name, email, role, student_id, picture_key, created_at from users where role = ${p.role})`;
+  const cells =
+    p.role === "supervisor"
+      ? sql`, (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title), '[]'::json)
+                 from supervisor_cells sc join research_cells c on c.id = sc.research_cell_id
+                where sc.supervisor_id = page.id) as cells`
+      : sql``;
+  const res = (await db.execute(sql`
+    with matches as ${matches}
+    select page.*, counted.total${cells}
+      from (select count(*)::int as total from matches) counted
+      left join lateral (
+        select * from matches m order by ${pageOrder(p.sort, p.order, "m")} limit ${p.limit} offset ${p.offset}
+      ) page on true
+     order by ${pageOrder(p.sort, p.order, "page")}`)) as unknown as { rows: PageRow[] };
+  const total = Number(res.rows[0]?.total ?? 0);
+  const rows = res.rows
+    .filter((r): r is PageRow & { id: string } => r.id !== null)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      studentId: r.student_id,
+      pictureKey: r.picture_key,
+      createdAt: new Date(r.created_at),
+      ...(r.cells ? { cells: r.cells } : {}),
+    }));
+  return { rows, total };
 }
 
 /** Keyset batch for exports: people after (name, id), by name. */

@@ -9,7 +9,6 @@ import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
   cellExists,
-  countPeople,
   deleteAssignment,
   hasPendingInCell,
   insertAssignment,
@@ -35,7 +34,7 @@ export function toPersonDto(row: PersonRow, cells?: CellRef[]): Person {
   };
 }
 
-/** Supervisors come with their cells: one query for the whole page (or batch). */
+/** Supervisors come with their cells: one query for a whole batch (the committee's export). */
 export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<string, CellRef[]>> {
   const ids = rows.filter((r) => r.role === "supervisor").map((r) => r.id);
   const map = new Map<string, CellRef[]>(ids.map((id) => [id, []]));
@@ -45,32 +44,17 @@ export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<
   return map;
 }
 
+/** A page and its total in one statement; supervisors come with their cells in it too. */
 export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
-  const q = query.q || undefined;
-  const pageOf = () =>
-    selectPeoplePage(db, {
-      role: query.role,
-      q,
-      sort: query.sort,
-      order: query.order,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-  let rows: PersonRow[];
-  let total: number;
-  if (q) {
-    // A search counts its matches in the same pass; only a page past the end counts again.
-    const page = await pageOf();
-    rows = page.rows;
-    total = page.total ?? (await countPeople(db, query.role, q));
-  } else {
-    // Without one, the count runs beside the page, through the role index.
-    const [page, n] = await Promise.all([pageOf(), countPeople(db, query.role)]);
-    rows = page.rows;
-    total = n;
-  }
-  const cells = await cellsBySupervisor(db, rows);
-  return { items: rows.map((r) => toPersonDto(r, cells.get(r.id))), total };
+  const { rows, total } = await selectPeoplePage(db, {
+    role: query.role,
+    q: query.q || undefined,
+    sort: query.sort,
+    order: query.order,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map((r) => toPersonDto(r, r.cells)), total };
 }
 
 /**
