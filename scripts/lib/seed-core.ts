@@ -375,9 +375,9 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
   return result;
 }
 
-/** PostgreSQL keeps planner statistics fresh after a bulk load. */
+/** After a bulk load: fresh planner statistics and visibility maps (as autovacuum would give). */
 export async function analyze(db: Db) {
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
 }
 
 export type { Rng };
