@@ -27,6 +27,30 @@ export async function publish(db: Db, to: Iterable<string>, event: LiveEvent): P
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+/**
+ * A transaction whose live events go out after it commits. NOTIFY inside a writing transaction
+ * would hold PostgreSQL's global notify lock across the commit's WAL flush, serialising every
+ * such commit; sent just after, it costs nothing. A crash between the two loses only the live
+ * hint (clients refetch when they reconnect); the change itself and its emails are committed.
+ */
+export async function transactionWithEvents<T>(
+  db: Db,
+  fn: (tx: Db, emit: (to: Iterable<string>, event: LiveEvent) => void) => Promise<T>,
+): Promise<T> {
+  const pending: { to: Iterable<string>; event: LiveEvent }[] = [];
+  const result = await db.transaction((tx) =>
+    fn(tx as unknown as Db, (to, event) => pending.push({ to, event })),
+  );
+  for (const { to, event } of pending) {
+    try {
+      await publish(db, to, event);
+    } catch {
+      /* committed already; a lost live hint is caught up by the clients' refetch */
+    }
+  }
+  return result;
+}
+
 type Listener = (event: LiveEvent) => void;
 /** Receives auth changes; `null` means "anything may have changed" (the LISTEN connection was lost). */
 type AuthListener = (change: { session?: string; user?: string } | null) => void;

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@shared/schemas/chat";
 import type { Db } from "../../db/client";
 import { NotFoundError } from "../../lib/errors";
-import { publish } from "../../lib/events";
+import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { pictureUrl } from "../accounts/user-dto";
 import { insertMessage, type MessageRow, messagesBefore, threadParticipants } from "./chat.repository";
@@ -43,11 +43,10 @@ export async function listMessages(
 }
 
 export async function postMessage(db: Db, user: SessionUser, proposalId: string, body: string) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transactionWithEvents(db, async (tx, emit) => {
     const thread = await openThread(tx, proposalId, user);
     const message = toDto(await insertMessage(tx, proposalId, user.id, body));
-    await publish(tx, [...thread.memberIds, thread.supervisorId], {
+    emit([...thread.memberIds, thread.supervisorId], {
       type: "message.created",
       proposalId,
       messageId: message.id,

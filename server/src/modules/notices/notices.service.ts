@@ -2,7 +2,7 @@ import { MSG } from "@shared/messages";
 import type { Notice, NoticeList } from "@shared/schemas/notices";
 import type { Db } from "../../db/client";
 import { NotFoundError } from "../../lib/errors";
-import { publish } from "../../lib/events";
+import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -62,8 +62,7 @@ export interface SendNoticeCommand {
  * at this moment, copied in the same transaction; they hear of it live and by email.
  */
 export async function sendNotice(db: Db, publicUrl: string, user: SessionUser, input: SendNoticeCommand) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transactionWithEvents(db, async (tx, emit) => {
     const proposal = await ownProposal(tx, input.proposalId, user.id);
     if (!proposal) throw new NotFoundError(MSG.proposalNotFound);
     const noticeId = await insertNotice(tx, {
@@ -73,7 +72,7 @@ export async function sendNotice(db: Db, publicUrl: string, user: SessionUser, i
       description: input.description,
     });
     const recipientIds = await copyMembersAsRecipients(tx, noticeId, proposal.id);
-    await publish(tx, recipientIds, {
+    emit(recipientIds, {
       type: "notice.sent",
       noticeId,
       proposalId: proposal.id,

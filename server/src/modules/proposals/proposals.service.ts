@@ -8,7 +8,7 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
-import { publish } from "../../lib/events";
+import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -54,8 +54,7 @@ export async function createProposal(
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
 
   try {
-    const proposal = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const proposal = await transactionWithEvents(db, async (tx, emit) => {
       const facts = await submissionFacts(tx, input.researchCellId, input.supervisorId, groupIds);
       if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
       if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
@@ -82,7 +81,7 @@ export async function createProposal(
         groupIds,
       );
       // Told only once the transaction commits (NOTIFY and the outbox are transactional).
-      await publish(tx, [input.supervisorId, ...input.memberIds], {
+      emit([input.supervisorId, ...input.memberIds], {
         type: "proposal.submitted",
         proposalId: id,
         title: input.title,

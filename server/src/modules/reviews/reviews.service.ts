@@ -2,7 +2,7 @@ import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError } from "../../lib/errors";
-import { publish } from "../../lib/events";
+import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -26,8 +26,7 @@ export async function reviewProposal(
   proposalId: string,
   input: ReviewCommand,
 ): Promise<Proposal> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transactionWithEvents(db, async (tx, emit) => {
     const reviewed = await reviewPending(tx, proposalId, user.id, input.status, input.feedback);
     if (!reviewed) {
       const owner = await supervisorOf(tx, proposalId);
@@ -37,7 +36,7 @@ export async function reviewProposal(
     }
     if (input.status === "Denied") await releaseMembers(tx, proposalId);
     const members = await memberIdsOf(tx, proposalId);
-    await publish(tx, members, {
+    emit(members, {
       type: "proposal.reviewed",
       proposalId,
       title: reviewed.title,
