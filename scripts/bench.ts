@@ -160,7 +160,7 @@ async function prepare(database: Database, size: number): Promise<Fixture> {
     email: `bench-committee-${size}@example.edu`,
     password: "bench-password",
   });
-  if (database.kind === "postgres") await analyze(db);
+  await analyze(db);
 
   const [activeMember] = await db
     .select({ userId: proposalMembers.userId })

@@ -85,7 +85,7 @@ try {
     for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(42)} ${l.name}`);
   } else {
     const result = await seedVolume(database.db, volumeOptions);
-    if (database.kind === "postgres") await analyze(database.db);
+    await analyze(database.db);
     console.log(
       `Seeded ${result.students} students, ${result.supervisors} supervisors, ${result.cells} cells, ` +
         `${result.proposals} proposals (${result.activeProposals} active), ${result.notices} notices, ${result.messages} messages ` +
