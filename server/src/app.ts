@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
 import { LIMITS } from "@shared/limits";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -24,7 +25,7 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { type Auth, createAuth } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
+import { clientErrorResponse, frameworkErrorResponse, registerErrorHandling } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
@@ -55,6 +56,22 @@ export interface BuildAppOptions {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/**
+ * PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them a
+ * grown table gets nested loops and sequential scans. ANALYZE at start-up and every half hour.
+ */
+function keepPgliteStatistics(app: FastifyInstance, db: Db) {
+  const run = () =>
+    db.execute(sql`analyze`).catch((err: unknown) => app.log.warn({ err }, "pglite: analyze failed"));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    await run();
+    timer = setInterval(run, 30 * 60_000);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(timer));
+}
+
 /** Builds the whole app on an open database. Never listens: server.ts and the tests do that. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -66,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    frameworkErrors: frameworkErrorResponse,
+    clientErrorHandler: clientErrorResponse,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeList: { method: string; url: string }[] = [];
@@ -103,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("outbox", sender);
   app.addHook("onReady", async () => sender.start());
+  if (database.kind === "pglite") keepPgliteStatistics(app, database.db);
   // Open event streams end first, so closing does not wait on them; then the sender stops.
   app.addHook("preClose", async () => events.close());
   app.addHook("onClose", async () => sender.stop());

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { MSG } from "@shared/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError, type ErrorCode, isDatabaseUnavailable } from "../lib/errors";
+import { SECURITY_HEADERS } from "./security";
 
 interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
@@ -37,6 +40,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
     code: "VALIDATION",
     message: "The request body is not valid JSON.",
   },
+  // The router's own refusals (answered through frameworkErrors below).
+  FST_ERR_BAD_URL: { status: 400, code: "VALIDATION", message: "The address is not valid." },
+  // No record has an id that long.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, code: "NOT_FOUND", message: MSG.notFound },
 };
 
 export function toErrorResponse(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -96,6 +103,59 @@ export function toErrorResponse(err: FastifyError | Error, request: FastifyReque
 
   request.log.error({ err }, "unhandled error");
   return send(reply, 500, { error: { code: "INTERNAL", message: MSG.serverError } });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a malformed or overlong address is refused by the router
+ * before any hook runs, so the headers every answer carries are set here.
+ */
+export function frameworkErrorResponse(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(SECURITY_HEADERS);
+  reply.header("x-request-id", request.id);
+  reply.header("cache-control", "no-store");
+  return toErrorResponse(err, request, reply);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: "PAYLOAD_TOO_LARGE",
+    message: "The address or the request headers are too long.",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: "VALIDATION",
+    message: "The request took too long to arrive.",
+  },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node could not even parse (headers over the
+ * size limit, broken HTTP) is answered on the socket, in the error shape and with the headers of
+ * every other answer.
+ */
+export function clientErrorResponse(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    code: "VALIDATION" as const,
+    message: "The request could not be read.",
+  };
+  if (socket.writable) {
+    const body = JSON.stringify({ error: { code: known.code, message: known.message } });
+    const headers = {
+      ...SECURITY_HEADERS,
+      "cache-control": "no-store",
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+      connection: "close",
+    };
+    const head = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n");
+    socket.write(`HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n${head}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

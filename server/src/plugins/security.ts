@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../lib/errors";
+import { AppError, ValidationError } from "../lib/errors";
 
 const CSP = [
   "default-src 'self'",
@@ -48,6 +48,42 @@ export function isCrossSite(request: FastifyRequest, trustedOrigins: Set<string>
   return !(host && (origin === `http://${host}` || origin === `https://${host}`));
 }
 
+/**
+ * Text the database could not keep as sent is refused up front, naming the field: PostgreSQL
+ * cannot store U+0000, and a lone UTF-16 surrogate would be stored as U+FFFD, so what was
+ * acknowledged would differ from what was kept.
+ */
+export const TEXT_MSG = {
+  nul: "Text may not contain the NUL character (U+0000).",
+  surrogate: "Text contains an invalid character (a lone UTF-16 surrogate).",
+} as const;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const textProblem = (s: string) =>
+  s.includes("\u0000") ? TEXT_MSG.nul : LONE_SURROGATE.test(s) ? TEXT_MSG.surrogate : undefined;
+
+/** The first place (dotted path) in parsed input where a string or key cannot be stored as is. */
+export function findBadText(input: unknown): { field: string; message: string } | undefined {
+  // Iterative: a JSON body may be nested thousands of levels deep.
+  const stack: [unknown, string][] = [[input, ""]];
+  while (stack.length) {
+    const [value, where] = stack.pop()!;
+    if (typeof value === "string") {
+      const message = textProblem(value);
+      if (message) return { field: where || "body", message };
+    } else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        const path = where ? `${where}.${key}` : key;
+        const message = textProblem(key);
+        if (message) return { field: path, message };
+        stack.push([child, path]);
+      }
+    }
+  }
+  return undefined;
+}
+
 export function registerSecurity(app: FastifyInstance, trustedOrigins: string[]) {
   const trusted = new Set(trustedOrigins);
   app.addHook("onRequest", async (request, reply) => {
@@ -55,5 +91,17 @@ export function registerSecurity(app: FastifyInstance, trustedOrigins: string[])
     if (request.protocol === "https")
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     if (isCrossSite(request, trusted)) throw new AppError(403, "FORBIDDEN", MSG.crossSite);
+  });
+
+  // The API speaks JSON (and multipart where a route says so). A text/plain body, which any
+  // page can send without asking, is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("preValidation", async (request) => {
+    if (request.isMultipart?.() && !request.routeOptions.schema?.consumes?.includes("multipart/form-data"))
+      throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", MSG.unsupportedMediaType);
+    for (const input of [request.params, request.query, request.body]) {
+      const bad = findBadText(input);
+      if (bad) throw new ValidationError(bad.message, { [bad.field]: bad.message });
+    }
   });
 }

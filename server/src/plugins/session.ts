@@ -17,12 +17,22 @@ declare module "fastify" {
 const COOKIE_MARK = `${SESSION_COOKIE_PREFIX}.session_token=`;
 const AUTHORITATIVE = ["/api/auth/", "/api/me/password"];
 
-/** The session cookie's signed value and its token (the part before the signature). */
-function sessionCookie(cookieHeader: string): { signed: string; token: string } | null {
-  const start = cookieHeader.indexOf(COOKIE_MARK);
-  if (start < 0) return null;
-  const end = cookieHeader.indexOf(";", start);
-  let signed = cookieHeader.slice(start + COOKIE_MARK.length, end < 0 ? undefined : end).trim();
+/**
+ * The session cookie's signed value and its token (the part before the signature), found by its
+ * exact name (better-auth's, with the __Secure- prefix behind https). Null when it is missing,
+ * malformed or sent twice: a cookie planted by another site (a look-alike name, the unprefixed
+ * name, a duplicate) must never decide whose cached session a request gets.
+ */
+function sessionCookie(cookieHeader: string, name: string): { signed: string; token: string } | null {
+  let value: string | undefined;
+  for (const pair of cookieHeader.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    if (value !== undefined) return null;
+    value = pair.slice(eq + 1);
+  }
+  if (value === undefined) return null;
+  let signed = value.trim();
   try {
     signed = decodeURIComponent(signed);
   } catch {
@@ -37,6 +47,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
   app.decorateRequest("sessionId", null);
   const cache = new SessionCache();
   events.onAuthChange((change) => cache.invalidate(change));
+  const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
 
   // The database's notice of a change arrives a moment after the commit. A change made through
   // this instance (logout, password, profile) drops the user's entries before the answer leaves,
@@ -48,7 +59,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
 
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/") || !request.headers.cookie?.includes(COOKIE_MARK)) return;
-    const cookie = sessionCookie(request.headers.cookie);
+    const cookie = sessionCookie(request.headers.cookie, await cookieName);
     if (!cookie) return;
     // A hit is this exact signed value, checked by better-auth before and not changed since.
     // Signing out and changing the password always ask the database itself.
@@ -78,7 +89,8 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
       createdAt: new Date(u.createdAt),
     };
     request.sessionId = data.session.id;
-    if (events.listening) {
+    // Only the session better-auth actually found for this cookie is remembered under its token.
+    if (events.listening && data.session.token === cookie.token) {
       cache.set(
         cookie.token,
         {

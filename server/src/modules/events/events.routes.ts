@@ -41,25 +41,34 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const unsubscribe = app.events.subscribe(user.id, send);
 
-      // A session ended elsewhere (logout, password change) also ends its stream.
-      const keepalive = setInterval(async () => {
+      // A session ended elsewhere (logout, password change) also ends its stream: at once when
+      // the database announces the change (by session token), at the latest on the next keepalive.
+      let token: string | undefined;
+      const check = async (ping: boolean) => {
         try {
           const [row] = await app.db
-            .select({ id: sessions.id })
+            .select({ token: sessions.token })
             .from(sessions)
             .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
             .limit(1);
           if (!row) return finish();
-          if (open) res.write(": ping\n\n");
+          token = row.token;
+          if (ping && open) res.write(": ping\n\n");
         } catch {
           /* database briefly away: keep the stream, try again next time */
         }
-      }, KEEPALIVE_MS);
+      };
+      const keepalive = setInterval(() => void check(true), KEEPALIVE_MS);
+      const offAuth = app.events.onAuthChange((change) => {
+        if (change === null || token === undefined || change.session === token) void check(false);
+      });
+      void check(false);
 
       function finish() {
         if (!open) return;
         open = false;
         clearInterval(keepalive);
+        offAuth();
         unsubscribe();
         res.end();
       }

@@ -80,7 +80,9 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
   const threadTitle = (
     <Group justify="space-between" mb="sm" wrap="nowrap">
       <Stack gap={0}>
-        <Text fw={600}>{selected.title}</Text>
+        <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+          {selected.title}
+        </Text>
         <Text size="sm" c="dimmed">
           {variant === "student" ? `Supervisor: ${selected.supervisor?.name ?? "Unknown"} · ` : ""}
           Members: {memberNames(selected)}
@@ -131,6 +133,7 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
                   active={p.id === selected.id}
                   label={p.title}
                   description={memberNames(p)}
+                  styles={{ label: { overflowWrap: "anywhere" }, description: { overflowWrap: "anywhere" } }}
                   onClick={() => choose(p.id)}
                   rightSection={
                     p.status === "Denied" ? (

@@ -1,0 +1,643 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { errorResponseSchema } from "@shared/schemas/common";
+import { count, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { proposals } from "../db/schema";
+import {
+  cookieFrom,
+  createTestApp,
+  makeCommittee,
+  makeStudent,
+  makeSupervisor,
+  PASSWORD,
+  type TestContext,
+  type TestUser,
+  unique,
+} from "../test/app";
+import { makeCell, makeProposal } from "../test/factories";
+
+/**
+ * Who may call what. One row per API route (taken from Fastify's own route list, so a new
+ * route without a row fails here) × six callers. Each request carries a body that is valid
+ * for that caller, so the status says what the caller may do, not how well they typed.
+ *
+ * The world: supervisor S (cell X) with group G = proposal P (Pending: students A and B),
+ * supervisor S2 (cells Y and W) with group G2 = proposal P2 (student C), committee member K,
+ * a notice N from S to G and a chat message in G. PR is a second Pending proposal for S that
+ * S reviews, so that the review does not change G.
+ */
+
+const CALLERS = [
+  "signedOut",
+  "groupStudent",
+  "otherStudent",
+  "supervisor",
+  "otherSupervisor",
+  "committee",
+] as const;
+type Caller = (typeof CALLERS)[number];
+/** Expected statuses in the order of CALLERS. */
+type Statuses = [number, number, number, number, number, number];
+
+/** Documentation routes are Swagger UI's and the OpenAPI document: public, read-only, not ours. */
+const isDocumentation = (url: string) => url === "/api/openapi.json" || url.startsWith("/api/docs");
+
+interface World {
+  users: Record<Exclude<Caller, "signedOut">, TestUser>;
+  memberB: TestUser;
+  cellX: string;
+  cellY: string;
+  cellW: string;
+  spareCell: string;
+  P: string;
+  P2: string;
+  PR: string;
+  notice: string;
+  pictureUrl: string;
+  loginAccount: { email: string; password: string };
+}
+
+interface Request {
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  method: string;
+  /** The route as Fastify lists it. */
+  route: string;
+  expect: Statuses;
+  request: (w: World, caller: Caller) => Request;
+  /** The request ends the caller's session: each caller uses a session of its own for it. */
+  ownSession?: boolean;
+  /** The answer renews the caller's cookie (as a browser would keep it). */
+  renewsCookie?: boolean;
+  /** A server-sent event stream: asked over real HTTP and closed once the status is known. */
+  stream?: boolean;
+  /** What the caller received must also be theirs to see. */
+  check?: (res: LightMyRequestResponse, caller: Caller, w: World) => void | Promise<void>;
+}
+
+const png = () =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
+
+function multipart(data: Buffer) {
+  const boundary = `----matrix${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+let pictureBody: { payload: Buffer; headers: Record<string, string> };
+
+const ids = (res: LightMyRequestResponse) => (res.json().items as { id: string }[]).map((i) => i.id);
+
+const ROWS: Row[] = [
+  // ── system, auth and setup ─────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/health",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/health" }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/register",
+    expect: [201, 201, 201, 201, 201, 201],
+    request: () => {
+      const tag = unique("mx");
+      return {
+        url: "/api/auth/register",
+        payload: {
+          name: "New Student",
+          email: `${tag}@example.edu`,
+          studentId: tag.toUpperCase(),
+          password: PASSWORD,
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/auth/login",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: "/api/auth/login", payload: w.loginAccount }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/logout",
+    expect: [401, 200, 200, 200, 200, 200],
+    ownSession: true,
+    request: () => ({ url: "/api/auth/logout" }),
+  },
+  {
+    method: "GET",
+    route: "/api/setup",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/setup" }),
+  },
+  {
+    // A committee account exists, so setup is over for everyone, whatever the token.
+    method: "POST",
+    route: "/api/setup",
+    expect: [409, 409, 409, 409, 409, 409],
+    request: () => ({
+      url: "/api/setup",
+      payload: {
+        token: "a-token",
+        name: "Late Admin",
+        email: `${unique("su")}@example.edu`,
+        password: PASSWORD,
+      },
+    }),
+  },
+
+  // ── own profile ────────────────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/me",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me" }),
+    check: (res, caller, w) => {
+      if (caller !== "signedOut") expect(res.json().user.id).toBe(w.users[caller].id);
+    },
+  },
+  {
+    method: "PATCH",
+    route: "/api/me",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w, caller) => ({
+      url: "/api/me",
+      payload: { name: caller === "signedOut" ? "Nobody" : w.users[caller].name },
+    }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/me/notifications",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me/notifications", payload: { emailNotifications: true } }),
+  },
+  {
+    method: "POST",
+    route: "/api/me/password",
+    expect: [401, 200, 200, 200, 200, 200],
+    renewsCookie: true,
+    request: (w, caller) => {
+      const current = caller === "signedOut" ? PASSWORD : w.users[caller].password;
+      return { url: "/api/me/password", payload: { currentPassword: current, newPassword: `${current}-2` } };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/me/picture",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me/picture", ...pictureBody }),
+  },
+  {
+    // Pictures appear beside names in chats and lists: any signed-in user may load one.
+    method: "GET",
+    route: "/api/pictures/:file",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: w.pictureUrl }),
+  },
+
+  // ── research cells ─────────────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/research-cells",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/research-cells?include=supervisors" }),
+  },
+  {
+    method: "GET",
+    route: "/api/research-cells/:id",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: `/api/research-cells/${w.cellX}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/research-cells",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: () => ({
+      url: "/api/research-cells",
+      payload: { title: `Cell ${unique("mx")}`, description: "New." },
+    }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/research-cells/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/research-cells/${w.spareCell}`,
+      payload: { title: `Cell ${unique("mx")}`, description: "Changed." },
+    }),
+  },
+
+  // ── people (committee) ─────────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/users",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/users?role=student" }),
+  },
+  {
+    method: "POST",
+    route: "/api/users",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: () => ({
+      url: "/api/users",
+      payload: {
+        role: "supervisor",
+        name: "New Teacher",
+        email: `${unique("t")}@example.edu`,
+        password: PASSWORD,
+      },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/users/:id/research-cells",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: (w) => ({
+      url: `/api/users/${w.users.otherSupervisor.id}/research-cells`,
+      payload: { researchCellId: w.spareCell },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/:id/research-cells/:cellId",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.users.otherSupervisor.id}/research-cells/${w.cellW}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/committee/dashboard",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/committee/dashboard" }),
+  },
+  {
+    method: "GET",
+    route: "/api/exports/users.csv",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/exports/users.csv?role=student" }),
+  },
+  {
+    method: "GET",
+    route: "/api/exports/proposals.csv",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/exports/proposals.csv" }),
+  },
+
+  // ── directory ──────────────────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/supervisors",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: `/api/supervisors?researchCellId=${w.cellX}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/students",
+    expect: [401, 200, 200, 403, 403, 403],
+    request: () => ({ url: "/api/students?q=" }),
+    check: (res, caller) => {
+      // Students see names and student IDs of other students, never emails.
+      if (caller === "groupStudent" || caller === "otherStudent")
+        for (const item of res.json().items)
+          expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId"]);
+    },
+  },
+
+  // ── proposals ──────────────────────────────────────────────────────────────
+  {
+    // Both students already hold an active proposal: they pass the permission check and meet the rule.
+    method: "POST",
+    route: "/api/proposals",
+    expect: [401, 409, 409, 403, 403, 403],
+    request: (w) => ({
+      url: "/api/proposals",
+      payload: {
+        title: "Another idea",
+        abstract: "An abstract.",
+        type: "Project",
+        researchCellId: w.cellX,
+        supervisorId: w.users.supervisor.id,
+        memberIds: [],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/proposals",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/proposals?pageSize=100" }),
+    check: async (res, caller, w) => {
+      const seen = ids(res).sort();
+      const expected: Record<Exclude<Caller, "signedOut">, string[]> = {
+        groupStudent: [w.P],
+        otherStudent: [w.P2],
+        supervisor: [w.P, w.PR],
+        otherSupervisor: [w.P2],
+        committee: [w.P, w.P2, w.PR],
+      };
+      if (caller === "signedOut") return;
+      if (caller === "committee") {
+        const [{ n }] = await t.database.db.select({ n: count() }).from(proposals);
+        expect(res.json().total).toBe(Number(n));
+        for (const id of expected.committee) expect(seen).toContain(id);
+      } else expect(seen).toEqual(expected[caller].sort());
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/proposals/:id",
+    expect: [401, 200, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/proposals/${w.P}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/review",
+    expect: [401, 403, 403, 200, 404, 403],
+    request: (w) => ({
+      url: `/api/proposals/${w.PR}/review`,
+      payload: { status: "Approved", feedback: "Good." },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/supervisor/dashboard",
+    expect: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: "/api/supervisor/dashboard" }),
+    check: (res, caller, w) => {
+      if (caller === "supervisor") expect(res.json().groups.map((g: { id: string }) => g.id)).toContain(w.P);
+      if (caller === "otherSupervisor")
+        expect(res.json().groups.map((g: { id: string }) => g.id)).not.toContain(w.P);
+    },
+  },
+
+  // ── notices ────────────────────────────────────────────────────────────────
+  {
+    method: "POST",
+    route: "/api/notices",
+    expect: [401, 403, 403, 201, 404, 403],
+    request: (w) => ({
+      url: "/api/notices",
+      payload: { proposalId: w.P, title: "Meeting", description: "Monday." },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/notices",
+    expect: [401, 200, 200, 200, 200, 403],
+    request: () => ({ url: "/api/notices?pageSize=100" }),
+    check: (res, caller, w) => {
+      if (caller === "signedOut") return;
+      const sees = ids(res).includes(w.notice);
+      expect(sees).toBe(caller === "groupStudent" || caller === "supervisor");
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/notices/unread-count",
+    expect: [401, 200, 200, 200, 200, 403],
+    request: () => ({ url: "/api/notices/unread-count" }),
+  },
+  {
+    method: "GET",
+    route: "/api/notices/:id",
+    expect: [401, 200, 404, 200, 404, 403],
+    request: (w) => ({ url: `/api/notices/${w.notice}` }),
+  },
+  {
+    // Only recipients mark a notice read; its sender is not one.
+    method: "POST",
+    route: "/api/notices/:id/read",
+    expect: [401, 200, 404, 404, 404, 403],
+    request: (w) => ({ url: `/api/notices/${w.notice}/read` }),
+  },
+
+  // ── live events and chat ───────────────────────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/events",
+    expect: [401, 200, 200, 200, 200, 200],
+    stream: true,
+    request: () => ({ url: "/api/events" }),
+  },
+  {
+    method: "GET",
+    route: "/api/proposals/:id/messages",
+    expect: [401, 200, 404, 200, 404, 403],
+    request: (w) => ({ url: `/api/proposals/${w.P}/messages` }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/messages",
+    expect: [401, 201, 404, 201, 404, 403],
+    request: (w) => ({ url: `/api/proposals/${w.P}/messages`, payload: { body: "Hello group." } }),
+  },
+];
+
+let t: TestContext;
+let w: World;
+let dataDir: string;
+let baseUrl: string;
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password },
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return cookieFrom(res);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "thesisdesk-matrix-"));
+  t = await createTestApp({ dataDir });
+  baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  pictureBody = multipart(await png());
+
+  const [groupStudent, memberB, otherStudent, supervisor, otherSupervisor, committee] = await Promise.all([
+    makeStudent(t),
+    makeStudent(t),
+    makeStudent(t),
+    makeSupervisor(t),
+    makeSupervisor(t),
+    makeCommittee(t),
+  ]);
+  const [e, f] = await Promise.all([makeStudent(t), makeStudent(t)]);
+  const cellX = (await makeCell(t, [supervisor.id])).id;
+  const cellY = (await makeCell(t, [otherSupervisor.id])).id;
+  const cellW = (await makeCell(t, [otherSupervisor.id])).id;
+  const spareCell = (await makeCell(t)).id;
+  const P = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cellX,
+      memberIds: [groupStudent.id, memberB.id],
+    })
+  ).id;
+  const P2 = (
+    await makeProposal(t, { supervisorId: otherSupervisor.id, cellId: cellY, memberIds: [otherStudent.id] })
+  ).id;
+  const PR = (await makeProposal(t, { supervisorId: supervisor.id, cellId: cellX, memberIds: [e.id, f.id] }))
+    .id;
+
+  const notice = await t.app.inject({
+    method: "POST",
+    url: "/api/notices",
+    headers: { cookie: supervisor.cookie },
+    payload: { proposalId: P, title: "Welcome", description: "First notice." },
+  });
+  expect(notice.statusCode).toBe(201);
+  const message = await t.app.inject({
+    method: "POST",
+    url: `/api/proposals/${P}/messages`,
+    headers: { cookie: groupStudent.cookie },
+    payload: { body: "Hi all." },
+  });
+  expect(message.statusCode).toBe(201);
+  const picture = await t.app.inject({
+    method: "PUT",
+    url: "/api/me/picture",
+    headers: { cookie: memberB.cookie, ...pictureBody.headers },
+    payload: pictureBody.payload,
+  });
+  expect(picture.statusCode).toBe(200);
+  const loginUser = await makeStudent(t);
+
+  w = {
+    users: { groupStudent, otherStudent, supervisor, otherSupervisor, committee },
+    memberB,
+    cellX,
+    cellY,
+    cellW,
+    spareCell,
+    P,
+    P2,
+    PR,
+    notice: notice.json().notice.id,
+    pictureUrl: picture.json().user.pictureUrl,
+    loginAccount: { email: loginUser.email, password: loginUser.password },
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Everything a request could change (sessions and rate-limit counters aside), as counts and digests. */
+async function stateOfTheWorld() {
+  const result = await t.database.db.execute(sql`select
+    (select count(*) from users) as users,
+    (select md5(coalesce(string_agg(name || ':' || coalesce(picture_key, '') || ':' || email_notifications::text, ',' order by id), '')) from users) as people,
+    (select count(*) from accounts) as accounts,
+    (select md5(coalesce(string_agg(password, ',' order by id), '')) from accounts) as passwords,
+    (select md5(coalesce(string_agg(title || ':' || description, ',' order by id), '')) from research_cells) as cells,
+    (select count(*) from supervisor_cells) as assignments,
+    (select md5(coalesce(string_agg(id::text || ':' || status || ':' || coalesce(feedback, ''), ',' order by id), '')) from proposals) as proposals,
+    (select count(*) from proposal_members where active) as active_members,
+    (select count(*) from notices) as notices,
+    (select count(*) from notice_recipients where read_at is not null) as read,
+    (select count(*) from messages) as messages,
+    (select count(*) from outbox) as emails`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+}
+
+/** The status of an event stream: the headers arrive at once, then the stream is closed. */
+async function streamStatus(url: string, cookie: string | undefined) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}${url}`, {
+    headers: cookie ? { cookie } : {},
+    signal: controller.signal,
+  });
+  const status = res.status;
+  const body = status === 200 ? undefined : await res.text();
+  controller.abort();
+  return { status, body };
+}
+
+async function call(
+  row: Row,
+  caller: Caller,
+): Promise<{ status: number; res?: LightMyRequestResponse; body?: string }> {
+  const user = caller === "signedOut" ? undefined : w.users[caller];
+  let cookie = user?.cookie;
+  if (user && row.ownSession) cookie = await login(user.email, user.password);
+  const req = row.request(w, caller);
+  if (row.stream) return streamStatus(req.url, cookie);
+  const res = await t.app.inject({
+    method: row.method as "GET",
+    url: req.url,
+    payload: req.payload,
+    headers: { ...(req.headers ?? {}), ...(cookie ? { cookie } : {}) },
+  });
+  if (user && row.renewsCookie && res.statusCode === 200) {
+    user.cookie = cookieFrom(res);
+    user.password = (req.payload as { newPassword: string }).newPassword;
+  }
+  return { status: res.statusCode, res, body: res.body };
+}
+
+describe("permission matrix", () => {
+  it("has exactly one row for every API route", () => {
+    const routes = t.app.routeList
+      .filter((r) => r.url.startsWith("/api/") && !isDocumentation(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    const rows = ROWS.map((r) => `${r.method} ${r.route}`);
+    const missing = routes.filter((r) => !rows.includes(r));
+    const stale = rows.filter((r) => !routes.includes(r));
+    const doubled = rows.filter((r, i) => rows.indexOf(r) !== i);
+    expect({ missing, stale, doubled }).toEqual({ missing: [], stale: [], doubled: [] });
+  });
+
+  it("leaves out only the documentation: public, read-only, and served to anyone", async () => {
+    const docs = t.app.routeList.filter((r) => isDocumentation(r.url));
+    expect(docs.map((r) => r.url)).toContain("/api/openapi.json");
+    for (const r of docs) {
+      expect(r.method, r.url).toBe("GET");
+      if (r.url.includes("*")) continue;
+      const res = await t.app.inject({ method: "GET", url: r.url });
+      expect(res.statusCode, r.url).toBeLessThan(400);
+    }
+  });
+
+  for (const row of ROWS) {
+    it(`${row.method} ${row.route}`, async () => {
+      const actual = {} as Record<Caller, number>;
+      const expected = {} as Record<Caller, number>;
+      for (const [i, caller] of CALLERS.entries()) {
+        const before = row.method === "GET" ? undefined : await stateOfTheWorld();
+        const { status, res, body } = await call(row, caller);
+        actual[caller] = status;
+        expected[caller] = row.expect[i];
+        if (status >= 400) {
+          // Every refusal has the error shape of DESIGN.md §5, and a refused change changed nothing.
+          const parsed = errorResponseSchema.safeParse(JSON.parse(body ?? "null"));
+          expect(parsed.success, `${caller}: ${body}`).toBe(true);
+          if (before)
+            expect(await stateOfTheWorld(), `${caller} was refused but something changed`).toEqual(before);
+        }
+        if (res && status < 300 && status === row.expect[i] && row.check) await row.check(res, caller, w);
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});
