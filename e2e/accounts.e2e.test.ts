@@ -29,7 +29,10 @@ describe("accounts in the browser", () => {
     await page.goto("/");
     // The page is a lazy chunk: wait for its links rather than checking at once.
     await page.getByRole("link", { name: "Log in" }).first().waitFor();
-    await page.getByRole("link", { name: /Register/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /Register/ })
+      .first()
+      .waitFor();
     await screenshot(page, "landing");
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
