@@ -1,4 +1,3 @@
-import type { Role } from "@shared/enums";
 import { can, type Permission } from "@shared/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
@@ -121,8 +120,4 @@ export function guard(permission: Permission) {
 /** Route hook for routes that any signed-in user may call. */
 export async function signedIn(request: FastifyRequest) {
   requireUser(request);
-}
-
-export function hasRole(request: FastifyRequest, ...roles: Role[]): boolean {
-  return request.user != null && roles.includes(request.user.role);
 }

@@ -1,5 +1,5 @@
 import type { Role } from "@shared/enums";
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, users } from "../../db/schema";
 
@@ -31,20 +31,6 @@ export async function insertAccount(db: Db, input: NewAccount) {
   return user;
 }
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
-export async function findUserByStudentId(db: Db, studentId: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.studentId, studentId)).limit(1);
-  return row;
-}
-
 export async function countByRole(db: Db, role: Role): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, role));
   return Number(row.n);
@@ -53,13 +39,4 @@ export async function countByRole(db: Db, role: Role): Promise<number> {
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
-}
-
-export async function credentialOf(db: Db, userId: string) {
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
-    .limit(1);
-  return row?.password ?? null;
 }
