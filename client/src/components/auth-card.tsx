@@ -1,4 +1,5 @@
-import { Container, Paper, Text, Title } from "@mantine/core";
+import { Alert, Container, Paper, Text, Title } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 export function AuthCard({
@@ -24,5 +25,15 @@ export function AuthCard({
         {children}
       </Paper>
     </Container>
+  );
+}
+
+/** A refusal that belongs to no single field, shown above the form (and announced). */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      {message}
+    </Alert>
   );
 }

@@ -1,14 +1,13 @@
-import { AuthCard } from "@client/components/auth-card";
+import { AuthCard, FormError } from "@client/components/auth-card";
 import { safeNext } from "@client/components/guards";
 import { isApiError } from "@client/lib/api";
 import { useLogin } from "@client/lib/auth";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { isNotEmpty, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { DASHBOARD_PATH } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { LoginInput } from "@shared/schemas/auth";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
@@ -39,11 +38,7 @@ export default function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Log in to follow your proposals, reviews and notices.">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <TextInput
             label="Email"
             type="email"

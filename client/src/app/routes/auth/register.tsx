@@ -1,12 +1,11 @@
-import { AuthCard } from "@client/components/auth-card";
+import { AuthCard, FormError } from "@client/components/auth-card";
 import { useRegister } from "@client/lib/auth";
 import { applyServerErrors } from "@client/lib/forms";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 
@@ -40,11 +39,7 @@ export default function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <TextInput
             label="Name"
             autoComplete="name"

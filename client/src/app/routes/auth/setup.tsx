@@ -1,14 +1,13 @@
-import { AuthCard } from "@client/components/auth-card";
+import { AuthCard, FormError } from "@client/components/auth-card";
 import { PageLoader } from "@client/components/page-loader";
 import { api } from "@client/lib/api";
 import { useSetup } from "@client/lib/auth";
 import { applyServerErrors } from "@client/lib/forms";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { MSG } from "@shared/messages";
 import { type SetupInput, setupSchema } from "@shared/schemas/auth";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -56,11 +55,7 @@ export default function SetupPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <TextInput label="Setup token" required {...form.getInputProps("token")} key={form.key("token")} />
           <TextInput label="Name" required {...form.getInputProps("name")} key={form.key("name")} />
           <TextInput

@@ -1,12 +1,11 @@
-import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { LoadError } from "@client/components/load-error";
+import { Grid, SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import {
-  IconAlertCircle,
   IconBuildingCommunity,
   IconCircleCheck,
   IconCircleX,
   IconFileText,
   IconHourglass,
-  IconRefresh,
   IconSchool,
   IconUserShield,
   IconUsers,
@@ -24,23 +23,11 @@ export function CommitteeDashboardView() {
   return (
     <Stack gap="lg">
       {dash.isError && !d && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
+        <LoadError
           title="The dashboard figures could not be loaded."
-        >
-          <Text size="sm">{dash.error.message}</Text>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void dash.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+          message={dash.error.message}
+          onRetry={() => void dash.refetch()}
+        />
       )}
 
       {dash.isPending && (

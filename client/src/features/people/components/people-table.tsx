@@ -1,7 +1,7 @@
+import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import {
-  Alert,
-  Button,
+  Box,
   EmptyState,
   Group,
   Loader,
@@ -16,7 +16,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import type { Person, UserSort } from "@shared/schemas/users";
-import { IconAlertCircle, IconRefresh, IconSearch, IconUsers } from "@tabler/icons-react";
+import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePeople } from "../api/use-people";
 import { ExportButton } from "./export-button";
@@ -147,24 +147,13 @@ export function PeopleTable({
       </Group>
 
       {list.isError && !list.data ? (
-        <Alert
-          m="md"
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={`The ${noun} could not be loaded.`}
-        >
-          <Text size="sm">{list.error.message}</Text>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void list.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <Box m="md">
+          <LoadError
+            title={`The ${noun} could not be loaded.`}
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
+        </Box>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table

@@ -1,5 +1,6 @@
-import { Alert, Button, EmptyState, Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
-import { IconAlertCircle, IconRefresh, IconUsersGroup } from "@tabler/icons-react";
+import { LoadError } from "@client/components/load-error";
+import { EmptyState, Paper, SimpleGrid, Skeleton } from "@mantine/core";
+import { IconUsersGroup } from "@tabler/icons-react";
 import { useCellsWithSupervisors } from "../api/use-cells";
 import { CellMembersCard } from "./cell-members-card";
 
@@ -18,19 +19,11 @@ export function CellMembers() {
   }
   if (cells.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The research cells could not be loaded.">
-        <Text size="sm">{cells.error.message}</Text>
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void cells.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="The research cells could not be loaded."
+        message={cells.error.message}
+        onRetry={() => void cells.refetch()}
+      />
     );
   }
   if (!cells.data.items.length) {

@@ -1,8 +1,7 @@
+import { LoadError } from "@client/components/load-error";
 import {
   ActionIcon,
-  Alert,
   Badge,
-  Button,
   EmptyState,
   Paper,
   Skeleton,
@@ -12,7 +11,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
-import { IconAlertCircle, IconBuildingCommunity, IconPencil, IconRefresh } from "@tabler/icons-react";
+import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCells } from "../api/use-cells";
 import { EditCellModal } from "./edit-cell-modal";
@@ -23,19 +22,11 @@ export function CellsTable() {
 
   if (cells.isError && !cells.data) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The research cells could not be loaded.">
-        <Text size="sm">{cells.error.message}</Text>
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void cells.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="The research cells could not be loaded."
+        message={cells.error.message}
+        onRetry={() => void cells.refetch()}
+      />
     );
   }
   const items = cells.data?.items ?? [];

@@ -1,19 +1,9 @@
+import { LoadError } from "@client/components/load-error";
 import { notify } from "@client/lib/notify";
-import {
-  Alert,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Button, Center, EmptyState, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
-import { IconAlertCircle, IconInbox, IconRefresh } from "@tabler/icons-react";
+import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { cellTitle, formatDate, memberNames } from "./format";
@@ -46,20 +36,7 @@ export function PendingProposals() {
     );
   }
   if (list.isError && !list.data) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={MSG.fetchPendingFailed}>
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void list.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title={MSG.fetchPendingFailed} onRetry={() => void list.refetch()} />;
   }
   const items = list.data?.items ?? [];
   if (!items.length) {
