@@ -16,23 +16,29 @@ interface Envelope {
 }
 
 /**
- * Queues a live event inside the caller's transaction. PostgreSQL delivers NOTIFY only when the
- * transaction commits, so nobody hears of a change that was rolled back; every instance
- * listening on the channel (several servers on one database) passes it to its own connections.
+ * Tells every instance listening on the channel (several servers on one database) of a change
+ * that has been committed; each passes it to its own connections. Called only after the commit,
+ * never inside a transaction: NOTIFY inside a writing transaction would hold PostgreSQL's global
+ * notify lock across that commit's WAL flush, serialising every such commit. The NOTIFY's own
+ * one-statement transaction commits without waiting for the flush (`synchronous_commit` off for
+ * it alone): a live hint needs no durability, and the lock is then held only for a moment. A
+ * failure or a crash loses only the hint (clients refetch when they reconnect); the change
+ * itself and its emails are committed already.
  */
-export async function publish(db: Db, to: Iterable<string>, event: LiveEvent): Promise<void> {
+export async function announce(db: Db, to: Iterable<string>, event: LiveEvent): Promise<void> {
   const recipients = [...new Set(to)];
   if (!recipients.length) return;
   const payload: Envelope = { to: recipients, event };
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+  try {
+    await db.execute(
+      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`,
+    );
+  } catch {
+    /* committed already; a lost live hint is caught up by the clients' refetch */
+  }
 }
 
-/**
- * A transaction whose live events go out after it commits. NOTIFY inside a writing transaction
- * would hold PostgreSQL's global notify lock across the commit's WAL flush, serialising every
- * such commit; sent just after, it costs nothing. A crash between the two loses only the live
- * hint (clients refetch when they reconnect); the change itself and its emails are committed.
- */
+/** A transaction whose live events are announced once it has committed (never if it rolls back). */
 export async function transactionWithEvents<T>(
   db: Db,
   fn: (tx: Db, emit: (to: Iterable<string>, event: LiveEvent) => void) => Promise<T>,
@@ -41,13 +47,7 @@ export async function transactionWithEvents<T>(
   const result = await db.transaction((tx) =>
     fn(tx as unknown as Db, (to, event) => pending.push({ to, event })),
   );
-  for (const { to, event } of pending) {
-    try {
-      await publish(db, to, event);
-    } catch {
-      /* committed already; a lost live hint is caught up by the clients' refetch */
-    }
-  }
+  for (const { to, event } of pending) await announce(db, to, event);
   return result;
 }
 

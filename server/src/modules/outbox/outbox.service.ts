@@ -10,6 +10,17 @@ export interface Email {
   kind: string;
 }
 
+/** An email made once for many recipients: `marker` stands where each one's name goes. */
+export interface EmailTemplate extends Email {
+  marker: string;
+}
+
+/** Makes the email with a marker (unguessable, so no title can contain it) for the recipient's name. */
+export function emailTemplate(make: (user: { name: string }) => Email): EmailTemplate {
+  const marker = `{{name:${randomUUID()}}}`;
+  return { ...make({ name: marker }), marker };
+}
+
 /**
  * Writes emails to the outbox inside the caller's transaction, so an email exists exactly
  * when the change it tells of was committed. Users who turned email notifications off are
@@ -23,8 +34,8 @@ export async function enqueueEmails(
 ) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
-  const marker = `{{name:${randomUUID()}}}`;
-  const email = make({ name: marker });
+  const email = emailTemplate(make);
+  const { marker } = email;
   const result = (await db.execute(sql`
     insert into ${outbox} (user_id, to_email, subject, body, kind)
     select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind}

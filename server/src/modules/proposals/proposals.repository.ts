@@ -2,7 +2,8 @@ import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import type { Proposal } from "@shared/schemas/proposals";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
+import { outbox, proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
+import type { EmailTemplate } from "../outbox/outbox.service";
 
 // ── the proposal as every role sees it ─────────────────────────────────────
 
@@ -204,6 +205,48 @@ export interface SubmissionFacts {
   people: { id: string; name: string; role: Role; studentId: string | null; active: boolean }[];
 }
 
+/** The CTEs both submission statements share: the supervisor's link to the cell and the group. */
+function submissionCtes(cellId: string, supervisorId: string, groupIds: string[]): SQL {
+  return sql`
+    link as (
+      select sc.supervisor_id from ${supervisorCells} sc
+      join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+      where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
+      for share of sc
+    ), people as (
+      select u.id, u.name, u.role, u.student_id,
+             exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.active) as active
+        from ${users} u
+       where u.id in (${sql.join(
+         groupIds.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})
+    )`;
+}
+
+/** The facts' columns of both submission statements' result row. */
+const factColumns = (cellId: string) => sql`
+  (select title from ${researchCells} where id = ${cellId}) as cell_title,
+  (select json_build_object('id', u.id, 'name', u.name, 'email', u.email)
+     from link join ${users} u on u.id = link.supervisor_id) as supervisor,
+  (select coalesce(json_agg(json_build_object(
+      'id', id, 'name', name, 'role', role, 'studentId', student_id, 'active', active)), '[]'::json)
+     from people) as people`;
+
+interface FactsRow {
+  cell_title: string | null;
+  supervisor: unknown;
+  people: unknown;
+}
+function toFacts(row: FactsRow): SubmissionFacts {
+  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  return {
+    cellTitle: row.cell_title,
+    supervisor: row.supervisor ? parse<SubmissionFacts["supervisor"]>(row.supervisor) : null,
+    people: parse<SubmissionFacts["people"]>(row.people ?? []),
+  };
+}
+
 /**
  * Everything a submission checks, in one round trip: the cell, the supervisor's link to it
  * (held with FOR SHARE so removing the supervisor from the cell waits for this transaction),
@@ -216,32 +259,9 @@ export async function submissionFacts(
   groupIds: string[],
 ): Promise<SubmissionFacts> {
   const result = (await db.execute(sql`
-    with link as (
-      select sc.supervisor_id from ${supervisorCells} sc
-      join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
-      where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
-      for share of sc
-    )
-    select
-      (select title from ${researchCells} where id = ${cellId}) as cell_title,
-      (select json_build_object('id', u.id, 'name', u.name, 'email', u.email)
-         from link join ${users} u on u.id = link.supervisor_id) as supervisor,
-      (select coalesce(json_agg(json_build_object(
-          'id', u.id, 'name', u.name, 'role', u.role, 'studentId', u.student_id,
-          'active', exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.active))), '[]'::json)
-         from ${users} u where u.id in (${sql.join(
-           groupIds.map((id) => sql`${id}::uuid`),
-           sql`, `,
-         )})) as people`)) as unknown as {
-    rows: { cell_title: string | null; supervisor: unknown; people: unknown }[];
-  };
-  const row = result.rows[0];
-  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-  return {
-    cellTitle: row.cell_title,
-    supervisor: row.supervisor ? parse<SubmissionFacts["supervisor"]>(row.supervisor) : null,
-    people: parse<SubmissionFacts["people"]>(row.people ?? []),
-  };
+    with ${submissionCtes(cellId, supervisorId, groupIds)}
+    select ${factColumns(cellId)}`)) as unknown as { rows: FactsRow[] };
+  return toFacts(result.rows[0]);
 }
 
 export interface NewProposal {
@@ -255,33 +275,61 @@ export interface NewProposal {
 }
 
 /**
- * Inserts a Pending proposal and its members (creator first) in one statement; the caller
- * provides the transaction. Member rows go in user-id order so that two submissions sharing
- * students wait on each other in one order (no deadlock); `position` keeps the group's order.
+ * A whole submission as ONE statement (one round trip, its own transaction): the checks of
+ * `submissionFacts`, and only when they all pass (the cell exists, the supervisor is linked to
+ * it, every one of the group is a student with no active proposal) the Pending proposal, its
+ * members and the supervisor's email in the outbox. It answers the facts either way, so the
+ * caller names what failed; `inserted` is null then and nothing was written. The partial
+ * unique index on active memberships still settles races (a unique violation is raised).
+ * Member rows go in user-id order so that two submissions sharing students wait on each other
+ * in one order (no deadlock); `position` keeps the group's order. The email's subject and body
+ * carry `email.marker` where the recipient's name goes (see enqueueEmails).
  */
-export async function insertProposal(db: Db, input: NewProposal, memberIds: string[]) {
-  const members = memberIds
+export async function submitProposal(
+  db: Db,
+  input: NewProposal,
+  groupIds: string[],
+  email: EmailTemplate,
+): Promise<SubmissionFacts & { inserted: { id: string; createdAt: string } | null }> {
+  const members = groupIds
     .map((userId, position) => ({ userId, position }))
     .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const result = (await db.execute(sql`
-    with p as (
+    with ${submissionCtes(input.researchCellId, input.supervisorId, groupIds)},
+    p as (
       insert into ${proposals} (title, abstract, type, research_cell_id, supervisor_id, status, created_by, request_id)
-      values (${input.title}, ${input.abstract}, ${input.type}, ${input.researchCellId}, ${input.supervisorId},
-              'Pending', ${input.createdBy}, ${input.requestId})
+      select ${input.title}, ${input.abstract}, ${input.type}, ${input.researchCellId}, ${input.supervisorId},
+             'Pending', ${input.createdBy}, ${input.requestId}
+       where exists (select 1 from ${researchCells} where id = ${input.researchCellId})
+         and exists (select 1 from link)
+         and (select count(*) from people where role = 'student' and not active) = ${groupIds.length}
       returning id, created_at
     ), m as (
       insert into ${proposalMembers} (proposal_id, user_id, position, active)
       select p.id, v.user_id, v.position, true
       from p, (values ${sql.join(
-        members.map((m) => sql`(${m.userId}::uuid, ${m.position}::smallint, ${m.position}::int)`),
+        members.map((m) => sql`(${m.userId}::uuid, ${m.position}::smallint)`),
         sql`, `,
-      )}) as v(user_id, position, ord)
+      )}) as v(user_id, position)
       order by v.user_id
       returning 1
+    ), e as (
+      insert into ${outbox} (user_id, to_email, subject, body, kind)
+      select u.id, u.email, replace(${email.subject}, ${email.marker}, u.name),
+             replace(${email.body}, ${email.marker}, u.name), ${email.kind}
+        from p, ${users} u
+       where u.id = ${input.supervisorId} and u.email_notifications
+      returning 1
     )
-    select p.id, p.created_at, (select count(*) from m)::int as members from p`)) as unknown as {
-    rows: { id: string; created_at: Date | string }[];
+    select ${factColumns(input.researchCellId)},
+      (select id from p) as id, (select created_at from p) as created_at,
+      (select count(*) from m)::int as members, (select count(*) from e)::int as emails`)) as unknown as {
+    rows: (FactsRow & { id: string | null; created_at: Date | string | null })[];
   };
   const row = result.rows[0];
-  return { id: row.id, createdAt: new Date(row.created_at).toISOString() };
+  return {
+    ...toFacts(row),
+    inserted:
+      row.id && row.created_at ? { id: row.id, createdAt: new Date(row.created_at).toISOString() } : null,
+  };
 }

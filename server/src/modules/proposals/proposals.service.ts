@@ -8,17 +8,17 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { announce } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
-import { enqueueEmails } from "../outbox/outbox.service";
+import { emailTemplate } from "../outbox/outbox.service";
 import {
   findIdByRequestId,
   findProposalById,
   findVisibleProposal,
-  insertProposal,
   listVisibleProposals,
   submissionFacts,
+  submitProposal,
 } from "./proposals.repository";
 
 export const PROPOSAL_MSG = {
@@ -33,8 +33,9 @@ const ACTIVE_MEMBERSHIP_INDEX = "proposal_members_one_active_uq";
 type CreateInput = z.output<typeof createProposalSchema>;
 
 /**
- * Submits a proposal: Pending, the creator first and up to two other students. One
- * transaction of a few round trips (checks, insert, notify, outbox). The partial unique index
+ * Submits a proposal: Pending, the creator first and up to two other students. The checks,
+ * the proposal, its members and the supervisor's email are one statement (one round trip,
+ * committed together or not at all); the live event follows the commit. The partial unique index
  * on active memberships is the real guard, so of two simultaneous submissions naming one
  * student exactly one succeeds. A retried request (same requestId) returns the proposal the
  * first one made, with `created: false`.
@@ -54,66 +55,60 @@ export async function createProposal(
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
 
   try {
-    const proposal = await transactionWithEvents(db, async (tx, emit) => {
-      const facts = await submissionFacts(tx, input.researchCellId, input.supervisorId, groupIds);
-      if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
-      if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
-      const byId = new Map(facts.people.map((p) => [p.id, p]));
-      const group = groupIds.map((id) => byId.get(id));
-      if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
-      if (group.some((p) => p!.role !== "student"))
-        throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
-      // The common case gets its message here; the unique index settles races.
-      const taken = group.find((p) => p!.active);
-      if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
-
-      const { id, createdAt } = await insertProposal(
-        tx,
-        {
-          title: input.title,
-          abstract: input.abstract,
-          type: input.type,
-          researchCellId: input.researchCellId,
-          supervisorId: input.supervisorId,
-          createdBy: user.id,
-          requestId,
-        },
-        groupIds,
-      );
-      // Told only once the transaction commits (NOTIFY and the outbox are transactional).
-      emit([input.supervisorId, ...input.memberIds], {
-        type: "proposal.submitted",
-        proposalId: id,
-        title: input.title,
-        by: user.name,
-      });
-      await enqueueEmails(
-        tx,
-        [input.supervisorId],
-        emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
-      );
-      const created: Proposal = {
-        id,
+    const facts = await submitProposal(
+      db,
+      {
         title: input.title,
         abstract: input.abstract,
         type: input.type,
-        status: "Pending",
-        researchCell: { id: input.researchCellId, title: facts.cellTitle },
-        supervisor: facts.supervisor,
-        createdBy: { id: user.id, name: group[0]!.name },
-        members: group.map((p, position) => ({
-          id: p!.id,
-          name: p!.name,
-          studentId: p!.studentId,
-          position,
-        })),
-        createdAt,
-        feedback: null,
-        reviewedAt: null,
-        reviewedBy: null,
-      };
-      return created;
+        researchCellId: input.researchCellId,
+        supervisorId: input.supervisorId,
+        createdBy: user.id,
+        requestId,
+      },
+      groupIds,
+      emailTemplate(emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name })),
+    );
+    const byId = new Map(facts.people.map((p) => [p.id, p]));
+    const group = groupIds.map((id) => byId.get(id));
+    if (!facts.inserted) {
+      // Nothing was written: say which check failed, in the order a person would fix them.
+      if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
+      if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
+      if (group.some((p) => p!.role !== "student"))
+        throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
+      const taken = group.find((p) => p!.active);
+      throw new ConflictError(MSG.alreadyInActiveProposal(taken?.name ?? "A group member"));
+    }
+    const { id, createdAt } = facts.inserted;
+    // Committed: now tell the supervisor and the other members (see announce()).
+    await announce(db, [input.supervisorId, ...input.memberIds], {
+      type: "proposal.submitted",
+      proposalId: id,
+      title: input.title,
+      by: user.name,
     });
+    const proposal: Proposal = {
+      id,
+      title: input.title,
+      abstract: input.abstract,
+      type: input.type,
+      status: "Pending",
+      researchCell: { id: input.researchCellId, title: facts.cellTitle! },
+      supervisor: facts.supervisor,
+      createdBy: { id: user.id, name: group[0]!.name },
+      members: group.map((p, position) => ({
+        id: p!.id,
+        name: p!.name,
+        studentId: p!.studentId,
+        position,
+      })),
+      createdAt,
+      feedback: null,
+      reviewedAt: null,
+      reviewedBy: null,
+    };
     return { proposal, created: true };
   } catch (err) {
     const unique = pgErrorCode(err) === PG.uniqueViolation;
