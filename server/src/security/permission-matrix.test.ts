@@ -382,9 +382,24 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 200, 403],
     request: () => ({ url: "/api/supervisor/dashboard" }),
     check: (res, caller, w) => {
-      if (caller === "supervisor") expect(res.json().groups.map((g: { id: string }) => g.id)).toContain(w.P);
-      if (caller === "otherSupervisor")
-        expect(res.json().groups.map((g: { id: string }) => g.id)).not.toContain(w.P);
+      // Counts of the caller's own groups only (S: P and PR, both Thesis; S2: P2) and their own cells.
+      const body = res.json();
+      expect(body).not.toHaveProperty("groups");
+      const cellIds = body.cells.map((c: { id: string }) => c.id);
+      if (caller === "supervisor") {
+        expect(body.counts).toMatchObject({ thesisGroups: 2, projectGroups: 0, totalGroups: 2 });
+        expect(cellIds).toContain(w.cellX);
+        expect(cellIds).not.toContain(w.cellY);
+      }
+      if (caller === "otherSupervisor") {
+        expect(body.counts).toMatchObject({
+          thesisGroups: 1,
+          projectGroups: 0,
+          totalGroups: 1,
+          pendingGroups: 1,
+        });
+        expect(cellIds).not.toContain(w.cellX);
+      }
     },
   },
 

@@ -11,7 +11,8 @@ export const supervisorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard("supervisor:dashboard"),
       schema: {
         tags: ["supervisor"],
-        summary: "The supervisor's groups by type (with members and cell) and the research cells assigned",
+        summary:
+          "Counts of the supervisor's groups (Thesis, Project, total, Pending) and the research cells assigned; the groups themselves come from GET /api/proposals",
         response: { 200: supervisorDashboardResponse, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { researchCells } from "../../db/schema";
 import {
   createTestApp,
   makeCommittee,
@@ -19,63 +21,65 @@ const dashboard = (u: TestUser | null) =>
   t.app.inject({ method: "GET", url: "/api/supervisor/dashboard", headers: u ? { cookie: u.cookie } : {} });
 
 describe("GET /api/supervisor/dashboard", () => {
-  it("counts the supervisor's own groups by type (every status) and lists them with members and cell", async () => {
+  it("counts the supervisor's own groups by type, in all and Pending, and lists their cells", async () => {
     const [sup, other] = await Promise.all([makeSupervisor(t), makeSupervisor(t)]);
-    const [a, b, c, d, e, f] = await Promise.all(
-      ["Ana", "Ben", "Cai", "Dev", "Eli", "Fay"].map((name) => makeStudent(t, { name })),
-    );
+    const students = await Promise.all(Array.from({ length: 9 }, () => makeStudent(t)));
+    const [a, b, c, d, e, f, g, h, i] = students;
     const cellA = await makeCell(t, [sup.id, other.id]);
     const cellB = await makeCell(t, [sup.id]);
     await makeCell(t, [other.id]); // not the supervisor's
-    const thesis1 = await makeProposal(t, {
+    await makeCell(t); // nobody's
+    // sup: Thesis × 3 (Pending, Approved, Denied), Project × 2 (Pending, Approved) → 2 Pending.
+    await makeProposal(t, {
       supervisorId: sup.id,
       memberIds: [a.id, b.id],
       cellId: cellA.id,
-      title: "T1",
+      type: "Thesis",
     });
     await makeProposal(t, {
       supervisorId: sup.id,
       memberIds: [c.id],
       cellId: cellB.id,
+      type: "Thesis",
       status: "Approved",
-      title: "T2",
     });
     await makeProposal(t, {
       supervisorId: sup.id,
-      memberIds: [d.id, e.id],
+      memberIds: [d.id],
+      cellId: cellA.id,
+      type: "Thesis",
+      status: "Denied",
+    });
+    await makeProposal(t, { supervisorId: sup.id, memberIds: [e.id], cellId: cellA.id, type: "Project" });
+    await makeProposal(t, {
+      supervisorId: sup.id,
+      memberIds: [f.id],
+      cellId: cellB.id,
+      type: "Project",
+      status: "Approved",
+    });
+    // Another supervisor's groups (even in a cell they share) never count here.
+    await makeProposal(t, { supervisorId: other.id, memberIds: [g.id], cellId: cellA.id, type: "Project" });
+    await makeProposal(t, { supervisorId: other.id, memberIds: [h.id], cellId: cellA.id, type: "Thesis" });
+    await makeProposal(t, {
+      supervisorId: other.id,
+      memberIds: [i.id],
       cellId: cellA.id,
       type: "Project",
       status: "Denied",
-      title: "P1",
-    });
-    // Another supervisor's group never shows up here.
-    await makeProposal(t, {
-      supervisorId: other.id,
-      memberIds: [f.id],
-      cellId: cellA.id,
-      type: "Project",
-      title: "Other",
     });
 
     const res = await dashboard(sup);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.counts).toEqual({ thesisGroups: 2, projectGroups: 1, totalGroups: 3, researchCells: 2 });
-    expect(body.groups.map((g: { title: string }) => g.title).sort()).toEqual(["P1", "T1", "T2"]);
-    const t1 = body.groups.find((g: { id: string }) => g.id === thesis1.id);
-    expect(t1).toMatchObject({
-      title: "T1",
-      type: "Thesis",
-      status: "Pending",
-      researchCell: { id: cellA.id, title: cellA.title },
-      members: [
-        { id: a.id, name: "Ana" },
-        { id: b.id, name: "Ben" },
-      ],
-    });
-    expect(body.groups.find((g: { title: string }) => g.title === "P1")).toMatchObject({
-      type: "Project",
-      status: "Denied",
+    expect(Object.keys(body).sort()).toEqual(["cells", "counts"]);
+    expect(body).not.toHaveProperty("groups");
+    expect(body.counts).toEqual({
+      thesisGroups: 3,
+      projectGroups: 2,
+      totalGroups: 5,
+      pendingGroups: 2,
+      researchCells: 2,
     });
     expect(body.cells).toEqual(
       [cellA, cellB]
@@ -84,30 +88,40 @@ describe("GET /api/supervisor/dashboard", () => {
     );
 
     const theirs = (await dashboard(other)).json();
-    expect(theirs.counts).toEqual({ thesisGroups: 0, projectGroups: 1, totalGroups: 1, researchCells: 2 });
-    expect(theirs.groups.map((g: { title: string }) => g.title)).toEqual(["Other"]);
+    expect(theirs.counts).toEqual({
+      thesisGroups: 1,
+      projectGroups: 2,
+      totalGroups: 3,
+      pendingGroups: 2,
+      researchCells: 2,
+    });
+    expect(theirs).not.toHaveProperty("groups");
   });
 
-  it("a new supervisor sees zeros and empty lists", async () => {
+  it("lists the cells by title", async () => {
+    const sup = await makeSupervisor(t);
+    const titles = ["Zeta cell", "Alpha cell", "Mu cell"];
+    for (const title of titles) {
+      const cell = await makeCell(t, [sup.id]);
+      // Titles are unique across cells: the id keeps them apart from other tests' cells.
+      await t.database.db
+        .update(researchCells)
+        .set({ title: `${title} ${cell.id}` })
+        .where(eq(researchCells.id, cell.id));
+    }
+    const body = (await dashboard(sup)).json();
+    expect(body.counts.researchCells).toBe(3);
+    expect(body.cells.map((c: { title: string }) => c.title.split(" ")[0])).toEqual(["Alpha", "Mu", "Zeta"]);
+  });
+
+  it("a new supervisor sees zeros and no cells", async () => {
     const sup = await makeSupervisor(t);
     const res = await dashboard(sup);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, researchCells: 0 },
-      groups: [],
+      counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, pendingGroups: 0, researchCells: 0 },
       cells: [],
     });
-  });
-
-  it("lists groups newest first", async () => {
-    const sup = await makeSupervisor(t);
-    const s1 = await makeStudent(t);
-    const s2 = await makeStudent(t);
-    await makeProposal(t, { supervisorId: sup.id, memberIds: [s1.id], title: "Older" });
-    await new Promise((r) => setTimeout(r, 15));
-    await makeProposal(t, { supervisorId: sup.id, memberIds: [s2.id], title: "Newer" });
-    const body = (await dashboard(sup)).json();
-    expect(body.groups.map((g: { title: string }) => g.title)).toEqual(["Newer", "Older"]);
   });
 
   it("students and committee members get 403; signed out 401", async () => {

@@ -1,10 +1,20 @@
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import type { SupervisorCell, SupervisorGroup } from "@shared/schemas/supervisor";
+import type { Proposal } from "@shared/schemas/proposals";
+import type { SupervisorCell } from "@shared/schemas/supervisor";
 
 const STATUS_COLOR = { Approved: "green", Denied: "red", Pending: "yellow" } as const;
 
-export function GroupList({ groups }: { groups: SupervisorGroup[] }) {
+/** Member names, creator first (by position); "Unknown" for a missing name or an empty group. */
+const memberNames = (p: Proposal) =>
+  p.members.length
+    ? [...p.members]
+        .sort((a, b) => a.position - b.position)
+        .map((m) => m.name || MSG.unknown)
+        .join(", ")
+    : MSG.unknown;
+
+export function GroupList({ groups }: { groups: Proposal[] }) {
   if (!groups.length) return <Text c="dimmed">No groups yet.</Text>;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
@@ -27,7 +37,7 @@ export function GroupList({ groups }: { groups: SupervisorGroup[] }) {
             <Text span c="dimmed" size="sm">
               Members:{" "}
             </Text>
-            {g.members.length ? g.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.unknown}
+            {memberNames(g)}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
             {g.researchCell?.title || MSG.unknownCell}

@@ -1,6 +1,11 @@
+import { applyLiveEvent } from "@client/lib/live-events";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import type { ProposalStatus, ProposalType } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import type { Proposal, ProposalList } from "@shared/schemas/proposals";
 import type { SupervisorDashboard } from "@shared/schemas/supervisor";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SupervisorDashboardStats } from "./supervisor-dashboard";
@@ -8,99 +13,272 @@ import { SupervisorDashboardStats } from "./supervisor-dashboard";
 const supervisor = testUser({ role: "supervisor", studentId: null });
 
 const data: SupervisorDashboard = {
-  counts: { thesisGroups: 2, projectGroups: 1, totalGroups: 3, researchCells: 1 },
-  groups: [
-    {
-      id: "g1",
-      title: "Phishing with GNNs",
-      type: "Thesis",
-      status: "Pending",
-      createdAt: "2025-03-01T10:00:00.000Z",
-      researchCell: { id: "c1", title: "Security" },
-      members: [
-        { id: "s1", name: "Tanvir Hasan" },
-        { id: "s2", name: null },
-      ],
-    },
-    {
-      id: "g2",
-      title: "Exam proctoring",
-      type: "Thesis",
-      status: "Denied",
-      createdAt: "2025-02-01T10:00:00.000Z",
-      researchCell: null,
-      members: [{ id: "s3", name: "Ravi Kumar" }],
-    },
-    {
-      id: "g3",
-      title: "Campus navigation app",
-      type: "Project",
-      status: "Approved",
-      createdAt: "2025-01-01T10:00:00.000Z",
-      researchCell: { id: "c1", title: "Security" },
-      members: [{ id: "s4", name: "Omar Farouk" }],
-    },
-  ],
+  counts: { thesisGroups: 2, projectGroups: 1, totalGroups: 3, pendingGroups: 2, researchCells: 1 },
   cells: [{ id: "c1", title: "Security", description: "Systems and network security." }],
 };
 
+const proposal = (
+  id: string,
+  title: string,
+  type: ProposalType,
+  status: ProposalStatus,
+  o: Partial<Proposal> = {},
+): Proposal => ({
+  id,
+  title,
+  abstract: "An abstract.",
+  type,
+  status,
+  researchCell: { id: "c1", title: "Security" },
+  supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
+  createdBy: null,
+  members: [],
+  createdAt: "2025-03-01T10:00:00.000Z",
+  feedback: null,
+  reviewedAt: null,
+  reviewedBy: null,
+  ...o,
+});
+
+const phishing = proposal("g1", "Phishing with GNNs", "Thesis", "Pending", {
+  // Out of position order on purpose: the list shows the creator (position 0) first.
+  members: [
+    { id: "s2", name: "", studentId: "S-2", position: 1 },
+    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0 },
+  ],
+});
+const proctoring = proposal("g2", "Exam proctoring", "Thesis", "Denied", {
+  researchCell: null,
+  members: [{ id: "s3", name: "Ravi Kumar", studentId: "S-3", position: 0 }],
+});
+const navigation = proposal("g3", "Campus navigation app", "Project", "Approved", {
+  members: [{ id: "s4", name: "Omar Farouk", studentId: "S-4", position: 0 }],
+});
+const ALL = [phishing, proctoring, navigation];
+
+type ListHandler = (url: URL) => { status?: number; body: unknown };
+
+/** GET /api/proposals as the server answers it: filtered by type, paged by page and pageSize. */
+const serveList =
+  (items: Proposal[]): ListHandler =>
+  (url) => {
+    const type = url.searchParams.get("type");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const pageSize = Number(url.searchParams.get("pageSize") ?? LIMITS.pageSizeDefault);
+    const matching = items.filter((p) => !type || p.type === type);
+    const body: ProposalList = {
+      items: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+    };
+    return { body };
+  };
+
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(status = 200, body: unknown = data) {
-  vi.stubGlobal("fetch", fakeApi({ "GET /api/supervisor/dashboard": () => ({ status, body }) }).fetch);
+function setup({
+  status = 200,
+  body = data,
+  list = serveList(ALL),
+}: {
+  status?: number;
+  body?: unknown;
+  list?: ListHandler;
+} = {}) {
+  const api = fakeApi({
+    "GET /api/supervisor/dashboard": () => ({ status, body }),
+    "GET /api/proposals": (_body, url) => list(url),
+  });
+  const urls: URL[] = [];
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(new URL(String(input), "http://localhost"));
+    return api.fetch(input, init);
+  });
   renderScreen(<SupervisorDashboardStats />, { user: supervisor });
+  const listRequests = () =>
+    urls.filter((u) => u.pathname === "/api/proposals").map((u) => Object.fromEntries(u.searchParams));
+  return { user: userEvent.setup(), listRequests };
 }
 
 describe("Supervisor dashboard", () => {
-  it("shows the four counts and the pending summary", async () => {
-    setup();
+  it("shows the four counts and the pending summary from the dashboard answer, and asks for no list", async () => {
+    const { listRequests } = setup();
     expect(await screen.findByRole("button", { name: "Thesis Groups: 2" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Project Groups: 1" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Total Groups: 3" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Research Cells: 1" })).toBeInTheDocument();
-    expect(screen.getByText("1 proposal is waiting for your review.")).toBeInTheDocument();
+    expect(screen.getByTestId("pending-summary")).toHaveTextContent(
+      "2 proposals are waiting for your review.",
+    );
+    expect(screen.getByRole("link", { name: "Review requests" })).toHaveAttribute(
+      "href",
+      "/supervisor/requests",
+    );
+    expect(listRequests()).toEqual([]);
   });
 
-  it("each count opens a modal listing its groups with type, status and members ('Unknown' fallbacks)", async () => {
-    setup();
-    const user = userEvent.setup();
+  it("says one proposal in the singular", async () => {
+    setup({ body: { ...data, counts: { ...data.counts, pendingGroups: 1 } } });
+    expect(await screen.findByText("1 proposal is waiting for your review.")).toBeInTheDocument();
+  });
+
+  it("Thesis Groups asks for type=Thesis, newest first, when opened and lists the rows", async () => {
+    const { user, listRequests } = setup();
     await user.click(await screen.findByRole("button", { name: "Thesis Groups: 2" }));
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
-    expect(within(dialog).getByText("Phishing with GNNs")).toBeInTheDocument();
-    expect(within(dialog).getByText("Tanvir Hasan, Unknown")).toBeInTheDocument();
-    expect(within(dialog).getByText("Exam proctoring")).toBeInTheDocument();
-    expect(within(dialog).getByText("Unknown Cell")).toBeInTheDocument();
-    expect(within(dialog).getByText("Denied")).toBeInTheDocument();
+    await within(dialog).findByText("Phishing with GNNs");
+    expect(listRequests()).toEqual([
+      { type: "Thesis", order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
+    ]);
+    const rows = within(dialog).getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    // Title, type and status badges, members by position with the Unknown fallback, the cell.
+    expect(within(rows[0]).getByText("Phishing with GNNs")).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Thesis")).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Pending")).toBeInTheDocument();
+    expect(within(rows[0]).getByText(`Tanvir Hasan, ${MSG.unknown}`)).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Security")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Exam proctoring")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Denied")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Ravi Kumar")).toBeInTheDocument();
+    expect(within(rows[1]).getByText(MSG.unknownCell)).toBeInTheDocument();
     expect(within(dialog).queryByText("Campus navigation app")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
-  it("Total Groups lists all; Research Cells lists title and description", async () => {
-    setup();
+  it("Project Groups asks for type=Project", async () => {
+    const { user, listRequests } = setup();
+    await user.click(await screen.findByRole("button", { name: "Project Groups: 1" }));
+    const dialog = await screen.findByRole("dialog", { name: "Project Groups" });
+    expect(await within(dialog).findByText("Campus navigation app")).toBeInTheDocument();
+    expect(within(dialog).getByText("Omar Farouk")).toBeInTheDocument();
+    expect(within(dialog).getByText("Approved")).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(1);
+    expect(listRequests()).toEqual([
+      { type: "Project", order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
+    ]);
+  });
+
+  it("Total Groups asks without a type and lists every group", async () => {
+    const { user, listRequests } = setup();
+    await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
+    const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
+    await within(dialog).findByText("Campus navigation app");
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(3);
+    expect(listRequests()).toEqual([{ order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) }]);
+  });
+
+  it("shows a loader while the first page loads", async () => {
+    let answer: (() => void) | undefined;
+    const api = fakeApi({
+      "GET /api/supervisor/dashboard": () => ({ body: data }),
+      "GET /api/proposals": (_b, url) => serveList(ALL)(url),
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith("/api/proposals")) await new Promise<void>((r) => (answer = r));
+      return api.fetch(input, init);
+    });
+    renderScreen(<SupervisorDashboardStats />, { user: supervisor });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
-    const total = await screen.findByRole("dialog", { name: "Total Groups" });
-    expect(within(total).getAllByRole("listitem")).toHaveLength(3);
-    await user.keyboard("{Escape}");
-    await user.click(screen.getByRole("button", { name: "Research Cells: 1" }));
+    const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
+    expect(await within(dialog).findByLabelText("Loading groups")).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    expect(await within(dialog).findByText("Phishing with GNNs")).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Loading groups")).not.toBeInTheDocument();
+  });
+
+  it("Load more asks for the next page and appends it; the button goes once all are shown", async () => {
+    const many = Array.from({ length: LIMITS.pageSizeMax + 3 }, (_, i) =>
+      proposal(`m${i}`, `Group ${i + 1}`, "Thesis", "Approved", {
+        members: [{ id: `u${i}`, name: `Student ${i + 1}`, studentId: null, position: 0 }],
+      }),
+    );
+    const { user, listRequests } = setup({ list: serveList(many) });
+    await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
+    const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
+    await within(dialog).findByText("Group 1");
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(LIMITS.pageSizeMax);
+    expect(within(dialog).queryByText(`Group ${LIMITS.pageSizeMax + 1}`)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(`Showing ${LIMITS.pageSizeMax} of ${many.length}`)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Load more" }));
+    await within(dialog).findByText(`Group ${many.length}`);
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(many.length);
+    expect(listRequests()).toEqual([
+      { order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
+      { order: "newest", page: "2", pageSize: String(LIMITS.pageSizeMax) },
+    ]);
+    expect(within(dialog).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("shows the load error when the list cannot be loaded, and tries again", async () => {
+    let fail = true;
+    const { user, listRequests } = setup({
+      list: (url) =>
+        fail ? { status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } } : serveList(ALL)(url),
+    });
+    await user.click(await screen.findByRole("button", { name: "Thesis Groups: 2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
+    expect(await within(dialog).findByText(MSG.fetchProposalsFailed)).toBeInTheDocument();
+    expect(within(dialog).queryByRole("listitem")).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findByText("Phishing with GNNs")).toBeInTheDocument();
+    expect(within(dialog).queryByText(MSG.fetchProposalsFailed)).not.toBeInTheDocument();
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it("a live proposal event refreshes both the counts and the open list", async () => {
+    let items = [phishing];
+    let body = { ...data, counts: { ...data.counts, thesisGroups: 1 } };
+    const api = fakeApi({
+      "GET /api/supervisor/dashboard": () => ({ body }),
+      "GET /api/proposals": (_b, url) => serveList(items)(url),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const { queryClient } = renderScreen(<SupervisorDashboardStats />, { user: supervisor });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Thesis Groups: 1" }));
+    const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
+    await within(dialog).findByText("Phishing with GNNs");
+
+    items = [proctoring, phishing];
+    body = data;
+    applyLiveEvent(
+      queryClient,
+      { type: "proposal.submitted", proposalId: proctoring.id, title: proctoring.title, by: "Ravi Kumar" },
+      supervisor.id,
+    );
+    expect(await within(dialog).findByText("Exam proctoring")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Thesis Groups: 2" })).toBeInTheDocument();
+  });
+
+  it("Research Cells lists the dashboard's cells without asking for proposals", async () => {
+    const { user, listRequests } = setup();
+    await user.click(await screen.findByRole("button", { name: "Research Cells: 1" }));
     const cells = await screen.findByRole("dialog", { name: "Research Cells" });
     expect(within(cells).getByText("Security")).toBeInTheDocument();
     expect(within(cells).getByText("Systems and network security.")).toBeInTheDocument();
+    expect(listRequests()).toEqual([]);
   });
 
   it("shows an empty list in the modal for a new supervisor", async () => {
-    setup(200, {
-      counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, researchCells: 0 },
-      groups: [],
-      cells: [],
+    const { user } = setup({
+      body: {
+        counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, pendingGroups: 0, researchCells: 0 },
+        cells: [],
+      },
+      list: serveList([]),
     });
-    const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Project Groups: 0" }));
     expect(await screen.findByText("No groups yet.")).toBeInTheDocument();
     expect(screen.getByText("No proposals are waiting for your review.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Review requests" })).not.toBeInTheDocument();
   });
 
   it("shows an error when the dashboard cannot load", async () => {
-    setup(500, { error: { code: "INTERNAL", message: "x" } });
+    setup({ status: 500, body: { error: { code: "INTERNAL", message: "x" } } });
     expect(
       await screen.findByText("The dashboard could not be loaded. Please try again."),
     ).toBeInTheDocument();

@@ -21,7 +21,8 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { useSupervisorDashboard } from "../api/use-supervisor-dashboard";
-import { CellList, GroupList } from "./detail-lists";
+import { CellList } from "./detail-lists";
+import { GroupsPanel } from "./groups-panel";
 import { StatCard } from "./stat-card";
 
 type Detail = "thesis" | "project" | "total" | "cells";
@@ -33,7 +34,13 @@ const TITLES: Record<Detail, string> = {
   cells: "Research Cells",
 };
 
-/** Four counts, each opening a modal with its scrollable list, and a shortcut to the review queue. */
+/** The proposal type each group modal lists; Total Groups lists every type. */
+const GROUP_TYPE = { thesis: "Thesis", project: "Project", total: undefined } as const;
+
+/**
+ * Four counts, each opening a modal with its scrollable list, and a shortcut to the review queue.
+ * The dashboard answer carries the counts and the cells; a group modal loads its list when opened.
+ */
 export function SupervisorDashboardStats() {
   const dashboard = useSupervisorDashboard();
   const [detail, setDetail] = useState<Detail | null>(null);
@@ -52,14 +59,8 @@ export function SupervisorDashboardStats() {
       </Alert>
     );
   }
-  const { counts, groups, cells } = dashboard.data;
-  const pending = groups.filter((g) => g.status === "Pending").length;
-  const shown =
-    detail === "thesis"
-      ? groups.filter((g) => g.type === "Thesis")
-      : detail === "project"
-        ? groups.filter((g) => g.type === "Project")
-        : groups;
+  const { counts, cells } = dashboard.data;
+  const pending = counts.pendingGroups;
 
   return (
     <>
@@ -120,7 +121,12 @@ export function SupervisorDashboardStats() {
         scrollAreaComponent={ScrollArea.Autosize}
       >
         <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
-          {detail === "cells" ? <CellList cells={cells} /> : detail ? <GroupList groups={shown} /> : null}
+          {detail === "cells" ? (
+            <CellList cells={cells} />
+          ) : detail ? (
+            // Mounted only while open: the list is asked for when the modal opens, not before.
+            <GroupsPanel key={detail} type={GROUP_TYPE[detail]} />
+          ) : null}
         </ScrollArea.Autosize>
       </Modal>
     </>

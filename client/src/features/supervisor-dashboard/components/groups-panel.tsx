@@ -1,0 +1,71 @@
+import { LoadError } from "@client/components/load-error";
+import { Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import type { ProposalType } from "@shared/enums";
+import { MSG } from "@shared/messages";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useSupervisorGroups } from "../api/use-supervisor-groups";
+import { GroupList } from "./detail-lists";
+
+/**
+ * The groups behind one count (Thesis, Project or, without a type, all), newest first: read
+ * page by page from GET /api/proposals while this is on screen, with "Load more" under the list.
+ */
+export function GroupsPanel({ type }: { type?: ProposalType }) {
+  const list = useSupervisorGroups(type);
+
+  if (list.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading groups" />
+      </Center>
+    );
+  }
+  if (list.isError && !list.data) {
+    return (
+      <LoadError
+        title={MSG.fetchProposalsFailed}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+
+  // A group that moved between two pages' reads (a newer one arrived) is shown once.
+  const seen = new Set<string>();
+  const groups: Proposal[] = [];
+  for (const page of list.data.pages)
+    for (const p of page.items)
+      if (!seen.has(p.id)) {
+        seen.add(p.id);
+        groups.push(p);
+      }
+  const total = list.data.pages.at(-1)?.total ?? groups.length;
+
+  return (
+    <Stack gap="sm">
+      <GroupList groups={groups} />
+      {list.isFetchNextPageError && (
+        <LoadError
+          title={MSG.fetchProposalsFailed}
+          message={list.error?.message}
+          onRetry={() => void list.fetchNextPage()}
+        />
+      )}
+      {list.hasNextPage && !list.isFetchNextPageError && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Showing {groups.length} of {total}
+          </Text>
+          <Button
+            variant="light"
+            size="xs"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
