@@ -1,22 +1,21 @@
 import type { Role } from "@shared/enums";
 import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
 
 /** A LIKE pattern that matches `q` anywhere, with LIKE's own wildcards taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Name, email or student ID contains q, in any case: `search_key` (migration 0004) is the three
+ * lower-cased in one column with one trigram index.
+ */
+const searchKeyMatches = (q: string) => sql`search_key like lower(${containsPattern(q)})`;
+
 /** role = … and (name, email or student ID contains q, in any case). */
 export function peopleFilter(role: Role, q?: string): SQL {
-  const conditions: (SQL | undefined)[] = [eq(users.role, role)];
-  if (q) {
-    const p = containsPattern(q);
-    conditions.push(
-      or(sql`${users.name} ilike ${p}`, sql`${users.email} ilike ${p}`, sql`${users.studentId} ilike ${p}`),
-    );
-  }
-  return and(...conditions) as SQL;
+  return and(eq(users.role, role), q ? searchKeyMatches(q) : undefined) as SQL;
 }
 
 const personColumns = {
@@ -74,8 +73,8 @@ type PageRow = {
 
 /**
  * One page of people of a role and how many there are in all, in one statement. A search
- * gathers its matches once (`materialized`, so the planner answers the ILIKEs with the bitmap
- * OR of the three trigram indexes rather than walking users_role_name_idx in name order and
+ * gathers its matches once (`materialized`, so the planner answers the LIKE with the search
+ * key's trigram index rather than walking users_role_name_idx in name order and
  * filtering every row), then counts and pages them. Without one, the CTE is inlined: the page
  * walks the role's index and the count is an index-only scan. The count is the one-row side of
  * a left join, so a page past the end still carries it. Supervisors bring their cells by title.
@@ -84,11 +83,10 @@ export async function selectPeoplePage(
   db: Db,
   p: PeoplePage,
 ): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number }> {
-  const search = p.q ? containsPattern(p.q) : undefined;
-  const matches = search
+  const matches = p.q
     ? sql`materialized (
         select id, name, email, role, student_id, picture_key, created_at from users
-         where role = ${p.role} and (name ilike ${search} or email ilike ${search} or student_id ilike ${search}))`
+         where role = ${p.role} and ${searchKeyMatches(p.q)})`
     : sql`not materialized (
         select id, name, email, role, student_id, picture_key, created_at from users where role = ${p.role})`;
   const cells =

@@ -139,6 +139,15 @@ describe("GET /api/users", () => {
 
     // The group is students only: the same search among supervisors finds nobody.
     expect((await list(`role=supervisor&q=${tag}`)).json()).toEqual({ items: [], total: 0 });
+
+    // Each field is matched on its own: no match spans the end of the name and the start of the email.
+    const p = people[2];
+    for (const glue of ["", " "]) {
+      const across = await list(
+        `role=student&q=${encodeURIComponent(p.name.slice(-4) + glue + p.email.slice(0, 4))}`,
+      );
+      expect(ids(across)).not.toContain(p.id);
+    }
   });
 
   it("takes LIKE wildcards literally", async () => {
@@ -149,6 +158,13 @@ describe("GET /api/users", () => {
       (await list(`role=student&q=${encodeURIComponent("%")}`)).json().items.map((u: { id: string }) => u.id),
     ).toEqual([odd.id]);
     // Remove it from the group's count for the other tests of this block.
+    await t.database.db
+      .update(users)
+      .set({ name: `Renamed ${tag}zz` })
+      .where(eq(users.id, odd.id));
+    // The search follows the change at once (the search key is derived by the database).
+    expect(ids(await list(`role=student&q=${encodeURIComponent("100%_")}`))).toEqual([]);
+    expect(ids(await list(`role=student&q=${tag}ZZ`))).toEqual([odd.id]);
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, odd.id));
   });
 
