@@ -19,6 +19,8 @@ export const LIMITS = {
   pageSizeMax: 100,
   pageSizeDefault: 20,
   searchMax: 100,
+  /** A people search counts its matches up to this many; past it the list says "200+". */
+  searchCountMax: 200,
   jsonBodyBytes: 256 * 1024,
   notificationsMax: 20,
 } as const;

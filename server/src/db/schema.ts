@@ -42,8 +42,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
     uniqueIndex("users_student_id_uq").on(t.studentId).where(sql`${t.studentId} is not null`),
+    // One per sort of the people lists (name, email, student ID, joined), ties broken by id, so
+    // a page walks an index in order, also past a capped search count (users.repository.ts).
     index("users_role_name_idx").on(t.role, t.name, t.id),
-    index("users_role_created_idx").on(t.role, t.createdAt),
+    index("users_role_email_idx").on(t.role, t.email, t.id),
+    index("users_role_student_id_idx").on(t.role, t.studentId, t.id),
+    index("users_role_created_id_idx").on(t.role, t.createdAt, t.id),
   ],
 );
 

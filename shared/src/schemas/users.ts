@@ -48,7 +48,15 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const userListResponse = z.object({ items: z.array(personSchema), total: z.number() });
+/**
+ * `total` is exact unless `capped`: a search counts its matches up to LIMITS.searchCountMax, and
+ * `capped` says there are more than that (the pages go on in the same order).
+ */
+export const userListResponse = z.object({
+  items: z.array(personSchema),
+  total: z.number(),
+  capped: z.boolean(),
+});
 export type UserList = z.infer<typeof userListResponse>;
 
 /** POST /api/users: the committee adds a teacher (supervisor) or a committee member. */

@@ -1,4 +1,5 @@
 import type { Role } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
 import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -71,39 +72,67 @@ type PageRow = {
   cells?: CellRef[];
 };
 
+/** The role as a literal, so each role's statement is planned with its own statistics. */
+const ROLE_LITERAL: Record<Role, SQL> = {
+  student: sql.raw("'student'"),
+  supervisor: sql.raw("'supervisor'"),
+  committee: sql.raw("'committee'"),
+};
+
+const PERSON_COLUMNS = sql.raw("u.id, u.name, u.email, u.role, u.student_id, u.picture_key, u.created_at");
+
 /**
- * One page of people of a role and how many there are in all, in one statement. A search
- * gathers its matches once (`materialized`, so the planner answers the LIKE with the search
- * key's trigram index rather than walking users_role_name_idx in name order and
- * filtering every row), then counts and pages them. Without one, the CTE is inlined: the page
- * walks the role's index and the count is an index-only scan. The count is the one-row side of
- * a left join, so a page past the end still carries it. Supervisors bring their cells by title.
+ * One page of people of a role and how many there are, in one statement. The count is the
+ * one-row side of a left join, so a page past the end still carries it; supervisors bring their
+ * cells by title.
+ *
+ * Without a search the page walks the role's index and the count is an index-only scan.
+ *
+ * A search counts its matches only up to LIMITS.searchCountMax (+1, to know there are more):
+ * a broad term ("a", a common surname) would otherwise make every keystroke count thousands of
+ * rows. Up to the limit, those matches are sorted and paged; past it, the page walks the sort's
+ * index and keeps the rows that match (a broad term fills a page after a few hundred rows), and
+ * the answer says the count was capped. Either way the work no longer grows with the number of
+ * people. The two ways are the two arms of one UNION ALL, each behind a one-time filter on the
+ * count, so only one runs. The walking arm matches with strpos (the same test as the LIKE, which
+ * the trigram index cannot serve) so that even a plan made once for every term walks the sort's
+ * index rather than gathering and sorting every match.
  */
 export async function selectPeoplePage(
   db: Db,
   p: PeoplePage,
-): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number }> {
-  const matches = p.q
-    ? sql`materialized (
-        select id, name, email, role, student_id, picture_key, created_at from users
-         where role = ${p.role} and ${searchKeyMatches(p.q)})`
-    : sql`not materialized (
-        select id, name, email, role, student_id, picture_key, created_at from users where role = ${p.role})`;
+): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number; capped: boolean }> {
+  const role = ROLE_LITERAL[p.role];
+  const cap = LIMITS.searchCountMax;
+  const page = (where: SQL) =>
+    sql`(select ${PERSON_COLUMNS} from users u where ${where}
+          order by ${pageOrder(p.sort, p.order, "u")} limit ${p.limit} offset ${p.offset})`;
   const cells =
     p.role === "supervisor"
       ? sql`, (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title), '[]'::json)
                  from supervisor_cells sc join research_cells c on c.id = sc.research_cell_id
                 where sc.supervisor_id = page.id) as cells`
       : sql``;
-  const res = (await db.execute(sql`
-    with matches as ${matches}
+  const statement = p.q
+    ? sql`
+    with capped as materialized (
+      select id from users where role = ${role} and ${searchKeyMatches(p.q)} limit ${cap + 1}
+    ), counted as (select count(*)::int as total from capped)
     select page.*, counted.total${cells}
-      from (select count(*)::int as total from matches) counted
+      from counted
       left join lateral (
-        select * from matches m order by ${pageOrder(p.sort, p.order, "m")} limit ${p.limit} offset ${p.offset}
+        ${page(sql`counted.total <= ${cap} and u.id in (select id from capped)`)}
+        union all
+        ${page(sql`counted.total > ${cap} and u.role = ${role} and strpos(u.search_key, lower(${p.q})) > 0`)}
       ) page on true
-     order by ${pageOrder(p.sort, p.order, "page")}`)) as unknown as { rows: PageRow[] };
-  const total = Number(res.rows[0]?.total ?? 0);
+     order by ${pageOrder(p.sort, p.order, "page")}`
+    : sql`
+    select page.*, counted.total${cells}
+      from (select count(*)::int as total from users where role = ${role}) counted
+      left join lateral ${page(sql`u.role = ${role}`)} page on true
+     order by ${pageOrder(p.sort, p.order, "page")}`;
+  const res = (await db.execute(statement)) as unknown as { rows: PageRow[] };
+  const counted = Number(res.rows[0]?.total ?? 0);
   const rows = res.rows
     .filter((r): r is PageRow & { id: string } => r.id !== null)
     .map((r) => ({
@@ -116,7 +145,7 @@ export async function selectPeoplePage(
       createdAt: new Date(r.created_at),
       ...(r.cells ? { cells: r.cells } : {}),
     }));
-  return { rows, total };
+  return { rows, total: Math.min(counted, cap), capped: counted > cap };
 }
 
 /** Keyset batch for exports: people after (name, id), by name. */

@@ -46,7 +46,7 @@ export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<
 
 /** A page and its total in one statement; supervisors come with their cells in it too. */
 export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
-  const { rows, total } = await selectPeoplePage(db, {
+  const { rows, total, capped } = await selectPeoplePage(db, {
     role: query.role,
     q: query.q || undefined,
     sort: query.sort,
@@ -54,7 +54,7 @@ export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map((r) => toPersonDto(r, r.cells)), total };
+  return { items: rows.map((r) => toPersonDto(r, r.cells)), total, capped };
 }
 
 /**

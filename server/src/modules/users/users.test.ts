@@ -1,3 +1,4 @@
+import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -138,7 +139,7 @@ describe("GET /api/users", () => {
     expect(ids(byStudentId)).toEqual([people[3].id]);
 
     // The group is students only: the same search among supervisors finds nobody.
-    expect((await list(`role=supervisor&q=${tag}`)).json()).toEqual({ items: [], total: 0 });
+    expect((await list(`role=supervisor&q=${tag}`)).json()).toEqual({ items: [], total: 0, capped: false });
 
     // Each field is matched on its own: no match spans the end of the name and the start of the email.
     const p = people[2];
@@ -208,7 +209,51 @@ describe("GET /api/users", () => {
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat()).toEqual(people.map((p) => p.id));
     const past = await list(`role=student&q=${tag}&pageSize=2&page=4`);
-    expect(past.json()).toEqual({ items: [], total: 5 });
+    expect(past.json()).toEqual({ items: [], total: 5, capped: false });
+  });
+
+  it("counts a broad search up to the limit, says so, and still pages it in order", async () => {
+    const broad = unique("broad");
+    const n = LIMITS.searchCountMax + 20;
+    const names = Array.from({ length: n }, (_, i) => `${broad} ${String(i).padStart(4, "0")}`);
+    await t.database.db.insert(users).values(
+      names.map((name, i) => ({
+        name,
+        email: `${broad}.${i}@example.edu`,
+        role: "student" as const,
+        studentId: `${broad}-${i}`,
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i)),
+      })),
+    );
+    const namesOf = (res: { json(): { items: { name: string }[] } }) => res.json().items.map((u) => u.name);
+
+    // More than the limit: the count stops at it and says so; pages keep the order of the whole result.
+    const first = await list(`role=student&q=${broad.toUpperCase()}&pageSize=20`);
+    expect(first.json()).toMatchObject({ total: LIMITS.searchCountMax, capped: true });
+    expect(namesOf(first)).toEqual(names.slice(0, 20));
+    expect(namesOf(await list(`role=student&q=${broad}&pageSize=20&page=3`))).toEqual(names.slice(40, 60));
+    const newest = await list(`role=student&q=${broad}&sort=createdAt&order=desc&pageSize=5`);
+    expect(namesOf(newest)).toEqual(names.slice(-5).reverse());
+    // Pages past the counted limit still come, in order, from the rest.
+    const cap = LIMITS.searchCountMax;
+    const beyond = await list(`role=student&q=${broad}&pageSize=20&page=${cap / 20 + 1}`);
+    expect(namesOf(beyond)).toEqual(names.slice(cap, cap + 20));
+    expect(beyond.json().capped).toBe(true);
+
+    // A narrower search is counted exactly again.
+    const narrow = await list(`role=student&q=${encodeURIComponent(`${broad} 01`)}&pageSize=100`);
+    expect(narrow.json()).toMatchObject({ total: 100, capped: false });
+    expect(namesOf(narrow)).toEqual(names.slice(100, 200));
+
+    // Exactly at the limit is still exact.
+    await t.database.db
+      .delete(users)
+      .where(sql`${users.name} >= ${names[cap]} and ${users.name} like ${`${broad} %`}`);
+    expect((await list(`role=student&q=${broad}`)).json()).toMatchObject({
+      total: LIMITS.searchCountMax,
+      capped: false,
+    });
+    await t.database.db.delete(users).where(sql`${users.name} like ${`${broad} %`}`);
   });
 
   it("gives each supervisor their cells; other roles have none", async () => {

@@ -24,7 +24,7 @@ const student = (i: number): Person => ({
 });
 
 /** A server with `total` students that answers any page, and remembers what was asked. */
-function setup(total: number, { fail = false, path = "/committee/all-students" } = {}) {
+function setup(total: number, { fail = false, path = "/committee/all-students", cap = Infinity } = {}) {
   const queries: URLSearchParams[] = [];
   const api = fakeApi({
     "GET /api/users": (_body, url) => {
@@ -36,7 +36,13 @@ function setup(total: number, { fail = false, path = "/committee/all-students" }
       const all = Array.from({ length: total }, (_, i) => student(i + 1)).filter(
         (s) => !q || s.studentId?.includes(q),
       );
-      return { body: { items: all.slice((page - 1) * size, page * size), total: all.length } };
+      return {
+        body: {
+          items: all.slice((page - 1) * size, page * size),
+          total: Math.min(all.length, cap),
+          capped: all.length > cap,
+        },
+      };
     },
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -61,6 +67,18 @@ describe("All Students", () => {
     const row = screen.getByRole("row", { name: /Student 3\b/ });
     expect(within(row).getByText("s3@uni.example")).toBeInTheDocument();
     expect(within(row).getByText("S-3")).toBeInTheDocument();
+  });
+
+  it("says when a broad search was counted only up to the limit, and pages up to it", async () => {
+    setup(130, { cap: 100 });
+    expect(await screen.findByText("Student 1")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Showing 1–20 of 100+ students — type more of the name, email or student ID to narrow the search",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "5" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "6" })).not.toBeInTheDocument();
   });
 
   it("pages on the server", async () => {

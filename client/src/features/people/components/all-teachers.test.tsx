@@ -36,7 +36,7 @@ type Routes = Parameters<typeof fakeApi>[0];
 function setup(extra: Routes = {}, teachers: Person[] = [teacher(1), teacher(2, [CELLS[1]])]) {
   const list = [...teachers];
   const api = fakeApi({
-    "GET /api/users": () => ({ body: { items: list, total: list.length } }),
+    "GET /api/users": () => ({ body: { items: list, total: list.length, capped: false } }),
     "GET /api/research-cells": () => ({ body: cellList }),
     ...extra,
   });

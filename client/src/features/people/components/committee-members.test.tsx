@@ -28,7 +28,7 @@ function setup(post: Parameters<typeof fakeApi>[0][string]) {
   const api = fakeApi({
     "GET /api/users": (_b, url) => {
       expect(url.searchParams.get("role")).toBe("committee");
-      return { body: { items: list, total: list.length } };
+      return { body: { items: list, total: list.length, capped: false } };
     },
     "POST /api/users": (body, url) => {
       const res = post(body, url);

@@ -117,6 +117,8 @@ export function PeopleTable({
 
   const list = usePeople({ role, pageSize: PAGE_SIZE, ...params });
   const total = list.data?.total ?? 0;
+  // A broad search is counted only up to a limit (the server says so): "500+", pages up to it.
+  const capped = list.data?.capped ?? false;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A search that shrinks the list can leave the page past the end: step back to the last one.
   useEffect(() => {
@@ -221,8 +223,9 @@ export function PeopleTable({
       {total > 0 && (
         <Group p="md" justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}{" "}
-            {noun}
+            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}
+            {capped ? "+" : ""} {noun}
+            {capped ? " — type more of the name, email or student ID to narrow the search" : ""}
           </Text>
           <Pagination
             total={pages}
