@@ -2,6 +2,7 @@ import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import type { Proposal } from "@shared/schemas/proposals";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { compiled } from "../../db/compiled";
 import { outbox, proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
 import type { EmailTemplate } from "../outbox/outbox.service";
 
@@ -66,31 +67,20 @@ export function toProposalDto(p: ProposalRow): Proposal {
   };
 }
 
-interface SelectOptions {
-  where?: SQL;
-  order?: "newest" | "oldest";
-  limit: number;
-  offset?: number;
-}
-
 /**
- * One page of proposals as DTOs, with their cell, supervisor, creator, reviewer and members,
- * and how many match in all — in ONE statement (one round trip): the page's ids come from an
- * index scan, the total from a count over the same condition, the members from a correlated
- * json_agg. The total row is always there, so an empty page still reports the total.
+ * One page of proposals with their cell, supervisor, creator, reviewer and members, and how
+ * many match in all — ONE statement (one round trip): the page's ids come from an index scan,
+ * the total from a count over the same condition, the members from a correlated json_agg. The
+ * total row is always there, so an empty page still reports the total.
  */
-export async function selectProposals(
-  db: Db,
-  o: SelectOptions,
-): Promise<{ items: Proposal[]; total: number }> {
-  const where = o.where ?? sql`true`;
-  const dir = sql.raw(o.order === "oldest" ? "asc" : "desc");
-  const result = (await db.execute(sql`
+function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, offset: unknown): SQL {
+  const dir = sql.raw(order === "oldest" ? "asc" : "desc");
+  return sql`
     with page as (
       select ${proposals.id} as id, ${proposals.createdAt} as created_at
       from ${proposals} where ${where}
       order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}
-      limit ${o.limit} offset ${o.offset ?? 0}
+      limit ${limit} offset ${offset}
     ), total as (
       select count(*)::int as n from ${proposals} where ${where}
     )
@@ -108,8 +98,11 @@ export async function selectProposals(
     left join users s on s.id = p.supervisor_id
     left join users cr on cr.id = p.created_by
     left join users rv on rv.id = p.reviewed_by
-    order by pg.created_at ${dir}, pg.id ${dir}`)) as unknown as { rows: ProposalRow[] };
-  const rows = result.rows;
+    order by pg.created_at ${dir}, pg.id ${dir}`;
+}
+
+async function runProposalPage(db: Db, statement: SQL): Promise<{ items: Proposal[]; total: number }> {
+  const { rows } = (await db.execute(statement)) as unknown as { rows: ProposalRow[] };
   return {
     items: rows.filter((r) => r.id !== null).map(toProposalDto),
     total: Number(rows[0]?.total ?? 0),
@@ -123,7 +116,10 @@ export async function selectProposals(
 export async function findProposalsByIds(db: Db, ids: readonly string[]): Promise<Proposal[]> {
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
-  const { items } = await selectProposals(db, { where: inArray(proposals.id, unique), limit: unique.length });
+  const { items } = await runProposalPage(
+    db,
+    proposalPage(inArray(proposals.id, unique), "newest", unique.length, 0),
+  );
   const byId = new Map(items.map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
 }
@@ -138,18 +134,19 @@ export async function findProposalById(db: Db, id: string): Promise<Proposal | u
 /**
  * What a user may see: students the proposals they belong to (the creator is always member 0,
  * so membership covers "created or belongs to"; served by proposal_members_user_idx),
- * supervisors those addressed to them, the committee all.
+ * supervisors those addressed to them, the committee all. `viewerId` is the viewer's id or
+ * the placeholder it is bound to.
  */
-export function visibleTo(db: Db, viewer: { id: string; role: Role }): SQL | undefined {
-  if (viewer.role === "student")
+export function visibleTo(db: Db, role: Role, viewerId: unknown): SQL | undefined {
+  if (role === "student")
     return inArray(
       proposals.id,
       db
         .select({ id: proposalMembers.proposalId })
         .from(proposalMembers)
-        .where(eq(proposalMembers.userId, viewer.id)),
+        .where(eq(proposalMembers.userId, viewerId as string)),
     );
-  if (viewer.role === "supervisor") return eq(proposals.supervisorId, viewer.id);
+  if (role === "supervisor") return eq(proposals.supervisorId, viewerId as string);
   return undefined;
 }
 
@@ -161,30 +158,63 @@ export interface ProposalListFilter {
   offset: number;
 }
 
+type ListValues = "viewer" | "status" | "type" | "limit" | "offset";
+/** One compiled statement per shape of list: the viewer's role, which filters, which order. */
+const listStatements = new Map<string, ReturnType<typeof compiled<ListValues>>>();
+
 /** One page of the proposals the viewer may see, with the total: one round trip. */
 export async function listVisibleProposals(
   db: Db,
   viewer: { id: string; role: Role },
   f: ProposalListFilter,
 ) {
-  return selectProposals(db, {
-    where: and(
-      visibleTo(db, viewer),
-      f.status ? eq(proposals.status, f.status) : undefined,
-      f.type ? eq(proposals.type, f.type) : undefined,
-    ),
-    order: f.order,
-    limit: f.limit,
-    offset: f.offset,
-  });
+  const shape = `${viewer.role}:${f.status ? "s" : ""}${f.type ? "t" : ""}:${f.order}`;
+  let statement = listStatements.get(shape);
+  if (!statement) {
+    statement = compiled<ListValues>((p) =>
+      proposalPage(
+        and(
+          visibleTo(db, viewer.role, p("viewer")),
+          f.status ? eq(proposals.status, p("status") as unknown as ProposalStatus) : undefined,
+          f.type ? eq(proposals.type, p("type") as unknown as ProposalType) : undefined,
+        ) ?? sql`true`,
+        f.order,
+        p("limit"),
+        p("offset"),
+      ),
+    );
+    listStatements.set(shape, statement);
+  }
+  return runProposalPage(
+    db,
+    statement({
+      viewer: viewer.id,
+      status: f.status ?? null,
+      type: f.type ?? null,
+      limit: f.limit,
+      offset: f.offset,
+    }),
+  );
 }
+
+type OneValues = "viewer" | "id";
+const oneStatements = new Map<Role, ReturnType<typeof compiled<OneValues>>>();
 
 /** One proposal if the viewer may see it: the visibility rule and the read in one statement. */
 export async function findVisibleProposal(db: Db, viewer: { id: string; role: Role }, id: string) {
-  const { items } = await selectProposals(db, {
-    where: and(eq(proposals.id, id), visibleTo(db, viewer)),
-    limit: 1,
-  });
+  let statement = oneStatements.get(viewer.role);
+  if (!statement) {
+    statement = compiled<OneValues>((p) =>
+      proposalPage(
+        and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer"))) as SQL,
+        "newest",
+        1,
+        0,
+      ),
+    );
+    oneStatements.set(viewer.role, statement);
+  }
+  const { items } = await runProposalPage(db, statement({ viewer: viewer.id, id }));
   return items[0];
 }
 
