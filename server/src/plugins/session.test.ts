@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../db/schema";
@@ -63,5 +64,58 @@ describe("session checks", () => {
     const tampered = s.cookie.replace(/(thesisdesk\.session_token=[^.;]+)\.[^;]+/, "$1.AAAA");
     expect(tampered).not.toBe(s.cookie);
     expect((await me(tampered)).statusCode).toBe(401);
+  });
+
+  it("the first request of a session costs better-auth nothing when nothing is due", async () => {
+    const s = await makeStudent(t);
+    const spy = vi.spyOn(t.app.auth.api, "getSession");
+    const res = await me(s.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(s.id);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it("a session due for its refresh goes to better-auth, which extends it and renews the cookie", async () => {
+    const s = await makeStudent(t);
+    const day = 86_400_000;
+    // Issued 2 days ago: expires in 28 days, past the 1-day refresh age.
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 28 * day) })
+      .where(eq(sessions.userId, s.id));
+    const spy = vi.spyOn(t.app.auth.api, "getSession");
+    const res = await me(s.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    expect(String(res.headers["set-cookie"])).toMatch(/thesisdesk\.session_token=/);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, s.id));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+  });
+
+  it("an expired session is refused and removed", async () => {
+    const s = await makeStudent(t);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, s.id));
+    expect(await eventually(async () => (await me(s.cookie)).statusCode === 401)).toBe(true);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, s.id))).toEqual([]);
+  });
+
+  it("a signature made with another secret, or cut short, is refused on the first request", async () => {
+    const s = await makeStudent(t);
+    const token = decodeURIComponent(/thesisdesk\.session_token=([^;]+)/.exec(s.cookie)![1]).split(".")[0];
+    const forged = createHmac("sha256", "not-the-secret-not-the-secret-not-the-secret")
+      .update(token)
+      .digest("base64");
+    const cookie = (signature: string) =>
+      `thesisdesk.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+    expect((await me(cookie(forged))).statusCode).toBe(401);
+    expect((await me(cookie(forged.slice(0, 20)))).statusCode).toBe(401);
+    expect((await me(cookie(""))).statusCode).toBe(401);
+    // The real one still works.
+    expect((await me(s.cookie)).statusCode).toBe(200);
   });
 });
