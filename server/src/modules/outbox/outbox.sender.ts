@@ -44,14 +44,18 @@ export class OutboxSender {
 
   start() {
     this.stopped = false;
+    // A full batch means more may be waiting (a burst of submissions): go on at once rather
+    // than sending one batch per poll interval.
     const loop = async () => {
       if (this.stopped) return;
+      let sent = 0;
       try {
-        await this.tick();
+        sent = await this.tick();
       } catch (err) {
         this.options.log.warn({ err }, "outbox: tick failed");
       }
-      if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);
+      const full = sent >= (this.options.batch ?? 20);
+      if (!this.stopped) this.timer = setTimeout(loop, full ? 0 : (this.options.pollMs ?? 1000));
     };
     this.timer = setTimeout(loop, 50);
   }

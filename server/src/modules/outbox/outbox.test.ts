@@ -1,10 +1,12 @@
 import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, users } from "../../db/schema";
 import { createTestApp, makeCommittee, makeStudent, makeSupervisor, type TestContext } from "../../test/app";
 import { makeProposal } from "../../test/factories";
+import { OutboxSender } from "./outbox.sender";
 import { enqueueEmails } from "./outbox.service";
 
 interface Received {
@@ -203,5 +205,34 @@ describe("emails written by the app's own changes", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].subject).toBe("Your ThesisDesk account");
     expect(rows[0].body).toContain(committee.name);
+  });
+
+  // Last in the file: this sender logs instead of sending, and takes whatever is due.
+  it("works through a burst batch after batch, without waiting a poll interval between full batches", async () => {
+    const burst = await makeStudent(t);
+    for (let i = 0; i < 12; i++) await enqueueEmails(t.database.db, [burst.id], mail(`Burst ${i}`));
+    const logged: string[] = [];
+    const log = {
+      info: (o: { subject: string }) => logged.push(o.subject),
+      warn: () => {},
+    } as unknown as FastifyBaseLogger;
+    const sender = new OutboxSender(t.database.db, {
+      from: "desk@example.edu",
+      log,
+      pollMs: 3_600_000,
+      batch: 5,
+    });
+    const sentToBurst = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.userId, burst.id))).filter((r) => r.sentAt)
+        .length;
+    sender.start();
+    try {
+      const end = Date.now() + 5_000;
+      while ((await sentToBurst()) < 12 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+      expect(await sentToBurst()).toBe(12);
+      expect(logged.filter((s) => s.startsWith("Burst "))).toHaveLength(12);
+    } finally {
+      await sender.stop();
+    }
   });
 });
