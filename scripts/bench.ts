@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--only pglite|postgres]
+ * npm run bench [-- --quick] [--only pglite|postgres] [--out file] [--profile dir]
  *
  * Seeds a department (at least 50,000 users and 50,000 proposals, most of them Denied
  * history), then loads it with autocannon (10 connections, after a warm-up): first the two
@@ -22,7 +22,13 @@ import { createAccount } from "../server/src/modules/accounts/accounts.service";
 import { analyze, seedVolume } from "./lib/seed-core";
 
 const { values: args } = parseArgs({
-  options: { quick: { type: "boolean" }, only: { type: "string" }, out: { type: "string" } },
+  options: {
+    quick: { type: "boolean" },
+    only: { type: "string" },
+    out: { type: "string" },
+    // Writes a V8 CPU profile of each app server run (open it in Chrome DevTools) to this folder.
+    profile: { type: "string" },
+  },
 });
 const QUICK = !!args.quick;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -51,8 +57,13 @@ const rows: Row[] = [];
 
 // ── processes ────────────────────────────────────────────────────────────────
 
-async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+async function startProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -113,7 +124,8 @@ async function mintSessions(db: Database["db"], userIds: string[]): Promise<stri
     const token = randomBytes(24).toString("base64url");
     const signature = createHmac("sha256", SECRET).update(token).digest("base64");
     out.push(`thesisdesk.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
-    return { token, userId, expiresAt: new Date(Date.now() + 86_400_000) };
+    // As a login makes it: valid for 30 days (a session within a day of that is not yet refreshed).
+    return { token, userId, expiresAt: new Date(Date.now() + 30 * 86_400_000) };
   });
   for (let i = 0; i < rowsToInsert.length; i += 1000)
     await db.insert(sessions).values(rowsToInsert.slice(i, i + 1000));
@@ -274,6 +286,7 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
       SESSION_SECRET: SECRET,
     },
     `${url}/api/health`,
+    args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
   );
   try {
     const get = (cookie: string) => ({ headers: { cookie } });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
@@ -98,44 +98,50 @@ export class OutboxSender {
 
   private async pass(): Promise<number> {
     const rows = await this.claim();
-    let sent = 0;
-    for (const row of rows) {
-      try {
-        if (this.transport) {
-          await this.transport.sendMail({
-            from: this.options.from,
-            to: row.toEmail,
-            subject: row.subject,
-            text: row.body,
-          });
-        } else {
-          this.options.log.info(
-            { to: row.toEmail, subject: row.subject, body: row.body },
-            "email (SMTP_URL unset: logged, not sent)",
+    // Delivered ones are marked together after the batch (one statement, not one per email):
+    // a crash in between re-sends at most that batch once its lease runs out (at least once).
+    const delivered: number[] = [];
+    try {
+      for (const row of rows) {
+        try {
+          if (this.transport) {
+            await this.transport.sendMail({
+              from: this.options.from,
+              to: row.toEmail,
+              subject: row.subject,
+              text: row.body,
+            });
+          } else {
+            this.options.log.info(
+              { to: row.toEmail, subject: row.subject, body: row.body },
+              "email (SMTP_URL unset: logged, not sent)",
+            );
+          }
+          delivered.push(row.id);
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const delay = Math.min(MAX_BACKOFF_MS, (this.options.backoffBaseMs ?? 5_000) * 2 ** (attempts - 1));
+          this.options.log.warn(
+            { err, outboxId: row.id, attempts, retryInMs: delay },
+            "outbox: delivery failed; will retry",
           );
+          await this.db
+            .update(outbox)
+            .set({
+              attempts,
+              lastError: String((err as Error).message ?? err).slice(0, 500),
+              nextAttemptAt: new Date(Date.now() + delay),
+            })
+            .where(eq(outbox.id, row.id));
         }
+      }
+    } finally {
+      if (delivered.length)
         await this.db
           .update(outbox)
           .set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
-          .where(eq(outbox.id, row.id));
-        sent++;
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const delay = Math.min(MAX_BACKOFF_MS, (this.options.backoffBaseMs ?? 5_000) * 2 ** (attempts - 1));
-        this.options.log.warn(
-          { err, outboxId: row.id, attempts, retryInMs: delay },
-          "outbox: delivery failed; will retry",
-        );
-        await this.db
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + delay),
-          })
-          .where(eq(outbox.id, row.id));
-      }
+          .where(inArray(outbox.id, delivered));
     }
-    return sent;
+    return delivered.length;
   }
 }
