@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { supervisorCells, users } from "../../db/schema";
 
 /** The supervisors assigned to a cell, by name (served by supervisor_cells_cell_idx). */
@@ -11,9 +12,6 @@ export function supervisorsOfCell(db: Db, cellId: string) {
     .where(and(eq(supervisorCells.researchCellId, cellId), eq(users.role, "supervisor")))
     .orderBy(asc(users.name), asc(users.id));
 }
-
-/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Students other than `exceptId` whose name or student ID contains `q` (any case), by name.

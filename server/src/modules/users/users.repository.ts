@@ -3,10 +3,8 @@ import { LIMITS } from "@shared/limits";
 import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
-
-/** A LIKE pattern that matches `q` anywhere, with LIKE's own wildcards taken literally. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Name, email or student ID contains q, in any case: `search_key` (migration 0004) is the three
