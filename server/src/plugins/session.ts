@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Role } from "@shared/enums";
 import { can, type Permission } from "@shared/permissions";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -46,10 +45,36 @@ function sessionCookie(cookieHeader: string, name: string): { signed: string; to
   return dot > 0 ? { signed, token: signed.slice(0, dot) } : null;
 }
 
+/** A user as better-auth returns it (or the session query below): the fields a request needs. */
+type UserFields = Omit<SessionUser, "studentId" | "pictureKey" | "emailNotifications" | "createdAt"> & {
+  studentId?: string | null;
+  pictureKey?: string | null;
+  emailNotifications?: boolean;
+  createdAt: Date | string;
+};
+const toSessionUser = (u: UserFields): SessionUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  studentId: u.studentId ?? null,
+  pictureKey: u.pictureKey ?? null,
+  emailNotifications: u.emailNotifications ?? true,
+  createdAt: new Date(u.createdAt),
+});
+
+/** A signed-in request's session, as the cache keeps it. */
+interface FoundSession {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: number;
+}
+
 const sessionByToken = compiled<"token">(
   (p) => sql`
-    select s.id as session_id, s.expires_at, u.id, u.name, u.email, u.role, u.student_id, u.picture_key,
-           u.email_notifications, u.created_at
+    select s.id as "sessionId", s.expires_at as "expiresAt", u.id, u.name, u.email, u.role,
+           u.student_id as "studentId", u.picture_key as "pictureKey",
+           u.email_notifications as "emailNotifications", u.created_at as "createdAt"
       from sessions s join users u on u.id = s.user_id
      where s.token = ${p("token")}`,
 );
@@ -65,7 +90,7 @@ async function findCurrentSession(
   db: Db,
   rules: { secret: string; expiresInMs: number; updateAgeMs: number },
   cookie: { signed: string; token: string },
-): Promise<{ user: SessionUser; sessionId: string; expiresAt: number } | null> {
+): Promise<FoundSession | null> {
   const signature = cookie.signed.slice(cookie.token.length + 1);
   if (signature.length !== 44 || !signature.endsWith("=")) return null;
   const expected = createHmac("sha256", rules.secret).update(cookie.token).digest();
@@ -73,38 +98,14 @@ async function findCurrentSession(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
   const { rows } = (await db.execute(sessionByToken({ token: cookie.token }))) as unknown as {
-    rows: {
-      session_id: string;
-      expires_at: Date | string;
-      id: string;
-      name: string;
-      email: string;
-      role: Role;
-      student_id: string | null;
-      picture_key: string | null;
-      email_notifications: boolean;
-      created_at: Date | string;
-    }[];
+    rows: (UserFields & { sessionId: string; expiresAt: Date | string })[];
   };
   const row = rows[0];
   if (!row) return null;
-  const expiresAt = new Date(row.expires_at).getTime();
+  const expiresAt = new Date(row.expiresAt).getTime();
   const now = Date.now();
   if (!(expiresAt > now) || expiresAt - rules.expiresInMs + rules.updateAgeMs <= now) return null;
-  return {
-    sessionId: row.session_id,
-    expiresAt,
-    user: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      studentId: row.student_id,
-      pictureKey: row.picture_key,
-      emailNotifications: row.email_notifications,
-      createdAt: new Date(row.created_at),
-    },
-  };
+  return { sessionId: row.sessionId, expiresAt, user: toSessionUser(row) };
 }
 
 export function registerSession(app: FastifyInstance, auth: Auth, events: EventHub) {
@@ -134,18 +135,17 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     // A hit is this exact signed value, checked by better-auth before and not changed since.
     // Signing out and changing the password always ask the database itself.
     const cacheable = events.listening && !AUTHORITATIVE.some((prefix) => request.url.startsWith(prefix));
+    const accept = (found: FoundSession) => {
+      request.user = found.user;
+      request.sessionId = found.sessionId;
+    };
     const hit = cacheable ? cache.get(cookie.token, cookie.signed) : undefined;
-    if (hit) {
-      request.user = hit.user;
-      request.sessionId = hit.sessionId;
-      return;
-    }
+    if (hit) return accept(hit);
     const generation = cache.currentGeneration;
     // The common miss, a valid session not yet due for its daily refresh, costs one statement.
     const found = cacheable ? await findCurrentSession(app.db, await sessionRules, cookie) : null;
     if (found) {
-      request.user = found.user;
-      request.sessionId = found.sessionId;
+      accept(found);
       cache.set(cookie.token, { signed: cookie.signed, ...found }, generation);
       return;
     }
@@ -155,31 +155,15 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     if (setCookie?.length) reply.header("set-cookie", setCookie);
     const data = result.response;
     if (!data) return;
-    const u = data.user as unknown as SessionUser;
-    request.user = {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      role: u.role,
-      studentId: u.studentId ?? null,
-      pictureKey: u.pictureKey ?? null,
-      emailNotifications: u.emailNotifications ?? true,
-      createdAt: new Date(u.createdAt),
+    const session: FoundSession = {
+      user: toSessionUser(data.user as unknown as UserFields),
+      sessionId: data.session.id,
+      expiresAt: new Date(data.session.expiresAt).getTime(),
     };
-    request.sessionId = data.session.id;
+    accept(session);
     // Only the session better-auth actually found for this cookie is remembered under its token.
-    if (events.listening && data.session.token === cookie.token) {
-      cache.set(
-        cookie.token,
-        {
-          signed: cookie.signed,
-          user: request.user,
-          sessionId: data.session.id,
-          expiresAt: new Date(data.session.expiresAt).getTime(),
-        },
-        generation,
-      );
-    }
+    if (events.listening && data.session.token === cookie.token)
+      cache.set(cookie.token, { signed: cookie.signed, ...session }, generation);
   });
 }
 
