@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, makeStudent, type TestContext } from "../test/app";
-import { compiled } from "./compiled";
+import { compiled, compiledShapes } from "./compiled";
 import { users } from "./schema";
 
 let t: TestContext;
@@ -39,5 +39,23 @@ describe("compiled()", () => {
   it("refuses a statement whose text carries $n of its own", () => {
     const bad = compiled<"x">((p) => sql`select '$1' as a, ${p("x")} as b`);
     expect(() => bad({ x: 1 })).toThrow(/must not contain/);
+  });
+
+  it("compiledShapes() builds each shape once and keeps shapes apart", async () => {
+    const builds: string[] = [];
+    const byShape = compiledShapes<"n">();
+    const run = async (shape: "plus" | "times", n: number) => {
+      const statement = byShape(shape, (p) => {
+        builds.push(shape);
+        return shape === "plus" ? sql`select ${p("n")}::int + 1 as r` : sql`select ${p("n")}::int * 10 as r`;
+      });
+      return ((await t.database.db.execute(statement({ n }))) as unknown as { rows: { r: number }[] }).rows[0]
+        .r;
+    };
+    expect(await run("plus", 1)).toBe(2);
+    expect(await run("times", 2)).toBe(20);
+    expect(await run("plus", 5)).toBe(6);
+    expect(await run("times", 3)).toBe(30);
+    expect(builds).toEqual(["plus", "times"]);
   });
 });

@@ -30,3 +30,19 @@ export function compiled<K extends string>(build: (p: (name: K) => Placeholder<K
     return new SQL(chunks);
   };
 }
+
+/**
+ * `compiled()` for a statement whose text depends on a few choices (a role, which filters are
+ * set): one compiled statement per `shape`, built the first time that shape is asked for.
+ */
+export function compiledShapes<K extends string>() {
+  const byShape = new Map<string, ReturnType<typeof compiled<K>>>();
+  return (shape: string, build: Parameters<typeof compiled<K>>[0]) => {
+    let statement = byShape.get(shape);
+    if (!statement) {
+      statement = compiled<K>(build);
+      byShape.set(shape, statement);
+    }
+    return statement;
+  };
+}

@@ -2,7 +2,7 @@ import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import type { Proposal } from "@shared/schemas/proposals";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { compiled } from "../../db/compiled";
+import { compiledShapes } from "../../db/compiled";
 import { outbox, proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
 import type { EmailTemplate } from "../outbox/outbox.service";
 
@@ -158,9 +158,8 @@ export interface ProposalListFilter {
   offset: number;
 }
 
-type ListValues = "viewer" | "status" | "type" | "limit" | "offset";
 /** One compiled statement per shape of list: the viewer's role, which filters, which order. */
-const listStatements = new Map<string, ReturnType<typeof compiled<ListValues>>>();
+const listStatement = compiledShapes<"viewer" | "status" | "type" | "limit" | "offset">();
 
 /** One page of the proposals the viewer may see, with the total: one round trip. */
 export async function listVisibleProposals(
@@ -169,22 +168,18 @@ export async function listVisibleProposals(
   f: ProposalListFilter,
 ) {
   const shape = `${viewer.role}:${f.status ? "s" : ""}${f.type ? "t" : ""}:${f.order}`;
-  let statement = listStatements.get(shape);
-  if (!statement) {
-    statement = compiled<ListValues>((p) =>
-      proposalPage(
-        and(
-          visibleTo(db, viewer.role, p("viewer")),
-          f.status ? eq(proposals.status, p("status") as unknown as ProposalStatus) : undefined,
-          f.type ? eq(proposals.type, p("type") as unknown as ProposalType) : undefined,
-        ) ?? sql`true`,
-        f.order,
-        p("limit"),
-        p("offset"),
-      ),
-    );
-    listStatements.set(shape, statement);
-  }
+  const statement = listStatement(shape, (p) =>
+    proposalPage(
+      and(
+        visibleTo(db, viewer.role, p("viewer")),
+        f.status ? eq(proposals.status, p("status") as unknown as ProposalStatus) : undefined,
+        f.type ? eq(proposals.type, p("type") as unknown as ProposalType) : undefined,
+      ) ?? sql`true`,
+      f.order,
+      p("limit"),
+      p("offset"),
+    ),
+  );
   return runProposalPage(
     db,
     statement({
@@ -197,23 +192,19 @@ export async function listVisibleProposals(
   );
 }
 
-type OneValues = "viewer" | "id";
-const oneStatements = new Map<Role, ReturnType<typeof compiled<OneValues>>>();
+/** One compiled statement per viewer role. */
+const oneStatement = compiledShapes<"viewer" | "id">();
 
 /** One proposal if the viewer may see it: the visibility rule and the read in one statement. */
 export async function findVisibleProposal(db: Db, viewer: { id: string; role: Role }, id: string) {
-  let statement = oneStatements.get(viewer.role);
-  if (!statement) {
-    statement = compiled<OneValues>((p) =>
-      proposalPage(
-        and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer"))) as SQL,
-        "newest",
-        1,
-        0,
-      ),
-    );
-    oneStatements.set(viewer.role, statement);
-  }
+  const statement = oneStatement(viewer.role, (p) =>
+    proposalPage(
+      and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer"))) as SQL,
+      "newest",
+      1,
+      0,
+    ),
+  );
   const { items } = await runProposalPage(db, statement({ viewer: viewer.id, id }));
   return items[0];
 }
