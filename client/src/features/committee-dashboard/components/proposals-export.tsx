@@ -1,7 +1,7 @@
+import { DownloadButton } from "@client/components/download-button";
 import { withQuery } from "@client/lib/api";
-import { Button, Group, Paper, Select, Text } from "@mantine/core";
+import { Group, Paper, Select, Text } from "@mantine/core";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "@shared/enums";
-import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 
 /** All proposals as CSV, optionally of one status and type; the server streams the file. */
@@ -33,15 +33,7 @@ export function ProposalsExport() {
           clearable
           w={150}
         />
-        <Button
-          component="a"
-          href={withQuery("/api/exports/proposals.csv", { status, type })}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-        >
-          Export CSV
-        </Button>
+        <DownloadButton href={withQuery("/api/exports/proposals.csv", { status, type })} />
       </Group>
     </Paper>
   );

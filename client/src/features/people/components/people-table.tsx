@@ -1,5 +1,7 @@
+import { DownloadButton } from "@client/components/download-button";
 import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
+import { withQuery } from "@client/lib/api";
 import {
   Box,
   EmptyState,
@@ -19,7 +21,6 @@ import type { Person, UserSort } from "@shared/schemas/users";
 import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePeople } from "../api/use-people";
-import { ExportButton } from "./export-button";
 import { SortHeader, type SortKey } from "./sort-header";
 import { useListParams } from "./use-list-params";
 
@@ -144,7 +145,7 @@ export function PeopleTable({
         />
         <Group gap="sm">
           {toolbar}
-          <ExportButton userRole={role} q={params.q} />
+          <DownloadButton href={withQuery("/api/exports/users.csv", { role, q: params.q })} />
         </Group>
       </Group>
 
