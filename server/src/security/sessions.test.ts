@@ -29,6 +29,7 @@ import {
   ORIGIN,
   openTestDatabase,
   PASSWORD,
+  sessionHeaders,
   type TestContext,
   type TestUser,
   testConfig,
@@ -511,7 +512,7 @@ describe("cross-site state changes are refused on every mutating route", () => {
             method: route.method as "POST",
             url,
             payload: route.url === "/api/me/picture" ? undefined : body,
-            headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) },
+            headers: { ...headers, ...sessionHeaders(user) },
           });
           const what = `${route.method} ${route.url} as ${user?.role ?? "signed out"} with ${JSON.stringify(headers)}`;
           expect(res.statusCode, what).toBe(403);

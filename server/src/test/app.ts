@@ -133,3 +133,7 @@ export const makeStudent = (t: TestContext, o?: { name?: string; studentId?: str
   makeUser(t, "student", o);
 export const makeSupervisor = (t: TestContext, o?: { name?: string }) => makeUser(t, "supervisor", o);
 export const makeCommittee = (t: TestContext, o?: { name?: string }) => makeUser(t, "committee", o);
+
+/** The headers of a request made as `user` (its session cookie), or of a signed-out one. */
+export const sessionHeaders = (user: Pick<TestUser, "cookie"> | null | undefined) =>
+  user ? { cookie: user.cookie } : {};

@@ -7,6 +7,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -44,13 +45,13 @@ const post = (u: TestUser | null, body: unknown, id = proposalId) =>
     method: "POST",
     url: `/api/proposals/${id}/messages`,
     payload: body as object,
-    headers: u ? { cookie: u.cookie } : {},
+    headers: sessionHeaders(u),
   });
 const get = (u: TestUser | null, query = "", id = proposalId) =>
   t.app.inject({
     method: "GET",
     url: `/api/proposals/${id}/messages${query}`,
-    headers: u ? { cookie: u.cookie } : {},
+    headers: sessionHeaders(u),
   });
 
 async function messageCount() {

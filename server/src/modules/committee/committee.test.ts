@@ -6,6 +6,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
   unique,
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, user: TestUser | null = committee) =>
-  t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(user) });
 
 /** A small RFC 4180 reader, enough to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {

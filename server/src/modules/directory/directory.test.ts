@@ -6,6 +6,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
   unique,
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 const get = (user: TestUser | null, url: string) =>
-  t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(user) });
 
 describe("GET /api/supervisors?researchCellId=", () => {
   it("lists the supervisors of that cell only, by name, with their emails", async () => {

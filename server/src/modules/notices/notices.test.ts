@@ -8,6 +8,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -50,17 +51,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 const send = (u: TestUser | null, payload: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/notices", payload: payload as object, headers: as(u) });
+  t.app.inject({
+    method: "POST",
+    url: "/api/notices",
+    payload: payload as object,
+    headers: sessionHeaders(u),
+  });
 const list = (u: TestUser | null, query = "") =>
-  t.app.inject({ method: "GET", url: `/api/notices${query}`, headers: as(u) });
+  t.app.inject({ method: "GET", url: `/api/notices${query}`, headers: sessionHeaders(u) });
 const one = (u: TestUser | null, id: string) =>
-  t.app.inject({ method: "GET", url: `/api/notices/${id}`, headers: as(u) });
+  t.app.inject({ method: "GET", url: `/api/notices/${id}`, headers: sessionHeaders(u) });
 const read = (u: TestUser | null, id: string) =>
-  t.app.inject({ method: "POST", url: `/api/notices/${id}/read`, headers: as(u) });
+  t.app.inject({ method: "POST", url: `/api/notices/${id}/read`, headers: sessionHeaders(u) });
 const unread = (u: TestUser | null) =>
-  t.app.inject({ method: "GET", url: "/api/notices/unread-count", headers: as(u) });
+  t.app.inject({ method: "GET", url: "/api/notices/unread-count", headers: sessionHeaders(u) });
 
 async function noticeCount() {
   const [row] = await t.database.db.select({ n: count() }).from(notices);

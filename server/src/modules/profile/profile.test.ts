@@ -17,6 +17,7 @@ import {
   makeStudent,
   makeSupervisor,
   PASSWORD,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -51,7 +52,7 @@ describe("PATCH /api/me", () => {
       method: "PATCH",
       url: "/api/me",
       payload: payload as object,
-      headers: user ? { cookie: user.cookie } : {},
+      headers: sessionHeaders(user),
     });
 
   it("answers 401 signed out", async () => {
@@ -231,10 +232,10 @@ describe("PUT /api/me/picture and GET /api/pictures/:file", () => {
       method: "PUT",
       url: "/api/me/picture",
       payload: body.payload,
-      headers: { ...body.headers, ...(user ? { cookie: user.cookie } : {}) },
+      headers: { ...body.headers, ...sessionHeaders(user) },
     });
   const fetchPicture = (user: TestUser | null, url: string) =>
-    t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
+    t.app.inject({ method: "GET", url, headers: sessionHeaders(user) });
 
   async function expectRefused(
     user: TestUser,

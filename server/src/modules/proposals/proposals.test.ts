@@ -10,6 +10,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -29,10 +30,10 @@ const submit = (user: TestUser | null, payload: Record<string, unknown>) =>
     method: "POST",
     url: "/api/proposals",
     payload,
-    headers: user ? { cookie: user.cookie } : {},
+    headers: sessionHeaders(user),
   });
 const get = (user: TestUser | null, url: string) =>
-  t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(user) });
 
 /** What a submission writes (proposals, member rows, outbox emails), so "changes nothing" checks all three. */
 async function storedRows() {

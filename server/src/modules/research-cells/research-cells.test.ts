@@ -7,6 +7,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
   unique,
@@ -26,16 +27,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (user: TestUser | null) => (user ? { cookie: user.cookie } : {});
-const get = (url: string, user: TestUser | null) => t.app.inject({ method: "GET", url, headers: as(user) });
+const get = (url: string, user: TestUser | null) =>
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(user) });
 const post = (payload: unknown, user: TestUser | null = committee) =>
-  t.app.inject({ method: "POST", url: "/api/research-cells", payload: payload as object, headers: as(user) });
+  t.app.inject({
+    method: "POST",
+    url: "/api/research-cells",
+    payload: payload as object,
+    headers: sessionHeaders(user),
+  });
 const patch = (id: string, payload: unknown, user: TestUser | null = committee) =>
   t.app.inject({
     method: "PATCH",
     url: `/api/research-cells/${id}`,
     payload: payload as object,
-    headers: as(user),
+    headers: sessionHeaders(user),
   });
 
 async function cellCount() {

@@ -8,6 +8,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -33,7 +34,7 @@ const review = (u: TestUser | null, id: string, payload: unknown) =>
     method: "POST",
     url: `/api/proposals/${id}/review`,
     payload: payload as object,
-    headers: u ? { cookie: u.cookie } : {},
+    headers: sessionHeaders(u),
   });
 
 async function pendingGroup(size = 2) {

@@ -6,6 +6,7 @@ import {
   makeCommittee,
   makeStudent,
   makeSupervisor,
+  sessionHeaders,
   type TestContext,
   type TestUser,
 } from "../../test/app";
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const dashboard = (u: TestUser | null) =>
-  t.app.inject({ method: "GET", url: "/api/supervisor/dashboard", headers: u ? { cookie: u.cookie } : {} });
+  t.app.inject({ method: "GET", url: "/api/supervisor/dashboard", headers: sessionHeaders(u) });
 
 describe("GET /api/supervisor/dashboard", () => {
   it("counts the supervisor's own groups by type, in all and Pending, and lists their cells", async () => {

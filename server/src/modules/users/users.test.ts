@@ -11,6 +11,7 @@ import {
   makeSupervisor,
   makeUser,
   PASSWORD,
+  sessionHeaders,
   type TestContext,
   type TestUser,
   unique,
@@ -30,20 +31,28 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (user: TestUser | null) => (user ? { cookie: user.cookie } : {});
 const list = (query: string, user: TestUser | null = committee) =>
-  t.app.inject({ method: "GET", url: `/api/users?${query}`, headers: as(user) });
+  t.app.inject({ method: "GET", url: `/api/users?${query}`, headers: sessionHeaders(user) });
 const addUser = (payload: unknown, user: TestUser | null = committee) =>
-  t.app.inject({ method: "POST", url: "/api/users", payload: payload as object, headers: as(user) });
+  t.app.inject({
+    method: "POST",
+    url: "/api/users",
+    payload: payload as object,
+    headers: sessionHeaders(user),
+  });
 const assign = (userId: string, payload: unknown, user: TestUser | null = committee) =>
   t.app.inject({
     method: "POST",
     url: `/api/users/${userId}/research-cells`,
     payload: payload as object,
-    headers: as(user),
+    headers: sessionHeaders(user),
   });
 const unassign = (userId: string, cellId: string, user: TestUser | null = committee) =>
-  t.app.inject({ method: "DELETE", url: `/api/users/${userId}/research-cells/${cellId}`, headers: as(user) });
+  t.app.inject({
+    method: "DELETE",
+    url: `/api/users/${userId}/research-cells/${cellId}`,
+    headers: sessionHeaders(user),
+  });
 
 async function userCount() {
   const [row] = await t.database.db.select({ n: count() }).from(users);
@@ -288,7 +297,7 @@ describe("POST /api/users", () => {
     expect(user).toMatchObject({ name: "Barbara Liskov", email: input.email, role: "supervisor", cells: [] });
     expect(await linkCount(user.id)).toBe(0);
 
-    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: as(committee) });
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: sessionHeaders(committee) });
     expect(me.json().user.id).toBe(committee.id);
 
     const login = await t.app.inject({
