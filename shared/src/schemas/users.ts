@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
+import { userSchema } from "./auth";
 import { emailSchema, idSchema, newPasswordSchema, pageQuery, requiredText } from "./common";
 
 export const USER_SORTS = ["name", "email", "studentId", "createdAt"] as const;
@@ -36,16 +37,9 @@ export const cellRefSchema = z.object({ id: z.string(), title: z.string() });
 export type CellRef = z.infer<typeof cellRefSchema>;
 
 /** One person as the committee sees them; supervisors carry their research cells. */
-export const personSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  studentId: z.string().nullable(),
-  pictureUrl: z.string().nullable(),
-  createdAt: z.string(),
-  cells: z.array(cellRefSchema).optional(),
-});
+export const personSchema = userSchema
+  .omit({ emailNotifications: true })
+  .extend({ cells: z.array(cellRefSchema).optional() });
 export type Person = z.infer<typeof personSchema>;
 
 /**
