@@ -9,5 +9,12 @@ export const formatDate = (iso: string | null | undefined) =>
 
 export const cellTitle = (p: Proposal) => p.researchCell?.title || MSG.unknownCell;
 export const supervisorName = (p: Proposal) => p.supervisor?.name || MSG.unknown;
-export const memberNames = (p: Proposal) =>
-  p.members.length ? p.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.notAvailable;
+
+/** The group's names, creator first (by position); a missing name is "Unknown"; `none` for no members. */
+export const memberNames = (p: Proposal, none: string = MSG.unknown) =>
+  p.members.length
+    ? [...p.members]
+        .sort((a, b) => a.position - b.position)
+        .map((m) => m.name || MSG.unknown)
+        .join(", ")
+    : none;

@@ -76,7 +76,7 @@ export function ProposalCard({
             ))}
           </div>
         ) : (
-          <Field label="Members">{memberNames(p)}</Field>
+          <Field label="Members">{memberNames(p, MSG.notAvailable)}</Field>
         )}
         <Field label="Submitted">{formatDate(p.createdAt)}</Field>
         {reviewed && <Field label="Reviewed">{formatDate(p.reviewedAt)}</Field>}

@@ -1,4 +1,5 @@
 import { LoadError } from "@client/components/load-error";
+import { cellTitle, formatDate, memberNames } from "@client/features/proposals/components/format";
 import { notify } from "@client/lib/notify";
 import { Button, Center, EmptyState, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -6,7 +7,6 @@ import type { Proposal } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
-import { cellTitle, formatDate, memberNames } from "./format";
 import { ReviewModal } from "./review-modal";
 
 /** The supervisor's Pending proposals, oldest first, each with "Review". */

@@ -1,3 +1,5 @@
+import { formatDate, memberNames } from "@client/features/proposals/components/format";
+import { STATUS_COLOR } from "@client/features/proposals/components/status-badge";
 import {
   Alert,
   Badge,
@@ -17,7 +19,6 @@ import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
-import { formatDate, memberNames, STATUS_COLOR } from "./format";
 
 const TABS: ProposalStatus[] = ["Approved", "Denied", "Pending"];
 

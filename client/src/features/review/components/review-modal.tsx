@@ -1,3 +1,4 @@
+import { cellTitle, formatDate, memberNames } from "@client/features/proposals/components/format";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import {
@@ -18,7 +19,6 @@ import { type Proposal, reviewSchema } from "@shared/schemas/proposals";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useReviewProposal } from "../api/use-review-proposal";
-import { cellTitle, formatDate, memberNames } from "./format";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,18 +1,9 @@
+import { cellTitle, memberNames } from "@client/features/proposals/components/format";
+import { STATUS_COLOR } from "@client/features/proposals/components/status-badge";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { SupervisorCell } from "@shared/schemas/supervisor";
-
-const STATUS_COLOR = { Approved: "green", Denied: "red", Pending: "yellow" } as const;
-
-/** Member names, creator first (by position); "Unknown" for a missing name or an empty group. */
-const memberNames = (p: Proposal) =>
-  p.members.length
-    ? [...p.members]
-        .sort((a, b) => a.position - b.position)
-        .map((m) => m.name || MSG.unknown)
-        .join(", ")
-    : MSG.unknown;
 
 export function GroupList({ groups }: { groups: Proposal[] }) {
   if (!groups.length) return <Text c="dimmed">No groups yet.</Text>;
@@ -40,7 +31,7 @@ export function GroupList({ groups }: { groups: Proposal[] }) {
             {memberNames(g)}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
-            {g.researchCell?.title || MSG.unknownCell}
+            {cellTitle(g)}
           </Text>
         </Paper>
       ))}
