@@ -24,6 +24,9 @@ export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
 
 // ── accounts (the field names are the ones better-auth expects) ─────────────
 
+// Also on users, made by hand-written migrations and not declared here (Drizzle would not
+// diff them): the generated column search_key and its trigram index (0004), and the trigram
+// indexes on name and student_id used by the member picker (0002).
 export const users = pgTable(
   "users",
   {
