@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { EventHub } from "./lib/events";
+import { checkJsonText } from "./lib/json-text";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  if (config.env !== "production") checkJsonText(app);
   registerSecurity(app, trustedOrigins);
   registerSession(app, auth, events);
   await app.register(multipart, {

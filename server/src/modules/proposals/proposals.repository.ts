@@ -1,77 +1,48 @@
 import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { Proposal, ProposalList } from "@shared/schemas/proposals";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { compiledShapes } from "../../db/compiled";
 import { outbox, proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
+import { type JsonText, jsonText } from "../../lib/json-text";
 import type { EmailTemplate } from "../outbox/outbox.service";
 
 // ── the proposal as every role sees it ─────────────────────────────────────
 
-interface ProposalRow {
-  total: number;
-  id: string | null;
-  title: string;
-  abstract: string;
-  type: ProposalType;
-  status: ProposalStatus;
-  created_at: Date | string;
-  feedback: string | null;
-  reviewed_at: Date | string | null;
-  cell_id: string | null;
-  cell_title: string | null;
-  supervisor_id: string | null;
-  supervisor_name: string | null;
-  supervisor_email: string | null;
-  creator_id: string | null;
-  creator_name: string | null;
-  reviewer_id: string | null;
-  reviewer_name: string | null;
-  members: MemberJson[] | string | null;
-}
-interface MemberJson {
-  id: string;
-  name: string;
-  studentId: string | null;
-  position: number;
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** Shapes one row of `selectProposals` into the shared DTO. */
-export function toProposalDto(p: ProposalRow): Proposal {
-  const members: MemberJson[] = typeof p.members === "string" ? JSON.parse(p.members) : (p.members ?? []);
-  return {
-    id: p.id!,
-    title: p.title,
-    abstract: p.abstract,
-    type: p.type,
-    status: p.status,
-    researchCell: p.cell_id && p.cell_title != null ? { id: p.cell_id, title: p.cell_title } : null,
-    supervisor:
-      p.supervisor_id && p.supervisor_name != null && p.supervisor_email != null
-        ? { id: p.supervisor_id, name: p.supervisor_name, email: p.supervisor_email }
-        : null,
-    createdBy: p.creator_id && p.creator_name != null ? { id: p.creator_id, name: p.creator_name } : null,
-    members: members.map((m) => ({
-      id: m.id,
-      name: m.name,
-      studentId: m.studentId,
-      position: Number(m.position),
-    })),
-    createdAt: iso(p.created_at),
-    feedback: p.feedback,
-    reviewedAt: p.reviewed_at ? iso(p.reviewed_at) : null,
-    reviewedBy:
-      p.reviewer_id && p.reviewer_name != null ? { id: p.reviewer_id, name: p.reviewer_name } : null,
-  };
-}
+/** A timestamp as JSON text the way Date.toISOString() writes it (UTC, milliseconds, "Z"). */
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One page of proposals with their cell, supervisor, creator, reviewer and members, and how
- * many match in all — ONE statement (one round trip): the page's ids come from an index scan,
- * the total from a count over the same condition, the members from a correlated json_agg. The
- * total row is always there, so an empty page still reports the total.
+ * One proposal as the shared `proposalSchema` describes it, built by PostgreSQL as JSON, over
+ * `proposals p` joined by PROPOSAL_JOINS. The server sends this text as it comes (see
+ * lib/json-text.ts): the reads that carry many proposals spent most of their time turning rows
+ * into objects and objects back into JSON. Exactly the schema's fields, in its order; outside
+ * production every such response is checked against the schema (extra or missing fields fail).
+ */
+const PROPOSAL_JSON = sql.raw(`json_build_object(
+  'id', p.id, 'title', p.title, 'abstract', p.abstract, 'type', p.type, 'status', p.status,
+  'researchCell', case when c.id is null then null else json_build_object('id', c.id, 'title', c.title) end,
+  'supervisor', case when s.id is null then null
+                     else json_build_object('id', s.id, 'name', s.name, 'email', s.email) end,
+  'createdBy', case when cr.id is null then null else json_build_object('id', cr.id, 'name', cr.name) end,
+  'members', (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id,
+                                                         'position', m.position) order by m.position), '[]'::json)
+                from proposal_members m join users u on u.id = m.user_id where m.proposal_id = p.id),
+  'createdAt', ${isoText("p.created_at")},
+  'feedback', p.feedback,
+  'reviewedAt', ${isoText("p.reviewed_at")},
+  'reviewedBy', case when rv.id is null then null else json_build_object('id', rv.id, 'name', rv.name) end)`);
+
+const PROPOSAL_JOINS = sql.raw(`
+  left join research_cells c on c.id = p.research_cell_id
+  left join users s on s.id = p.supervisor_id
+  left join users cr on cr.id = p.created_by
+  left join users rv on rv.id = p.reviewed_by`);
+
+/**
+ * One page of proposals as a JSON array (text) and how many match in all — ONE statement (one
+ * round trip): the page's ids come from an index scan, the total from a count over the same
+ * condition, the rest by primary key.
  */
 function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, offset: unknown): SQL {
   const dir = sql.raw(order === "oldest" ? "asc" : "desc");
@@ -81,36 +52,19 @@ function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, of
       from ${proposals} where ${where}
       order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}
       limit ${limit} offset ${offset}
-    ), total as (
-      select count(*)::int as n from ${proposals} where ${where}
     )
-    select t.n as total, p.id, p.title, p.abstract, p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
-      c.id as cell_id, c.title as cell_title,
-      s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
-      cr.id as creator_id, cr.name as creator_name, rv.id as reviewer_id, rv.name as reviewer_name,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id,
-                'position', m.position) order by m.position), '[]'::json)
-         from proposal_members m join users u on u.id = m.user_id where m.proposal_id = p.id) as members
-    from total t
-    left join page pg on true
-    left join proposals p on p.id = pg.id
-    left join research_cells c on c.id = p.research_cell_id
-    left join users s on s.id = p.supervisor_id
-    left join users cr on cr.id = p.created_by
-    left join users rv on rv.id = p.reviewed_by
-    order by pg.created_at ${dir}, pg.id ${dir}`;
+    select coalesce((select json_agg(${PROPOSAL_JSON} order by pg.created_at ${dir}, pg.id ${dir})
+                       from page pg join proposals p on p.id = pg.id ${PROPOSAL_JOINS}), '[]'::json)::text as items,
+           (select count(*)::int from ${proposals} where ${where}) as total`;
 }
 
-async function runProposalPage(db: Db, statement: SQL): Promise<{ items: Proposal[]; total: number }> {
-  const { rows } = (await db.execute(statement)) as unknown as { rows: ProposalRow[] };
-  return {
-    items: rows.filter((r) => r.id !== null).map(toProposalDto),
-    total: Number(rows[0]?.total ?? 0),
-  };
+async function runProposalPage(db: Db, statement: SQL): Promise<{ items: string; total: number }> {
+  const { rows } = (await db.execute(statement)) as unknown as { rows: { items: string; total: number }[] };
+  return { items: rows[0].items, total: Number(rows[0].total) };
 }
 
 /**
- * The proposals with these ids as DTOs, in the order of `ids` (unknown ids are skipped).
+ * The proposals with these ids, in the order of `ids` (unknown ids are skipped).
  * No visibility check: callers decide what may be seen.
  */
 export async function findProposalsByIds(db: Db, ids: readonly string[]): Promise<Proposal[]> {
@@ -120,7 +74,7 @@ export async function findProposalsByIds(db: Db, ids: readonly string[]): Promis
     db,
     proposalPage(inArray(proposals.id, unique), "newest", unique.length, 0),
   );
-  const byId = new Map(items.map((p) => [p.id, p]));
+  const byId = new Map((JSON.parse(items) as Proposal[]).map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
 }
 
@@ -161,12 +115,12 @@ export interface ProposalListFilter {
 /** One compiled statement per shape of list: the viewer's role, which filters, which order. */
 const listStatement = compiledShapes<"viewer" | "status" | "type" | "limit" | "offset">();
 
-/** One page of the proposals the viewer may see, with the total: one round trip. */
+/** One page of the proposals the viewer may see, with the total, as JSON text: one round trip. */
 export async function listVisibleProposals(
   db: Db,
   viewer: { id: string; role: Role },
   f: ProposalListFilter,
-) {
+): Promise<JsonText<ProposalList>> {
   const shape = `${viewer.role}:${f.status ? "s" : ""}${f.type ? "t" : ""}:${f.order}`;
   const statement = listStatement(shape, (p) =>
     proposalPage(
@@ -180,7 +134,7 @@ export async function listVisibleProposals(
       p("offset"),
     ),
   );
-  return runProposalPage(
+  const { items, total } = await runProposalPage(
     db,
     statement({
       viewer: viewer.id,
@@ -190,23 +144,34 @@ export async function listVisibleProposals(
       offset: f.offset,
     }),
   );
+  return jsonText(`{"items":${items},"total":${total}}`);
 }
 
 /** One compiled statement per viewer role. */
 const oneStatement = compiledShapes<"viewer" | "id">();
 
-/** One proposal if the viewer may see it: the visibility rule and the read in one statement. */
-export async function findVisibleProposal(db: Db, viewer: { id: string; role: Role }, id: string) {
-  const statement = oneStatement(viewer.role, (p) =>
-    proposalPage(
-      and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer"))) as SQL,
-      "newest",
-      1,
-      0,
-    ),
+/**
+ * One proposal as `{"proposal": …}` JSON text if the viewer may see it: the visibility rule
+ * and the read in one statement.
+ */
+export async function findVisibleProposal(
+  db: Db,
+  viewer: { id: string; role: Role },
+  id: string,
+): Promise<JsonText<{ proposal: Proposal }> | undefined> {
+  const statement = oneStatement(
+    viewer.role,
+    (p) => sql`
+      with one as (
+        select ${proposals.id} as id from ${proposals}
+        where ${and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer")))}
+      )
+      select ${PROPOSAL_JSON}::text as proposal from one join proposals p on p.id = one.id ${PROPOSAL_JOINS}`,
   );
-  const { items } = await runProposalPage(db, statement({ viewer: viewer.id, id }));
-  return items[0];
+  const { rows } = (await db.execute(statement({ viewer: viewer.id, id }))) as unknown as {
+    rows: { proposal: string }[];
+  };
+  return rows.length ? jsonText(`{"proposal":${rows[0].proposal}}`) : undefined;
 }
 
 export async function findIdByRequestId(db: Db, createdBy: string, requestId: string) {

@@ -6,6 +6,7 @@ import {
   proposalResponse,
 } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendJsonText } from "../../lib/json-text";
 import { guard, requireUser } from "../../plugins/session";
 import { createProposal, getProposal, listProposals } from "./proposals.service";
 
@@ -50,7 +51,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proposalListResponse, ...errors },
       },
     },
-    async (request) => listProposals(app.db, requireUser(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listProposals(app.db, requireUser(request), request.query)),
   );
 
   app.get(
@@ -64,6 +66,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proposalResponse, ...errors },
       },
     },
-    async (request) => ({ proposal: await getProposal(app.db, requireUser(request), request.params.id) }),
+    async (request, reply) =>
+      sendJsonText(reply, await getProposal(app.db, requireUser(request), request.params.id)),
   );
 };

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { announce } from "../../lib/events";
+import type { JsonText } from "../../lib/json-text";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { emailTemplate } from "../outbox/outbox.service";
@@ -133,7 +134,7 @@ export async function listProposals(
   db: Db,
   user: SessionUser,
   q: z.output<typeof proposalListQuery>,
-): Promise<ProposalList> {
+): Promise<JsonText<ProposalList>> {
   return listVisibleProposals(db, user, {
     status: q.status,
     type: q.type,
@@ -143,8 +144,12 @@ export async function listProposals(
   });
 }
 
-/** One proposal, or 404 when the caller may not see it (ids leak nothing). */
-export async function getProposal(db: Db, user: SessionUser, id: string): Promise<Proposal> {
+/** One proposal as `{"proposal": …}`, or 404 when the caller may not see it (ids leak nothing). */
+export async function getProposal(
+  db: Db,
+  user: SessionUser,
+  id: string,
+): Promise<JsonText<{ proposal: Proposal }>> {
   const proposal = await findVisibleProposal(db, user, id);
   if (!proposal) throw new NotFoundError();
   return proposal;

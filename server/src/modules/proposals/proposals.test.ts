@@ -409,6 +409,22 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect((await get(loner, "/api/proposals")).json()).toEqual({ items: [], total: 0 });
   });
 
+  it("reads a proposal exactly as its submission answered it, in the list and by id", async () => {
+    // The submission's answer is built by the server, the reads by the database (PROPOSAL_JSON):
+    // the same fields, the same values, dates in the same ISO form.
+    const { supervisor, cell } = await cellWithSupervisor();
+    const [x, y] = [await makeStudent(t), await makeStudent(t, { name: 'Zoë "Q" O\'Brien \\ 🎓\u200f' })];
+    const submitted: Proposal = (
+      await submit(
+        x,
+        body(cell.id, supervisor.id, { title: 'Same <both> ways\n\t"quoted"', memberIds: [y.id] }),
+      )
+    ).json().proposal;
+    expect(submitted.createdAt).toBe(new Date(submitted.createdAt).toISOString());
+    expect((await get(x, `/api/proposals/${submitted.id}`)).json()).toEqual({ proposal: submitted });
+    expect((await get(y, "/api/proposals")).json()).toEqual({ items: [submitted], total: 1 });
+  });
+
   it("never shows a student another group's proposal: not in the list, 404 by id", async () => {
     const list = (await get(b1, "/api/proposals")).json();
     expect(list.items.map((p: Proposal) => p.id)).toEqual([pB.id]);
