@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PreparingPglite } from "./pglite-prepare";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -68,7 +69,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   try {
     const client = await PGlite.create(options.pgliteDir ?? "memory://", { extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema });
+    const preparing = await PreparingPglite.wrap(client);
+    const db = drizzlePglite({ client: preparing as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
