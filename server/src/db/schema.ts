@@ -25,8 +25,9 @@ export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
 // ── accounts (the field names are the ones better-auth expects) ─────────────
 
 // Also on users, made by hand-written migrations and not declared here (Drizzle would not
-// diff them): the generated column search_key and its trigram index (0004), and the trigram
-// indexes on name and student_id used by the member picker (0002).
+// diff them): the generated column search_key and its trigram index (0004), the trigram
+// indexes on name and student_id used by the member picker (0002), and one index per sort of
+// the people lists, (role, name|email|student_id|created_at, id) INCLUDE (search_key) (0006).
 export const users = pgTable(
   "users",
   {
@@ -45,12 +46,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
     uniqueIndex("users_student_id_uq").on(t.studentId).where(sql`${t.studentId} is not null`),
-    // One per sort of the people lists (name, email, student ID, joined), ties broken by id, so
-    // a page walks an index in order, also past a capped search count (users.repository.ts).
-    index("users_role_name_idx").on(t.role, t.name, t.id),
-    index("users_role_email_idx").on(t.role, t.email, t.id),
-    index("users_role_student_id_idx").on(t.role, t.studentId, t.id),
-    index("users_role_created_id_idx").on(t.role, t.createdAt, t.id),
   ],
 );
 

@@ -94,7 +94,9 @@ const PERSON_COLUMNS = sql.raw("u.id, u.name, u.email, u.role, u.student_id, u.p
  * people. The two ways are the two arms of one UNION ALL, each behind a one-time filter on the
  * count, so only one runs. The walking arm matches with strpos (the same test as the LIKE, which
  * the trigram index cannot serve) so that even a plan made once for every term walks the sort's
- * index rather than gathering and sorting every match.
+ * index rather than gathering and sorting every match; the sort indexes carry search_key
+ * (migration 0006), so the walk tests each entry in the index and reads from the table only the
+ * page's own rows.
  */
 export async function selectPeoplePage(
   db: Db,
@@ -121,7 +123,11 @@ export async function selectPeoplePage(
       left join lateral (
         ${page(sql`counted.total <= ${cap} and u.id in (select id from capped)`)}
         union all
-        ${page(sql`counted.total > ${cap} and u.role = ${role} and strpos(u.search_key, lower(${p.q})) > 0`)}
+        (select ${PERSON_COLUMNS} from (
+           select w.id from users w
+            where counted.total > ${cap} and w.role = ${role} and strpos(w.search_key, lower(${p.q})) > 0
+            order by ${pageOrder(p.sort, p.order, "w")} limit ${p.limit} offset ${p.offset}
+         ) found join users u on u.id = found.id)
       ) page on true
      order by ${pageOrder(p.sort, p.order, "page")}`
     : sql`
