@@ -143,6 +143,9 @@ export const supervisorCells = pgTable(
 
 // ── proposals ───────────────────────────────────────────────────────────────
 
+// Also on proposals, made by a hand-written migration (0007) and not declared here: the column
+// doc (the proposal's JSON as every role reads it, written only by the database's triggers),
+// and the indexes on created_by and reviewed_by those triggers use.
 export const proposals = pgTable(
   "proposals",
   {

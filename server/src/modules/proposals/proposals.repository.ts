@@ -9,40 +9,19 @@ import type { EmailTemplate } from "../outbox/outbox.service";
 
 // ── the proposal as every role sees it ─────────────────────────────────────
 
-/** A timestamp as JSON text the way Date.toISOString() writes it (UTC, milliseconds, "Z"). */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * One proposal as the shared `proposalSchema` describes it, built by PostgreSQL as JSON, over
- * `proposals p` joined by PROPOSAL_JOINS. The server sends this text as it comes (see
- * lib/json-text.ts): the reads that carry many proposals spent most of their time turning rows
- * into objects and objects back into JSON. Exactly the schema's fields, in its order; outside
- * production every such response is checked against the schema (extra or missing fields fail).
+ * A proposal's JSON as the shared `proposalSchema` describes it, kept by the database in
+ * proposals.doc (migration 0007: thesisdesk_proposal_doc builds it, triggers rebuild it when the
+ * proposal, its members, their names or its cell's title change). The server sends it as it is
+ * (see lib/json-text.ts); outside production every such response is checked against the schema.
+ * The coalesce is a guard only: every write leaves doc built.
  */
-const PROPOSAL_JSON = sql.raw(`json_build_object(
-  'id', p.id, 'title', p.title, 'abstract', p.abstract, 'type', p.type, 'status', p.status,
-  'researchCell', case when c.id is null then null else json_build_object('id', c.id, 'title', c.title) end,
-  'supervisor', case when s.id is null then null
-                     else json_build_object('id', s.id, 'name', s.name, 'email', s.email) end,
-  'createdBy', case when cr.id is null then null else json_build_object('id', cr.id, 'name', cr.name) end,
-  'members', (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id,
-                                                         'position', m.position) order by m.position), '[]'::json)
-                from proposal_members m join users u on u.id = m.user_id where m.proposal_id = p.id),
-  'createdAt', ${isoText("p.created_at")},
-  'feedback', p.feedback,
-  'reviewedAt', ${isoText("p.reviewed_at")},
-  'reviewedBy', case when rv.id is null then null else json_build_object('id', rv.id, 'name', rv.name) end)`);
-
-const PROPOSAL_JOINS = sql.raw(`
-  left join research_cells c on c.id = p.research_cell_id
-  left join users s on s.id = p.supervisor_id
-  left join users cr on cr.id = p.created_by
-  left join users rv on rv.id = p.reviewed_by`);
+const PROPOSAL_DOC = sql.raw("coalesce(p.doc, thesisdesk_proposal_doc(p))");
 
 /**
  * One page of proposals as a JSON array (text) and how many match in all — ONE statement (one
  * round trip): the page's ids come from an index scan, the total from a count over the same
- * condition, the rest by primary key.
+ * condition, the JSON from each proposal's doc.
  */
 function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, offset: unknown): SQL {
   const dir = sql.raw(order === "oldest" ? "asc" : "desc");
@@ -53,8 +32,8 @@ function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, of
       order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}
       limit ${limit} offset ${offset}
     )
-    select coalesce((select json_agg(${PROPOSAL_JSON} order by pg.created_at ${dir}, pg.id ${dir})
-                       from page pg join proposals p on p.id = pg.id ${PROPOSAL_JOINS}), '[]'::json)::text as items,
+    select coalesce((select '[' || string_agg(${PROPOSAL_DOC}, ',' order by pg.created_at ${dir}, pg.id ${dir}) || ']'
+                       from page pg join proposals p on p.id = pg.id), '[]') as items,
            (select count(*)::int from ${proposals} where ${where}) as total`;
 }
 
@@ -166,7 +145,7 @@ export async function findVisibleProposal(
         select ${proposals.id} as id from ${proposals}
         where ${and(eq(proposals.id, p("id") as unknown as string), visibleTo(db, viewer.role, p("viewer")))}
       )
-      select ${PROPOSAL_JSON}::text as proposal from one join proposals p on p.id = one.id ${PROPOSAL_JOINS}`,
+      select ${PROPOSAL_DOC} as proposal from one join proposals p on p.id = one.id`,
   );
   const { rows } = (await db.execute(statement({ viewer: viewer.id, id }))) as unknown as {
     rows: { proposal: string }[];
