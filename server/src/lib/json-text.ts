@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodType } from "zod";
 
 /**
- * A response body the database already wrote as JSON (see proposals.repository's
- * PROPOSAL_JSON): `T` is what it holds. It is sent as it is, without being parsed, validated
- * and written again.
+ * A response body the database already wrote as JSON (proposals.doc, migration 0007): `T` is
+ * what it holds. It is sent as it is, without being parsed, validated and written again.
  */
 export type JsonText<T> = string & { readonly __json: T };
 

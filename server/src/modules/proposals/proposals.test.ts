@@ -410,7 +410,7 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
   });
 
   it("reads a proposal exactly as its submission answered it, in the list and by id", async () => {
-    // The submission's answer is built by the server, the reads by the database (PROPOSAL_JSON):
+    // The submission's answer is built by the server, the reads by the database (proposals.doc):
     // the same fields, the same values, dates in the same ISO form.
     const { supervisor, cell } = await cellWithSupervisor();
     const [x, y] = [await makeStudent(t), await makeStudent(t, { name: 'Zoë "Q" O\'Brien \\ 🎓\u200f' })];
