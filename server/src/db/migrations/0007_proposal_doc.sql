@@ -26,8 +26,9 @@ CREATE FUNCTION thesisdesk_proposal_doc(p proposals) RETURNS text LANGUAGE sql S
   )::text
 $$;
 --> statement-breakpoint
--- Any insert or update of a proposal rebuilds its doc; the triggers below touch a proposal
--- (UPDATE … SET doc = NULL) to have it rebuilt.
+-- Any update of a proposal rebuilds its doc; the triggers below touch a proposal (UPDATE … SET
+-- doc = NULL) to have it rebuilt. A new proposal's doc is built once its members are in (below):
+-- a proposal always has them, and building it before would be wasted.
 CREATE FUNCTION thesisdesk_proposal_doc_build() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.doc := thesisdesk_proposal_doc(NEW);
@@ -35,11 +36,11 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER proposals_doc BEFORE INSERT OR UPDATE ON proposals
+CREATE TRIGGER proposals_doc BEFORE UPDATE ON proposals
   FOR EACH ROW EXECUTE FUNCTION thesisdesk_proposal_doc_build();
 --> statement-breakpoint
--- Members: a submission inserts its proposal and members in one statement, so the proposal's
--- doc is built before its members exist; after the statement, its proposals are rebuilt once.
+-- Members: a submission inserts its proposal and members in one statement; after the statement,
+-- each proposal that got members is built once.
 CREATE FUNCTION thesisdesk_members_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE proposals SET doc = NULL WHERE id IN (SELECT DISTINCT proposal_id FROM inserted_members);
