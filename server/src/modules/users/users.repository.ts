@@ -127,7 +127,10 @@ export async function selectPeoplePage(
            select w.id from users w
             where counted.total > ${cap} and w.role = ${role} and strpos(w.search_key, lower(${p.q})) > 0
             order by ${pageOrder(p.sort, p.order, "w")} limit ${p.limit} offset ${p.offset}
-         ) found join users u on u.id = found.id)
+         ) found
+         -- one primary-key read per row of the page; without the fence (offset 0) a plan made
+         -- for any page size may hash-join the page against every user of the role
+         cross join lateral (select * from users u where u.id = found.id offset 0) u)
       ) page on true
      order by ${pageOrder(p.sort, p.order, "page")}`
     : sql`
