@@ -8,27 +8,43 @@
 -- and rebuild every doc there (UPDATE proposals SET doc = NULL).
 ALTER TABLE proposals ADD COLUMN doc text;
 --> statement-breakpoint
-CREATE FUNCTION thesisdesk_proposal_doc(p proposals) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT json_build_object(
+-- In PL/pgSQL so that each session plans these queries once; an SQL function with subqueries is
+-- planned again on every call from a trigger.
+-- One member as the doc lists them.
+CREATE FUNCTION thesisdesk_member_json(u users, "position" smallint) RETURNS json LANGUAGE sql IMMUTABLE AS $$
+  SELECT json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id, 'position', "position")
+$$;
+--> statement-breakpoint
+-- The doc of p with its members given (a submission has them at hand before they are stored).
+CREATE FUNCTION thesisdesk_proposal_doc(p proposals, members json) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN json_build_object(
     'id', p.id, 'title', p.title, 'abstract', p.abstract, 'type', p.type, 'status', p.status,
     'researchCell', (SELECT json_build_object('id', c.id, 'title', c.title)
                        FROM research_cells c WHERE c.id = p.research_cell_id),
     'supervisor', (SELECT json_build_object('id', s.id, 'name', s.name, 'email', s.email)
                      FROM users s WHERE s.id = p.supervisor_id),
     'createdBy', (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = p.created_by),
-    'members', (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id,
-                                                           'position', m.position) ORDER BY m.position), '[]'::json)
-                  FROM proposal_members m JOIN users u ON u.id = m.user_id WHERE m.proposal_id = p.id),
+    'members', members,
     'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'feedback', p.feedback,
     'reviewedAt', to_char(p.reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'reviewedBy', (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = p.reviewed_by)
-  )::text
+  )::text;
+END;
+$$;
+--> statement-breakpoint
+-- The doc of p with its stored members.
+CREATE FUNCTION thesisdesk_proposal_doc(p proposals) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN thesisdesk_proposal_doc(p, (
+    SELECT coalesce(json_agg(thesisdesk_member_json(u, m.position) ORDER BY m.position), '[]'::json)
+      FROM proposal_members m JOIN users u ON u.id = m.user_id WHERE m.proposal_id = p.id));
+END;
 $$;
 --> statement-breakpoint
 -- Any update of a proposal rebuilds its doc; the triggers below touch a proposal (UPDATE … SET
--- doc = NULL) to have it rebuilt. A new proposal's doc is built once its members are in (below):
--- a proposal always has them, and building it before would be wasted.
+-- doc = NULL) to have it rebuilt. A new proposal's doc is built once its members are in (below).
 CREATE FUNCTION thesisdesk_proposal_doc_build() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.doc := thesisdesk_proposal_doc(NEW);
@@ -39,11 +55,14 @@ $$;
 CREATE TRIGGER proposals_doc BEFORE UPDATE ON proposals
   FOR EACH ROW EXECUTE FUNCTION thesisdesk_proposal_doc_build();
 --> statement-breakpoint
--- Members: a submission inserts its proposal and members in one statement; after the statement,
--- each proposal that got members is built once.
+-- Members: after a statement inserts members, each proposal they joined is rebuilt unless its doc
+-- already says so. A submission writes its proposal's doc with the members it is inserting in
+-- the same statement (proposals.repository.ts), so it is checked here and not written twice.
 CREATE FUNCTION thesisdesk_members_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE proposals SET doc = NULL WHERE id IN (SELECT DISTINCT proposal_id FROM inserted_members);
+  UPDATE proposals p SET doc = NULL
+   WHERE p.id IN (SELECT DISTINCT proposal_id FROM inserted_members)
+     AND p.doc IS DISTINCT FROM thesisdesk_proposal_doc(p);
   RETURN NULL;
 END;
 $$;

@@ -12,6 +12,9 @@ import {
   type TestUser,
 } from "../../test/app";
 import { makeCell, makeProposal } from "../../test/factories";
+import { emails } from "../outbox/emails";
+import { emailTemplate } from "../outbox/outbox.service";
+import { submitProposal } from "./proposals.repository";
 
 // proposals.doc (migration 0007) is what every proposal read sends. These tests change each
 // thing a proposal shows — from the proposal itself and from elsewhere — and read it back.
@@ -81,6 +84,44 @@ describe("the stored proposal JSON (proposals.doc)", () => {
     const other = await makeProposal(t, { supervisorId: supervisor.id, memberIds: [await studentId()] });
     expect((await read(supervisor, other.id)).members).toHaveLength(1);
     await expectEveryDocCurrent();
+  });
+
+  it("is written once by a submission: the proposal row is not updated after its insert", async () => {
+    const student = await makeStudent(t);
+    // In a transaction that is rolled back: a trigger that refuses any update of a proposal.
+    const rolledBack = new Error("rolled back");
+    let checked: { current: boolean } | undefined;
+    const outcome = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`create function pg_temp.refuse_update() returns trigger language plpgsql as $$
+          begin raise exception 'a proposal row was updated'; end $$`);
+        await tx.execute(sql`create trigger refuse_update after update on proposals
+          for each row execute function pg_temp.refuse_update()`);
+        const { inserted } = await submitProposal(
+          tx,
+          {
+            title: "Written once",
+            abstract: "With its members.",
+            type: "Project",
+            researchCellId: cell.id,
+            supervisorId: supervisor.id,
+            createdBy: student.id,
+            requestId: null,
+          },
+          [student.id],
+          emailTemplate(
+            emails.proposalSubmitted("http://localhost", { title: "Written once", by: student.name }),
+          ),
+        );
+        const res = (await tx.execute(
+          sql`select doc = thesisdesk_proposal_doc(p) as current from proposals p where id = ${inserted!.id}`,
+        )) as unknown as { rows: { current: boolean }[] };
+        checked = res.rows[0];
+        throw rolledBack;
+      })
+      .catch((err: unknown) => err);
+    expect(outcome).toBe(rolledBack);
+    expect(checked).toEqual({ current: true });
   });
 
   it("follows a member's new name (profile) and student ID, and the supervisor's new name and email", async () => {

@@ -247,8 +247,10 @@ export interface NewProposal {
  * caller names what failed; `inserted` is null then and nothing was written. The partial
  * unique index on active memberships still settles races (a unique violation is raised).
  * Member rows go in user-id order so that two submissions sharing students wait on each other
- * in one order (no deadlock); `position` keeps the group's order. The email's subject and body
- * carry `email.marker` where the recipient's name goes (see enqueueEmails).
+ * in one order (no deadlock); `position` keeps the group's order. The proposal is inserted with
+ * its doc (migration 0007) built from the members being inserted, so the members trigger finds
+ * it current and does not write the row again. The email's subject and body carry
+ * `email.marker` where the recipient's name goes (see enqueueEmails).
  */
 export async function submitProposal(
   db: Db,
@@ -261,10 +263,24 @@ export async function submitProposal(
     .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const result = (await db.execute(sql`
     with ${submissionCtes(input.researchCellId, input.supervisorId, groupIds)},
-    p as (
-      insert into ${proposals} (title, abstract, type, research_cell_id, supervisor_id, status, created_by, request_id)
-      select ${input.title}, ${input.abstract}, ${input.type}, ${input.researchCellId}, ${input.supervisorId},
-             'Pending', ${input.createdBy}, ${input.requestId}
+    v(user_id, position) as (values ${sql.join(
+      members.map((m) => sql`(${m.userId}::uuid, ${m.position}::smallint)`),
+      sql`, `,
+    )}), n as (
+      select r.*, thesisdesk_proposal_doc(r, (
+               select json_agg(thesisdesk_member_json(u, v.position) order by v.position)
+                 from v join ${users} u on u.id = v.user_id)) as built_doc
+        from jsonb_populate_record(null::proposals, jsonb_build_object(
+               'id', gen_random_uuid(), 'title', ${input.title}::text, 'abstract', ${input.abstract}::text,
+               'type', ${input.type}::text, 'research_cell_id', ${input.researchCellId}::uuid,
+               'supervisor_id', ${input.supervisorId}::uuid, 'status', 'Pending', 'created_by', ${input.createdBy}::uuid,
+               'request_id', ${input.requestId}::uuid, 'created_at', now())) r
+    ), p as (
+      insert into ${proposals} (id, title, abstract, type, research_cell_id, supervisor_id, status, created_by,
+                                request_id, created_at, doc)
+      select id, title, abstract, type, research_cell_id, supervisor_id, status, created_by, request_id, created_at,
+             built_doc
+        from n
        where exists (select 1 from ${researchCells} where id = ${input.researchCellId})
          and exists (select 1 from link)
          and (select count(*) from people where role = 'student' and not active) = ${groupIds.length}
@@ -272,10 +288,7 @@ export async function submitProposal(
     ), m as (
       insert into ${proposalMembers} (proposal_id, user_id, position, active)
       select p.id, v.user_id, v.position, true
-      from p, (values ${sql.join(
-        members.map((m) => sql`(${m.userId}::uuid, ${m.position}::smallint)`),
-        sql`, `,
-      )}) as v(user_id, position)
+      from p, v
       order by v.user_id
       returning 1
     ), e as (
