@@ -64,9 +64,17 @@ describe("PreparingPglite", () => {
   });
 
   it("runs what it cannot prepare or has no literal for the ordinary way", async () => {
-    // The type of $1 cannot be inferred, so PREPARE fails: the ordinary path still answers.
+    // An unknown-typed $1 in the select list is text: prepared, and answered.
     const { rows } = await db.query<{ v: string }>("select $1 as v", ["plain"]);
     expect(rows).toEqual([{ v: "plain" }]);
+    // Here the type of $1 cannot be inferred, so PREPARE fails: the caller gets PostgreSQL's
+    // own answer from the ordinary path, and nothing is left prepared.
+    const before = await preparedCount();
+    await expect(db.query("select $1 is null as v", [null])).rejects.toThrow(/could not determine data type/);
+    expect(await preparedCount()).toBe(before);
+    // An array has no plain literal: bound the ordinary way.
+    const arrays = await db.query<{ v: number[] }>("select $1::int[] as v", [[1, 2]]);
+    expect(arrays.rows).toEqual([{ v: [1, 2] }]);
     // A NUL byte has no literal; the ordinary path refuses it as PostgreSQL always does.
     await expect(db.query("select name from t where name = $1", ["a\0b"])).rejects.toThrow();
   });

@@ -29,9 +29,10 @@ function literal(value: unknown): string | undefined {
  * PGlite instance, turns each parameterised statement outside a transaction into an SQL-level
  * `PREPARE` the first time its text is seen and an `EXECUTE` with the values as literals after
  * that, so each shape is planned once (PostgreSQL's plan cache then decides custom or generic
- * plans, and replans after ANALYZE). A statement that cannot be prepared (a parameter whose type
- * PostgreSQL cannot infer) or a value that has no plain literal runs the ordinary way.
- * Transactions run on PGlite's own transaction object, unchanged.
+ * plans, and replans after ANALYZE). A statement PREPARE refuses (a parameter whose type
+ * PostgreSQL cannot infer, a syntax error) runs the ordinary way, so its caller gets
+ * PostgreSQL's own answer; so does a value that has no plain literal. Transactions run on
+ * PGlite's own transaction object, unchanged.
  */
 export class PreparingPglite {
   private readonly prepared = new Map<string, Promise<string | null>>();
@@ -60,10 +61,6 @@ export class PreparingPglite {
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pglite.transaction(callback);
-  }
-
-  exec(query: string, options?: QueryOptions) {
-    return this.pglite.exec(query, options);
   }
 
   /** The statement's name once prepared; null when it cannot be (then it never is). */
