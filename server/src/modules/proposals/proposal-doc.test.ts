@@ -81,7 +81,10 @@ describe("the stored proposal JSON (proposals.doc)", () => {
     expect(await read(a, proposal.id)).toEqual(proposal);
     expect(proposal.members.map((m) => m.id)).toEqual([a.id, b.id]);
     // Proposals written the other way too: the proposal first, its members in a second statement.
-    const other = await makeProposal(t, { supervisorId: supervisor.id, memberIds: [await studentId()] });
+    const other = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [(await makeStudent(t)).id],
+    });
     expect((await read(supervisor, other.id)).members).toHaveLength(1);
     await expectEveryDocCurrent();
   });
@@ -194,7 +197,3 @@ describe("the stored proposal JSON (proposals.doc)", () => {
     await expectEveryDocCurrent();
   });
 });
-
-async function studentId() {
-  return (await makeStudent(t)).id;
-}
