@@ -274,22 +274,26 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
 
   const port = basePort + 60;
   const url = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    "server/src/server.ts",
-    {
-      ...target.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: SECRET,
-    },
-    `${url}/api/health`,
-    args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
-  );
+  const startApp = (env: NodeJS.ProcessEnv = {}) =>
+    startProcess(
+      "server/src/server.ts",
+      {
+        ...target.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: url,
+        LOG_LEVEL: "warn",
+        SESSION_SECRET: SECRET,
+        ...env,
+      },
+      `${url}/api/health`,
+      args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+    );
+  const get = (cookie: string) => ({ headers: { cookie } });
+  const searchUrl = `${url}/api/users?role=student&q=${fx.searchTerm}&pageSize=20`;
+  let server = await startApp();
   try {
-    const get = (cookie: string) => ({ headers: { cookie } });
     record("student: GET /api/proposals", true, await measure(`${url}/api/proposals`, get(fx.student)));
     record(
       "supervisor: pending list",
@@ -301,11 +305,7 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
       true,
       await measure(`${url}/api/supervisor/dashboard`, get(fx.supervisor)),
     );
-    record(
-      "committee: user search",
-      true,
-      await measure(`${url}/api/users?role=student&q=${fx.searchTerm}&pageSize=20`, get(fx.committee)),
-    );
+    record("committee: user search", true, await measure(searchUrl, get(fx.committee)));
 
     let next = 0;
     const body = (i: number) =>
@@ -350,6 +350,11 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
       errors: r.errors + r.timeouts + r.non2xx,
       requests: r.requests.total,
     });
+    // The same search with no answers kept (PEOPLE_CACHE_MB=0): what each search costs the
+    // first time after a change to the people, or with a term nobody asked for since.
+    await stopProcess(server);
+    server = await startApp({ PEOPLE_CACHE_MB: "0" });
+    record("committee: user search, nothing kept", true, await measure(searchUrl, get(fx.committee)));
   } finally {
     await stopProcess(server);
     await target.drop();
@@ -393,6 +398,8 @@ function report(): string {
   }
   lines.push(
     "Targets (PostgreSQL): every read endpoint at least 0.5 of the one-query ceiling, p99 under 30 ms, growth under 1.5, zero errors; submission at least 500/s.",
+    "",
+    "The committee's people lists are kept per instance and sent again while the database's version of the people is unchanged (one primary-key read per request); \"nothing kept\" is the same search with that turned off (PEOPLE_CACHE_MB=0), as every search runs the first time after a change.",
     "",
   );
   return lines.join("\n");

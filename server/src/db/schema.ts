@@ -141,6 +141,10 @@ export const supervisorCells = pgTable(
   ],
 );
 
+// Made by a hand-written migration (0008) and not declared here: the one-row table
+// people_version, which the database's own triggers bump on every change to users,
+// supervisor_cells or a cell's title; the people lists are kept per instance under it.
+
 // ── proposals ───────────────────────────────────────────────────────────────
 
 // Also on proposals, made by a hand-written migration (0007) and not declared here: the column

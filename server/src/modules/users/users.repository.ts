@@ -67,6 +67,7 @@ type PageRow = {
   picture_key: string | null;
   created_at: string | Date;
   total: number;
+  version: string;
   cells?: CellRef[];
 };
 
@@ -101,7 +102,7 @@ const PERSON_COLUMNS = sql.raw("u.id, u.name, u.email, u.role, u.student_id, u.p
 export async function selectPeoplePage(
   db: Db,
   p: PeoplePage,
-): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number; capped: boolean }> {
+): Promise<{ rows: (PersonRow & { cells?: CellRef[] })[]; total: number; capped: boolean; version: string }> {
   const role = ROLE_LITERAL[p.role];
   const cap = LIMITS.searchCountMax;
   const page = (where: SQL) =>
@@ -113,12 +114,14 @@ export async function selectPeoplePage(
                  from supervisor_cells sc join research_cells c on c.id = sc.research_cell_id
                 where sc.supervisor_id = page.id) as cells`
       : sql``;
+  // The people's version as this statement's snapshot saw it (migration 0008).
+  const version = sql.raw("(select version::text from people_version) as version");
   const statement = p.q
     ? sql`
     with capped as materialized (
       select id from users where role = ${role} and ${searchKeyMatches(p.q)} limit ${cap + 1}
     ), counted as (select count(*)::int as total from capped)
-    select page.*, counted.total${cells}
+    select page.*, counted.total, ${version}${cells}
       from counted
       left join lateral (
         ${page(sql`counted.total <= ${cap} and u.id in (select id from capped)`)}
@@ -134,7 +137,7 @@ export async function selectPeoplePage(
       ) page on true
      order by ${pageOrder(p.sort, p.order, "page")}`
     : sql`
-    select page.*, counted.total${cells}
+    select page.*, counted.total, ${version}${cells}
       from (select count(*)::int as total from users where role = ${role}) counted
       left join lateral ${page(sql`u.role = ${role}`)} page on true
      order by ${pageOrder(p.sort, p.order, "page")}`;
@@ -152,7 +155,20 @@ export async function selectPeoplePage(
       createdAt: new Date(r.created_at),
       ...(r.cells ? { cells: r.cells } : {}),
     }));
-  return { rows, total: Math.min(counted, cap), capped: counted > cap };
+  return {
+    rows,
+    total: Math.min(counted, cap),
+    capped: counted > cap,
+    version: String(res.rows[0]?.version),
+  };
+}
+
+/** The version of everything the people lists show; every change to it bumps it (migration 0008). */
+export async function selectPeopleVersion(db: Db): Promise<string> {
+  const res = (await db.execute(sql`select version::text as version from people_version`)) as unknown as {
+    rows: { version: string }[];
+  };
+  return res.rows[0].version;
 }
 
 /** Keyset batch for exports: people after (name, id), by name. */

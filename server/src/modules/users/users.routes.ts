@@ -10,7 +10,9 @@ import {
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendJsonText } from "../../lib/json-text";
 import { guard, requireUser } from "../../plugins/session";
+import { PeopleCache } from "./people-cache";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
 const errors = {
@@ -22,6 +24,8 @@ const errors = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const people = new PeopleCache(app.config.peopleCacheChars);
+
   app.get(
     "/users",
     {
@@ -33,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userListResponse, ...errors },
       },
     },
-    async (request) => listPeople(app.db, request.query),
+    async (request, reply) => sendJsonText(reply, await listPeople(app.db, request.query, people)),
   );
 
   app.post(

@@ -3,10 +3,12 @@ import type { CellRef, Person, UserList, userListQuery } from "@shared/schemas/u
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { type JsonText, jsonText } from "../../lib/json-text";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
+import type { PeopleCache } from "./people-cache";
 import {
   cellExists,
   deleteAssignment,
@@ -16,6 +18,7 @@ import {
   type PersonRow,
   selectCellsOfSupervisors,
   selectPeoplePage,
+  selectPeopleVersion,
   selectUserRole,
 } from "./users.repository";
 
@@ -44,9 +47,23 @@ export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<
   return map;
 }
 
-/** A page and its total in one statement; supervisors come with their cells in it too. */
-export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
-  const { rows, total, capped } = await selectPeoplePage(db, {
+/**
+ * A page and its total in one statement; supervisors come with their cells in it too. The answer
+ * is kept as JSON text under the people's version, and sent again while the version read at the
+ * start of a request is the same: then the request costs one primary-key read.
+ */
+export async function listPeople(db: Db, query: ListQuery, cache: PeopleCache): Promise<JsonText<UserList>> {
+  const key = JSON.stringify([
+    query.role,
+    query.q ?? "",
+    query.sort,
+    query.order,
+    query.page,
+    query.pageSize,
+  ]);
+  const kept = cache.get(key, await selectPeopleVersion(db));
+  if (kept) return kept;
+  const { rows, total, capped, version } = await selectPeoplePage(db, {
     role: query.role,
     q: query.q || undefined,
     sort: query.sort,
@@ -54,7 +71,10 @@ export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map((r) => toPersonDto(r, r.cells)), total, capped };
+  const list: UserList = { items: rows.map((r) => toPersonDto(r, r.cells)), total, capped };
+  const body = jsonText<UserList>(JSON.stringify(list));
+  cache.set(key, version, body);
+  return body;
 }
 
 /**

@@ -1,0 +1,61 @@
+import type { UserList } from "@shared/schemas/users";
+import type { JsonText } from "../../lib/json-text";
+
+interface Entry {
+  version: string;
+  body: JsonText<UserList>;
+}
+
+/**
+ * The people-list answers this instance sent, as JSON text, each under the version of the people
+ * it was read from (people_version, migration 0008). An answer is only ever reused for a request
+ * that read that same version from the database, so it is exactly what the query would give:
+ * nothing is served stale, on this instance or after a change made through another.
+ *
+ * Least recently used answers go first; the total length of the kept text is bounded.
+ */
+export class PeopleCache {
+  private readonly entries = new Map<string, Entry>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxChars = 8_000_000,
+    private readonly maxEntries = 2_000,
+  ) {}
+
+  get(key: string, version: string): JsonText<UserList> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) {
+      this.chars -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
+  set(key: string, version: string, body: JsonText<UserList>) {
+    if (body.length > this.maxChars || this.maxChars === 0) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.chars -= old.body.length;
+    }
+    this.entries.set(key, { version, body });
+    this.chars += body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.chars <= this.maxChars && this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+      this.chars -= entry.body.length;
+    }
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get totalChars() {
+    return this.chars;
+  }
+}
