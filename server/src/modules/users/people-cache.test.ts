@@ -200,8 +200,9 @@ describe("PeopleCache", () => {
     const cache = new PeopleCache();
     cache.set("k", "7", body(3));
     expect(cache.get("k", "7")).toBe("xxx");
+    expect(cache.has("k")).toBe(true);
     expect(cache.get("k", "8")).toBeUndefined();
-    expect(cache.size).toBe(0);
+    expect([cache.has("k"), cache.size]).toEqual([false, 0]);
     expect(cache.get("k", "7")).toBeUndefined();
   });
 

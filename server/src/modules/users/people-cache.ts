@@ -23,6 +23,10 @@ export class PeopleCache {
     private readonly maxEntries = 2_000,
   ) {}
 
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: string, version: string): JsonText<UserList> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

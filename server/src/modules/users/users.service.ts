@@ -61,8 +61,11 @@ export async function listPeople(db: Db, query: ListQuery, cache: PeopleCache): 
     query.page,
     query.pageSize,
   ]);
-  const kept = cache.get(key, await selectPeopleVersion(db));
-  if (kept) return kept;
+  // Only an answer kept for this key needs the version first; otherwise the page statement reads it.
+  if (cache.has(key)) {
+    const kept = cache.get(key, await selectPeopleVersion(db));
+    if (kept) return kept;
+  }
   const { rows, total, capped, version } = await selectPeoplePage(db, {
     role: query.role,
     q: query.q || undefined,
