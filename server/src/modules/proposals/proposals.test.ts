@@ -463,6 +463,23 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect(oldest.items.map((p: Proposal) => p.id)).toEqual([pADenied.id, pA.id]);
   });
 
+  it("pages and filters a student's list like every other (its own statement)", async () => {
+    // Newest first: pA, then pADenied (a Project).
+    const page = async (query: string) => {
+      const { items, total } = (await get(a1, `/api/proposals?${query}`)).json();
+      return { ids: items.map((p: Proposal) => p.id), total };
+    };
+    expect(await page("pageSize=1&page=1")).toEqual({ ids: [pA.id], total: 2 });
+    expect(await page("pageSize=1&page=2")).toEqual({ ids: [pADenied.id], total: 2 });
+    expect(await page("pageSize=1&page=3")).toEqual({ ids: [], total: 2 });
+    expect(await page("pageSize=1&page=1&order=oldest")).toEqual({ ids: [pADenied.id], total: 2 });
+    expect(await page("status=Denied")).toEqual({ ids: [pADenied.id], total: 1 });
+    expect(await page("type=Project&status=Pending")).toEqual({ ids: [], total: 0 });
+    expect(await page("status=Pending&page=2")).toEqual({ ids: [], total: 1 });
+    // A member who did not create the proposal sees only what they belong to.
+    expect((await get(a2, "/api/proposals?status=Denied")).json()).toEqual({ items: [], total: 0 });
+  });
+
   it("lets the committee see every proposal, paged, with the total", async () => {
     const all = (await get(committee, "/api/proposals?pageSize=100")).json();
     expect(all.items.length).toBe(all.total);
