@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PreparingPglite } from "./pglite-prepare";
 import * as schema from "./schema";
+import { PREPARED_TEXT_MAX, statementName } from "./statement-name";
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same type over PGlite and over node-postgres. */
@@ -100,12 +100,9 @@ class PreparingClient extends pg.Client {
       typeof config === "object" &&
       typeof config.text === "string" &&
       !config.name &&
-      config.text.length < 8_000
+      config.text.length < PREPARED_TEXT_MAX
     ) {
-      config = {
-        ...config,
-        name: `td_${createHash("sha1").update(config.text).digest("base64url").slice(0, 20)}`,
-      };
+      config = { ...config, name: statementName(config.text) };
     }
     return super.query(config, values, callback);
   }

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { PREPARED_TEXT_MAX, statementName } from "./statement-name";
 
-/** Statements worth preparing: parameterised, short enough to be a query shape of ours. */
-const MAX_TEXT = 8_000;
 /** Distinct statement shapes kept prepared; past that, statements run the ordinary way. */
 const MAX_PREPARED = 500;
 
@@ -50,7 +48,7 @@ export class PreparingPglite {
   }
 
   async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    if (!this.enabled || !params?.length || text.length >= MAX_TEXT)
+    if (!this.enabled || !params?.length || text.length >= PREPARED_TEXT_MAX)
       return this.pglite.query<T>(text, params, options);
     const literals = params.map(literal);
     if (literals.some((l) => l === undefined)) return this.pglite.query<T>(text, params, options);
@@ -68,7 +66,7 @@ export class PreparingPglite {
     let name = this.prepared.get(text);
     if (!name) {
       if (this.prepared.size >= MAX_PREPARED) return Promise.resolve(null);
-      const id = `td_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+      const id = statementName(text);
       name = this.pglite.exec(`prepare ${id} as ${text}`).then(
         () => id,
         () => null,
