@@ -16,7 +16,9 @@ import type { EmailTemplate } from "../outbox/outbox.service";
  * (see lib/json-text.ts); outside production every such response is checked against the schema.
  * The coalesce is a guard only: every write leaves doc built.
  */
-const PROPOSAL_DOC = sql.raw("coalesce(p.doc, thesisdesk_proposal_doc(p))");
+const proposalDoc = (row: SQL | typeof proposals) =>
+  sql`coalesce(${row}.doc, thesisdesk_proposal_doc(${row}))`;
+const PROPOSAL_DOC = proposalDoc(sql.raw("p"));
 
 /**
  * One page of proposals as a JSON array (text) and how many match in all — ONE statement (one
@@ -56,7 +58,7 @@ function memberPage(
                              filter (where mine.n > ${offset}::bigint and mine.n <= ${offset}::bigint + ${limit}::bigint)
                         || ']', '[]') as items,
            count(*)::int as total
-      from (select coalesce(${proposals}.doc, thesisdesk_proposal_doc(${proposals})) as doc,
+      from (select ${proposalDoc(proposals)} as doc,
                    row_number() over (order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}) as n
               from ${proposalMembers} join ${proposals} on ${proposals.id} = ${proposalMembers.proposalId}
              where ${and(eq(proposalMembers.userId, viewer as string), where)}) mine`;

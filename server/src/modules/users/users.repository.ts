@@ -78,6 +78,9 @@ const ROLE_LITERAL: Record<Role, SQL> = {
   committee: sql.raw("'committee'"),
 };
 
+/** The version of everything the people lists show; every change to it bumps it (migration 0008). */
+const PEOPLE_VERSION = sql.raw("(select version::text from people_version)");
+
 const PERSON_COLUMNS = sql.raw("u.id, u.name, u.email, u.role, u.student_id, u.picture_key, u.created_at");
 
 /**
@@ -114,8 +117,8 @@ export async function selectPeoplePage(
                  from supervisor_cells sc join research_cells c on c.id = sc.research_cell_id
                 where sc.supervisor_id = page.id) as cells`
       : sql``;
-  // The people's version as this statement's snapshot saw it (migration 0008).
-  const version = sql.raw("(select version::text from people_version) as version");
+  // The people's version as this statement's snapshot saw it.
+  const version = sql`${PEOPLE_VERSION} as version`;
   const statement = p.q
     ? sql`
     with capped as materialized (
@@ -163,9 +166,9 @@ export async function selectPeoplePage(
   };
 }
 
-/** The version of everything the people lists show; every change to it bumps it (migration 0008). */
+/** The people lists' version: the database bumps it with every change they show (migration 0008). */
 export async function selectPeopleVersion(db: Db): Promise<string> {
-  const res = (await db.execute(sql`select version::text as version from people_version`)) as unknown as {
+  const res = (await db.execute(sql`select ${PEOPLE_VERSION} as version`)) as unknown as {
     rows: { version: string }[];
   };
   return res.rows[0].version;
