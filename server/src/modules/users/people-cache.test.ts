@@ -2,7 +2,8 @@ import type { Person, UserList } from "@shared/schemas/users";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { type JsonText, jsonText } from "../../lib/json-text";
+import { jsonText } from "../../lib/json-text";
+import { KeptAnswers } from "../../lib/kept-answers";
 import {
   createTestApp,
   makeCommittee,
@@ -15,7 +16,6 @@ import {
   unique,
 } from "../../test/app";
 import { makeCell } from "../../test/factories";
-import { PeopleCache } from "./people-cache";
 
 // The committee's people lists are kept per instance under people_version (migration 0008).
 // These tests show that a kept answer is really sent again, and that every kind of change that
@@ -193,47 +193,13 @@ describe("the kept people lists", () => {
   });
 });
 
-describe("PeopleCache", () => {
-  const body = (n: number) => jsonText<UserList>("x".repeat(n)) as JsonText<UserList>;
-
-  it("answers only for the version the answer was read at, and forgets it otherwise", () => {
-    const cache = new PeopleCache();
-    cache.set("k", "7", body(3));
-    expect(cache.get("k", "7")).toBe("xxx");
-    expect(cache.has("k")).toBe(true);
-    expect(cache.get("k", "8")).toBeUndefined();
-    expect([cache.has("k"), cache.size]).toEqual([false, 0]);
-    expect(cache.get("k", "7")).toBeUndefined();
-  });
-
-  it("drops the least recently used answers past its size or its count", () => {
-    const cache = new PeopleCache(10, 3);
-    cache.set("a", "1", body(4));
-    cache.set("b", "1", body(4));
-    cache.get("a", "1"); // a is now the most recently used
-    cache.set("c", "1", body(4)); // 12 characters: b goes
-    expect([cache.get("a", "1"), cache.get("b", "1"), cache.get("c", "1")]).toEqual([
-      "xxxx",
-      undefined,
-      "xxxx",
-    ]);
-    expect(cache.totalChars).toBe(8);
-    cache.set("d", "1", body(1));
-    cache.set("e", "1", body(1)); // five entries would be over three: a goes
-    expect(cache.size).toBe(3);
-    expect(cache.get("a", "1")).toBeUndefined();
-    cache.set("c", "2", body(2)); // replacing an answer does not count it twice
-    expect(cache.totalChars).toBe(4);
-    cache.set("big", "1", body(11)); // larger than the whole cache: not kept, nothing dropped
-    expect([cache.get("big", "1"), cache.size]).toEqual([undefined, 3]);
-  });
-
+describe("PEOPLE_CACHE_MB", () => {
   it("keeps nothing when PEOPLE_CACHE_MB is 0, and refuses a bad size by name", () => {
     const env = { SESSION_SECRET: "x".repeat(32) };
     const none = loadConfig({ ...env, PEOPLE_CACHE_MB: "0" }).peopleCacheChars;
     expect(none).toBe(0);
-    const cache = new PeopleCache(none);
-    cache.set("k", "1", body(0));
+    const cache = new KeptAnswers<UserList>(none);
+    cache.set("k", "1", jsonText<UserList>(""));
     expect(cache.get("k", "1")).toBeUndefined();
     expect(loadConfig(env).peopleCacheChars).toBe(8_000_000);
     for (const bad of ["-1", "lots", "2000"])

@@ -5,14 +5,15 @@ import {
   assignCellSchema,
   createUserSchema,
   personResponse,
+  type UserList,
   userCellParams,
   userListQuery,
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendJsonText } from "../../lib/json-text";
+import { KeptAnswers } from "../../lib/kept-answers";
 import { guard, requireUser } from "../../plugins/session";
-import { PeopleCache } from "./people-cache";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
 const errors = {
@@ -24,7 +25,7 @@ const errors = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const people = new PeopleCache(app.config.peopleCacheChars);
+  const people = new KeptAnswers<UserList>(app.config.peopleCacheChars);
 
   app.get(
     "/users",

@@ -4,11 +4,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { type JsonText, jsonText } from "../../lib/json-text";
+import type { KeptAnswers } from "../../lib/kept-answers";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import type { PeopleCache } from "./people-cache";
 import {
   cellExists,
   deleteAssignment,
@@ -52,7 +52,11 @@ export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<
  * is kept as JSON text under the people's version, and sent again while the version read at the
  * start of a request is the same: then the request costs one primary-key read.
  */
-export async function listPeople(db: Db, query: ListQuery, cache: PeopleCache): Promise<JsonText<UserList>> {
+export async function listPeople(
+  db: Db,
+  query: ListQuery,
+  cache: KeptAnswers<UserList>,
+): Promise<JsonText<UserList>> {
   const key = JSON.stringify([
     query.role,
     query.q ?? "",

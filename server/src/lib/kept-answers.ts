@@ -1,21 +1,22 @@
-import type { UserList } from "@shared/schemas/users";
-import type { JsonText } from "../../lib/json-text";
+import type { JsonText } from "./json-text";
 
-interface Entry {
+interface Entry<T> {
   version: string;
-  body: JsonText<UserList>;
+  body: JsonText<T>;
 }
 
 /**
- * The people-list answers this instance sent, as JSON text, each under the version of the people
- * it was read from (people_version, migration 0008). An answer is only ever reused for a request
- * that read that same version from the database, so it is exactly what the query would give:
- * nothing is served stale, on this instance or after a change made through another.
+ * Answers this instance sent, as JSON text, each under the version of the data it was read from:
+ * a version the database keeps and changes in the same transaction as every change to that data
+ * (people_version, migration 0008; proposal_list_versions, migration 0009). An answer is only ever
+ * reused for a request that read that same version from the database, so it is exactly what the
+ * query would give: nothing is served stale, on this instance or after a change made through
+ * another.
  *
  * Least recently used answers go first; the total length of the kept text is bounded.
  */
-export class PeopleCache {
-  private readonly entries = new Map<string, Entry>();
+export class KeptAnswers<T> {
+  private readonly entries = new Map<string, Entry<T>>();
   private chars = 0;
 
   constructor(
@@ -27,7 +28,7 @@ export class PeopleCache {
     return this.entries.has(key);
   }
 
-  get(key: string, version: string): JsonText<UserList> | undefined {
+  get(key: string, version: string): JsonText<T> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -39,7 +40,7 @@ export class PeopleCache {
     return entry.body;
   }
 
-  set(key: string, version: string, body: JsonText<UserList>) {
+  set(key: string, version: string, body: JsonText<T>) {
     if (body.length > this.maxChars || this.maxChars === 0) return;
     const old = this.entries.get(key);
     if (old) {
