@@ -149,7 +149,9 @@ export const supervisorCells = pgTable(
 
 // Also on proposals, made by a hand-written migration (0007) and not declared here: the column
 // doc (the proposal's JSON as every role reads it, written only by the database's triggers),
-// and the indexes on created_by and reviewed_by those triggers use.
+// and the indexes on created_by and reviewed_by those triggers use. Made by 0009 and not declared
+// here either: proposal_list_versions (and its sequence), which triggers on proposals and
+// proposal_members write; students' and supervisors' lists are kept per instance under it.
 export const proposals = pgTable(
   "proposals",
   {

@@ -2,7 +2,7 @@ import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import type { Proposal, ProposalList } from "@shared/schemas/proposals";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { compiledShapes } from "../../db/compiled";
+import { compiled, compiledShapes } from "../../db/compiled";
 import { outbox, proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
 import { type JsonText, jsonText } from "../../lib/json-text";
 import type { EmailTemplate } from "../outbox/outbox.service";
@@ -21,11 +21,44 @@ const proposalDoc = (row: SQL | typeof proposals) =>
 const PROPOSAL_DOC = proposalDoc(sql.raw("p"));
 
 /**
+ * The version of a student's or a supervisor's proposal lists (migration 0009), as text; null when
+ * they have none yet. A supervisor's includes how many Pending proposals are addressed to them,
+ * which is what a submission changes (it does not bump their row). A statement that reads it
+ * with a page reads both from one snapshot.
+ */
+function listVersion(role: "student" | "supervisor", viewer: unknown): SQL {
+  const row = sql`select version::text from proposal_list_versions where user_id = ${viewer}::uuid`;
+  if (role === "student") return sql`(${row})`;
+  return sql`((${row}) || ':' || (select count(*) from ${proposals}
+                                        where ${proposals.supervisorId} = ${viewer}::uuid and ${proposals.status} = 'Pending'))`;
+}
+
+const listVersionStatement = {
+  student: compiled<"viewer">((p) => sql`select ${listVersion("student", p("viewer"))} as version`),
+  supervisor: compiled<"viewer">((p) => sql`select ${listVersion("supervisor", p("viewer"))} as version`),
+};
+
+export async function selectListVersion(
+  db: Db,
+  viewer: { id: string; role: "student" | "supervisor" },
+): Promise<string | null> {
+  const statement = listVersionStatement[viewer.role]({ viewer: viewer.id });
+  const { rows } = (await db.execute(statement)) as unknown as { rows: { version: string | null }[] };
+  return rows[0].version;
+}
+
+/**
  * One page of proposals as a JSON array (text) and how many match in all — ONE statement (one
  * round trip): the page's ids come from an index scan, the total from a count over the same
  * condition, the JSON from each proposal's doc.
  */
-function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, offset: unknown): SQL {
+function proposalPage(
+  where: SQL,
+  order: "newest" | "oldest",
+  limit: unknown,
+  offset: unknown,
+  version: SQL = sql`null`,
+): SQL {
   const dir = sql.raw(order === "oldest" ? "asc" : "desc");
   return sql`
     with page as (
@@ -36,7 +69,8 @@ function proposalPage(where: SQL, order: "newest" | "oldest", limit: unknown, of
     )
     select coalesce((select '[' || string_agg(${PROPOSAL_DOC}, ',' order by pg.created_at ${dir}, pg.id ${dir}) || ']'
                        from page pg join proposals p on p.id = pg.id), '[]') as items,
-           (select count(*)::int from ${proposals} where ${where}) as total`;
+           (select count(*)::int from ${proposals} where ${where}) as total,
+           ${version} as version`;
 }
 
 /**
@@ -57,16 +91,23 @@ function memberPage(
     select coalesce('[' || string_agg(mine.doc, ',' order by mine.n)
                              filter (where mine.n > ${offset}::bigint and mine.n <= ${offset}::bigint + ${limit}::bigint)
                         || ']', '[]') as items,
-           count(*)::int as total
+           count(*)::int as total,
+           ${listVersion("student", viewer)} as version
       from (select ${proposalDoc(proposals)} as doc,
                    row_number() over (order by ${proposals.createdAt} ${dir}, ${proposals.id} ${dir}) as n
               from ${proposalMembers} join ${proposals} on ${proposals.id} = ${proposalMembers.proposalId}
              where ${and(eq(proposalMembers.userId, viewer as string), where)}) mine`;
 }
 
-async function runProposalPage(db: Db, statement: SQL): Promise<{ items: string; total: number }> {
-  const { rows } = (await db.execute(statement)) as unknown as { rows: { items: string; total: number }[] };
-  return { items: rows[0].items, total: Number(rows[0].total) };
+interface PageRow {
+  items: string;
+  total: number;
+  version: string | null;
+}
+
+async function runProposalPage(db: Db, statement: SQL): Promise<PageRow> {
+  const { rows } = (await db.execute(statement)) as unknown as { rows: PageRow[] };
+  return { items: rows[0].items, total: Number(rows[0].total), version: rows[0].version };
 }
 
 /**
@@ -121,12 +162,15 @@ export interface ProposalListFilter {
 /** One compiled statement per shape of list: the viewer's role, which filters, which order. */
 const listStatement = compiledShapes<"viewer" | "status" | "type" | "limit" | "offset">();
 
-/** One page of the proposals the viewer may see, with the total, as JSON text: one round trip. */
+/**
+ * One page of the proposals the viewer may see, with the total, as JSON text, and the version of
+ * the viewer's lists it was read at (null for the committee, whose lists have none): one round trip.
+ */
 export async function listVisibleProposals(
   db: Db,
   viewer: { id: string; role: Role },
   f: ProposalListFilter,
-): Promise<JsonText<ProposalList>> {
+): Promise<{ body: JsonText<ProposalList>; version: string | null }> {
   const shape = `${viewer.role}:${f.status ? "s" : ""}${f.type ? "t" : ""}:${f.order}`;
   const statement = listStatement(shape, (p) => {
     const filters = and(
@@ -139,9 +183,10 @@ export async function listVisibleProposals(
       f.order,
       p("limit"),
       p("offset"),
+      viewer.role === "supervisor" ? listVersion("supervisor", p("viewer")) : undefined,
     );
   });
-  const { items, total } = await runProposalPage(
+  const { items, total, version } = await runProposalPage(
     db,
     statement({
       viewer: viewer.id,
@@ -151,7 +196,7 @@ export async function listVisibleProposals(
       offset: f.offset,
     }),
   );
-  return jsonText(`{"items":${items},"total":${total}}`);
+  return { body: jsonText(`{"items":${items},"total":${total}}`), version };
 }
 
 /** One compiled statement per viewer role. */

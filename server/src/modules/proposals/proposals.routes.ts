@@ -1,12 +1,14 @@
 import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import {
   createProposalSchema,
+  type ProposalList,
   proposalListQuery,
   proposalListResponse,
   proposalResponse,
 } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendJsonText } from "../../lib/json-text";
+import { KeptAnswers } from "../../lib/kept-answers";
 import { guard, requireUser } from "../../plugins/session";
 import { createProposal, getProposal, listProposals } from "./proposals.service";
 
@@ -18,6 +20,8 @@ const errors = {
 };
 
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lists = new KeptAnswers<ProposalList>(app.config.proposalCacheChars);
+
   app.post(
     "/proposals",
     {
@@ -52,7 +56,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listProposals(app.db, requireUser(request), request.query)),
+      sendJsonText(reply, await listProposals(app.db, requireUser(request), request.query, lists)),
   );
 
   app.get(

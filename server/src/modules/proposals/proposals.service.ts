@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { announce } from "../../lib/events";
 import type { JsonText } from "../../lib/json-text";
+import type { KeptAnswers } from "../../lib/kept-answers";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { emailTemplate } from "../outbox/outbox.service";
@@ -18,6 +19,7 @@ import {
   findProposalById,
   findVisibleProposal,
   listVisibleProposals,
+  selectListVersion,
   submissionFacts,
   submitProposal,
 } from "./proposals.repository";
@@ -130,18 +132,36 @@ export async function createProposal(
   }
 }
 
+/**
+ * A page of the proposals the caller may see. A student's or a supervisor's answer is kept as
+ * JSON text under the version of their lists (migration 0009) and sent again while the version
+ * read at the start of a request is the same: then the request costs one primary-key read (and,
+ * for a supervisor, counting their proposals in an index). The key starts with the caller's id,
+ * and no two people ever have the same version, so an answer only goes to the person it was read for.
+ */
 export async function listProposals(
   db: Db,
   user: SessionUser,
   q: z.output<typeof proposalListQuery>,
+  cache: KeptAnswers<ProposalList>,
 ): Promise<JsonText<ProposalList>> {
-  return listVisibleProposals(db, user, {
+  const key = JSON.stringify([user.id, user.role, q.status ?? "", q.type ?? "", q.order, q.page, q.pageSize]);
+  // Only an answer kept for this key needs the version first; otherwise the page statement reads it.
+  // The committee's lists have no version, so none of theirs is ever kept.
+  if (user.role !== "committee" && cache.has(key)) {
+    const version = await selectListVersion(db, { id: user.id, role: user.role });
+    const kept = version === null ? undefined : cache.get(key, version);
+    if (kept) return kept;
+  }
+  const { body, version } = await listVisibleProposals(db, user, {
     status: q.status,
     type: q.type,
     order: q.order,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
+  if (version !== null) cache.set(key, version, body);
+  return body;
 }
 
 /** One proposal as `{"proposal": …}`, or 404 when the caller may not see it (ids leak nothing). */
