@@ -291,28 +291,32 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
       args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
     );
   const get = (cookie: string) => ({ headers: { cookie } });
+  const studentUrl = `${url}/api/proposals`;
+  const pendingUrl = `${url}/api/proposals?status=Pending&order=oldest&pageSize=20`;
   const searchUrl = `${url}/api/users?role=student&q=${fx.searchTerm}&pageSize=20`;
-  // First the search with no answers kept (PEOPLE_CACHE_MB=0): what each search costs the first
-  // time after a change to the people, or for a term nobody asked for since. Before the
-  // submissions, like the other reads, so that their writes do not weigh on it.
-  let server = await startApp({ PEOPLE_CACHE_MB: "0" });
+  // First the reads with no answers kept (PROPOSAL_CACHE_MB=0, PEOPLE_CACHE_MB=0): what each
+  // costs the first time after a change to what it shows. Before the submissions, like the
+  // other reads, so that their writes do not weigh on them.
+  let server = await startApp({ PEOPLE_CACHE_MB: "0", PROPOSAL_CACHE_MB: "0" });
   try {
-    const cold = await measure(searchUrl, get(fx.committee));
+    const cold = {
+      student: await measure(studentUrl, get(fx.student)),
+      pending: await measure(pendingUrl, get(fx.supervisor)),
+      search: await measure(searchUrl, get(fx.committee)),
+    };
     await stopProcess(server);
     server = await startApp();
-    record("student: GET /api/proposals", true, await measure(`${url}/api/proposals`, get(fx.student)));
-    record(
-      "supervisor: pending list",
-      true,
-      await measure(`${url}/api/proposals?status=Pending&order=oldest&pageSize=20`, get(fx.supervisor)),
-    );
+    record("student: GET /api/proposals", true, await measure(studentUrl, get(fx.student)));
+    record("supervisor: pending list", true, await measure(pendingUrl, get(fx.supervisor)));
     record(
       "supervisor: dashboard",
       true,
       await measure(`${url}/api/supervisor/dashboard`, get(fx.supervisor)),
     );
     record("committee: user search", true, await measure(searchUrl, get(fx.committee)));
-    record("committee: user search, nothing kept", true, cold);
+    record("student: list, nothing kept", true, cold.student);
+    record("supervisor: pending, nothing kept", true, cold.pending);
+    record("committee: search, nothing kept", true, cold.search);
 
     let next = 0;
     const body = (i: number) =>
@@ -401,7 +405,7 @@ function report(): string {
   lines.push(
     "Targets (PostgreSQL): every read endpoint at least 0.5 of the one-query ceiling, p99 under 30 ms, growth under 1.5, zero errors; submission at least 500/s.",
     "",
-    "The committee's people lists are kept per instance and sent again while the database's version of the people is unchanged (one primary-key read per request); \"nothing kept\" is the same search with that turned off (PEOPLE_CACHE_MB=0), as every search runs the first time after a change.",
+    "Students' and supervisors' proposal lists and the committee's people lists are kept per instance and sent again while the database's version of what they show is unchanged (one primary-key read per request); \"nothing kept\" is the same request with that turned off (PROPOSAL_CACHE_MB=0, PEOPLE_CACHE_MB=0), as each runs the first time after a change to what it shows.",
     "",
   );
   return lines.join("\n");
