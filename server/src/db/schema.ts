@@ -151,7 +151,9 @@ export const supervisorCells = pgTable(
 // doc (the proposal's JSON as every role reads it, written only by the database's triggers),
 // and the indexes on created_by and reviewed_by those triggers use. Made by 0009 and not declared
 // here either: proposal_list_versions (and its sequence), which triggers on proposals and
-// proposal_members write; students' and supervisors' lists are kept per instance under it.
+// proposal_members write; students' and supervisors' lists are kept per instance under it. Made by
+// 0010 and not declared here (Drizzle cannot declare INCLUDE columns): the supervisors' index,
+// (supervisor_id, status, created_at) INCLUDE (type), which also counts the dashboard's groups.
 export const proposals = pgTable(
   "proposals",
   {
@@ -177,7 +179,6 @@ export const proposals = pgTable(
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
-    index("proposals_supervisor_status_created_idx").on(t.supervisorId, t.status, t.createdAt),
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
     index("proposals_status_created_idx").on(t.status, t.createdAt),
     index("proposals_created_idx").on(t.createdAt),
