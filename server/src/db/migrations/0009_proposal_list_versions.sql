@@ -23,9 +23,10 @@
 -- their answers are not kept. The committee's lists (every proposal) are not kept: one version
 -- for them would make every submission in the department wait on one row.
 --
--- Locks: a statement takes the rows it bumps in user-id order. A submission bumps its students
--- (members trigger), then the same students (proposals trigger); the application never deletes
--- or moves a membership, the only other path that bumps in two steps.
+-- Locks: a statement takes the rows it bumps in user-id order. A submission bumps only its
+-- students (members trigger). Deleting or moving a membership bumps in two steps (the proposal's
+-- people when its doc is rebuilt, then the members who left or came), so two of them at once on
+-- the same people could deadlock; the application never deletes or moves a membership.
 -- Not declared in schema.ts: nothing in the application writes it.
 CREATE SEQUENCE proposal_list_version_seq;
 --> statement-breakpoint
@@ -42,9 +43,10 @@ CREATE FUNCTION thesisdesk_bump_proposal_lists(ids uuid[]) RETURNS void LANGUAGE
   ON CONFLICT (user_id) DO UPDATE SET version = excluded.version
 $$;
 --> statement-breakpoint
--- Proposals: their supervisors (before and after) and the members they have now. New ones: their
--- members, and the supervisors of any that are not Pending; a supervisor without a row gets one
--- (taking no lock on a row that exists).
+-- Proposals: their supervisors (before and after) and the members they have now. New ones: the
+-- supervisors of any that are not Pending; a supervisor without a row gets one (taking no lock on
+-- a row that exists). A new proposal's members are inserted after it (they refer to it), in the
+-- same statement or a later one, and the members trigger below gives them their new versions.
 CREATE FUNCTION thesisdesk_proposals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO proposal_list_versions (user_id, version)
@@ -53,8 +55,7 @@ BEGIN
    ORDER BY supervisor_id
   ON CONFLICT (user_id) DO NOTHING;
   PERFORM thesisdesk_bump_proposal_lists(ARRAY(
-    SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'
-    UNION SELECT m.user_id FROM proposal_members m WHERE m.proposal_id IN (SELECT id FROM new_proposals)));
+    SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'));
   RETURN NULL;
 END;
 $$;

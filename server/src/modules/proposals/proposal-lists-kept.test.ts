@@ -1,5 +1,5 @@
 import type { Proposal, ProposalList } from "@shared/schemas/proposals";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { proposalMembers, proposals, users } from "../../db/schema";
@@ -117,6 +117,24 @@ describe("the kept proposal lists", () => {
     expect(ids(await list(supervisor))).toEqual([made.id, proposal.id]);
     expect(ids(await list(c))).toEqual([made.id]);
     expect(ids(await list(d))).toEqual([made.id]);
+    // Students with a kept list (a denied proposal before) who submit again, with a partner who
+    // also has one: the submission writes their docs already built, so only the members trigger
+    // gives them new versions.
+    const [g, h, third] = [await makeStudent(t), await makeStudent(t), await makeSupervisor(t)];
+    const ownCell = await makeCell(t, [third.id]);
+    const denied = await Promise.all(
+      [g, h].map((s) =>
+        makeProposal(t, { supervisorId: third.id, cellId: ownCell.id, memberIds: [s.id], status: "Denied" }),
+      ),
+    );
+    await t.database.db
+      .update(proposalMembers)
+      .set({ active: false })
+      .where(inArray(proposalMembers.userId, [g.id, h.id]));
+    for (const [i, s] of [g, h].entries()) expect(ids(await list(s))).toEqual([denied[i].id]);
+    const again = await submit(g, third, ownCell.id, [h.id]);
+    expect(ids(await list(g))).toEqual([again.id, denied[0].id]);
+    expect(ids(await list(h))).toEqual([again.id, denied[1].id]);
     // Written the other way too: the proposal first, its members in a second statement.
     const e = await makeStudent(t);
     expect((await list(e)).total).toBe(0);
