@@ -35,12 +35,16 @@ CREATE TABLE proposal_list_versions (
   version bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE FUNCTION thesisdesk_bump_proposal_lists(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+-- In PL/pgSQL so that each session plans the statement once (an SQL function called from a
+-- trigger is planned again on every call).
+CREATE FUNCTION thesisdesk_bump_proposal_lists(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO proposal_list_versions (user_id, version)
   SELECT id, nextval('proposal_list_version_seq')
     FROM (SELECT DISTINCT id FROM unnest(ids) AS t(id) WHERE id IS NOT NULL) people
    ORDER BY id
-  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version
+  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version;
+END;
 $$;
 --> statement-breakpoint
 -- Proposals: their supervisors (before and after) and the members they have now. New ones: the
@@ -49,19 +53,28 @@ $$;
 -- same statement or a later one, and the members trigger below gives them their new versions.
 CREATE FUNCTION thesisdesk_proposals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A submission (Pending, to a supervisor who has a row) only reads here and writes nothing.
   INSERT INTO proposal_list_versions (user_id, version)
   SELECT supervisor_id, nextval('proposal_list_version_seq')
     FROM (SELECT DISTINCT supervisor_id FROM new_proposals) s
+   WHERE NOT EXISTS (SELECT 1 FROM proposal_list_versions v WHERE v.user_id = s.supervisor_id)
    ORDER BY supervisor_id
   ON CONFLICT (user_id) DO NOTHING;
-  PERFORM thesisdesk_bump_proposal_lists(ARRAY(
-    SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'));
+  IF EXISTS (SELECT 1 FROM new_proposals WHERE status <> 'Pending') THEN
+    PERFORM thesisdesk_bump_proposal_lists(ARRAY(
+      SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'));
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
+-- A statement trigger fires even when its UPDATE changed no row (the members trigger of 0007 runs
+-- one for every submission), so an empty one returns at once.
 CREATE FUNCTION thesisdesk_proposals_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_proposals) THEN
+    RETURN NULL;
+  END IF;
   PERFORM thesisdesk_bump_proposal_lists(ARRAY(
     SELECT supervisor_id FROM old_proposals
     UNION SELECT supervisor_id FROM new_proposals
