@@ -103,37 +103,58 @@ async function stopProcess(child: ChildProcess) {
 
 type Opts = Omit<autocannon.Options, "url" | "connections" | "duration">;
 
-async function load(url: string, opts: Opts, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 10, duration: seconds, ...opts });
+interface Loaded {
+  result: autocannon.Result;
+  /** Every 2xx response's time in ms, sorted (autocannon's own percentiles are whole ms). */
+  latencies: Float64Array;
 }
 
 /**
- * At most `amount` requests (autocannon's amount alone would run until all are sent, however
- * long that takes), stopped after `seconds`.
+ * One load: for `seconds`, or at most `amount` requests stopped after `seconds` (autocannon's
+ * amount alone would run until all are sent, however long that takes).
  */
-function loadFor(url: string, opts: Opts, amount: number, seconds: number): Promise<autocannon.Result> {
+function load(url: string, opts: Opts, seconds: number, amount?: number): Promise<Loaded> {
   return new Promise((resolve, reject) => {
-    const run = autocannon({ url, connections: 10, ...opts, amount }, (err, result) => {
+    const times: number[] = [];
+    const options = {
+      url,
+      connections: 10,
+      ...opts,
+      ...(amount === undefined ? { duration: seconds } : { amount }),
+    };
+    const run = autocannon(options, (err, result) => {
       clearTimeout(timer);
       if (err) reject(err);
-      else resolve(result);
+      else resolve({ result, latencies: Float64Array.from(times).sort() });
     });
-    const timer = setTimeout(() => run.stop(), seconds * 1000);
+    run.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    });
+    const timer = amount === undefined ? undefined : setTimeout(() => run.stop(), seconds * 1000);
   });
+}
+
+/** The p-th fraction of sorted latencies, to a hundredth of a millisecond. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 100) / 100;
+}
+
+function figures({ result: r, latencies }: Loaded, rps = r.requests.average): Figures {
+  return {
+    rps,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+  };
 }
 
 const get = (cookie: string): Opts => ({ headers: { cookie } });
 
 async function measure(url: string, opts: Opts): Promise<Figures> {
   await load(url, opts, WARMUP_S);
-  const r = await load(url, opts, DURATION_S);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    requests: r.requests.total,
-  };
+  return figures(await load(url, opts, DURATION_S));
 }
 
 // ── data ─────────────────────────────────────────────────────────────────────
@@ -386,15 +407,9 @@ async function runOne(kind: "pglite" | "postgres", size: number) {
     };
     // Warm up like the reads (WARMUP_S seconds, on a quarter of the submitters at most), then
     // measure on fresh ones; wrap-around would give 409s (counted as errors).
-    await loadFor(url, submitOpts, Math.floor(fx.submitters.length / 4), WARMUP_S);
-    const r = await loadFor(url, submitOpts, Math.max(0, fx.submitters.length - next), DURATION_S);
-    record("student: submit proposal", false, {
-      rps: r.requests.total / r.duration,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts + r.non2xx,
-      requests: r.requests.total,
-    });
+    await load(url, submitOpts, WARMUP_S, Math.floor(fx.submitters.length / 4));
+    const r = await load(url, submitOpts, DURATION_S, Math.max(0, fx.submitters.length - next));
+    record("student: submit proposal", false, figures(r, r.result.requests.total / r.result.duration));
   } finally {
     await stopProcess(server);
     if (baseline) await stopProcess(baseline);
