@@ -4,7 +4,8 @@
  * Seeds a department (at least 50,000 users and 50,000 proposals, most of them Denied
  * history), then loads it with autocannon (10 connections, after a warm-up): first the two
  * ceilings in a separate process (constant JSON; one primary-key SELECT), then the real
- * endpoints. Repeats with 1,000 proposals for the growth ratio, on PGlite and PostgreSQL.
+ * endpoints, each on the large database and at once on one of 1,000 proposals (the growth
+ * ratio), on PostgreSQL and PGlite.
  * Prints the figures and writes docs/performance.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -291,145 +292,205 @@ async function openBenchDb(kind: "pglite" | "postgres") {
   };
 }
 
-async function runOne(kind: "pglite" | "postgres", size: number) {
+/** One seeded database of one size, with the processes that serve it. */
+interface Bed {
+  kind: "pglite" | "postgres";
+  size: number;
+  target: Awaited<ReturnType<typeof openBenchDb>>;
+  fx: Fixture;
+  basePort: number;
+  url: string;
+  baseline?: ChildProcess;
+  server?: ChildProcess;
+  /** Every one-query ceiling measured on this database. */
+  ceilings: number[];
+  /** Submitters used so far. */
+  next: number;
+}
+
+async function makeBed(kind: Bed["kind"], size: number, basePort: number): Promise<Bed> {
   const target = await openBenchDb(kind);
   const started = Date.now();
   const database = await target.open();
   const fx = await prepare(database, size);
   await database.close();
   console.log(`[${kind} ${size}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-  const record = (name: string, read: boolean, figures: Figures, ceiling?: number) => {
-    rows.push({ db: kind, size, name, read, figures, ceiling });
-    console.log(
-      `[${kind} ${size}] ${name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  errors ${figures.errors}`,
-    );
+  const bed = {
+    kind,
+    size,
+    target,
+    fx,
+    basePort,
+    url: `http://127.0.0.1:${basePort + 100}`,
+    ceilings: [],
+    next: 0,
   };
+  ceilings.set(`${kind} ${size}`, bed.ceilings);
+  return bed;
+}
 
-  // The ceilings run in a separate process. The machine's speed drifts during a run (other
-  // tenants of the host), so the one-query ceiling is measured again next to the reads: on
-  // PostgreSQL just before each one (the baseline stays up beside the app); on PGlite, which
-  // belongs to one process, before the app starts and again after it stops. Each read's ratio is
-  // to the ceiling nearest in time.
-  const basePort = 3900 + Math.floor(Math.random() * 50);
-  const startBaseline = () =>
-    startProcess(
-      "scripts/bench/baseline.ts",
-      { ...target.env, PORT: String(basePort) },
-      `http://127.0.0.1:${basePort}/const`,
-    );
-  const measured: number[] = [];
-  ceilings.set(`${kind} ${size}`, measured);
-  const pkCeiling = async () => {
-    const f = await measure(`http://127.0.0.1:${basePort}/pk`, {});
-    measured.push(f.rps);
-    return f;
-  };
-  let baseline: ChildProcess | undefined = await startBaseline();
-  try {
-    record("ceiling: constant JSON", true, await measure(`http://127.0.0.1:${basePort}/const`, {}));
-    record("ceiling: one PK select", true, await pkCeiling());
-  } finally {
-    if (kind === "pglite") {
-      await stopProcess(baseline);
-      baseline = undefined;
-    }
+function record(bed: Bed, name: string, read: boolean, figures: Figures, ceiling?: number) {
+  rows.push({ db: bed.kind, size: bed.size, name, read, figures, ceiling });
+  console.log(
+    `[${bed.kind} ${bed.size}] ${name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  errors ${figures.errors}`,
+  );
+}
+
+const startBaseline = (bed: Bed) =>
+  startProcess(
+    "scripts/bench/baseline.ts",
+    { ...bed.target.env, PORT: String(bed.basePort) },
+    `http://127.0.0.1:${bed.basePort}/const`,
+  );
+
+async function pkCeiling(bed: Bed): Promise<Figures> {
+  const f = await measure(`http://127.0.0.1:${bed.basePort}/pk`, {});
+  bed.ceilings.push(f.rps);
+  return f;
+}
+
+const startApp = (bed: Bed, env: NodeJS.ProcessEnv = {}) =>
+  startProcess(
+    "server/src/server.ts",
+    {
+      ...bed.target.env,
+      NODE_ENV: "production",
+      PORT: String(bed.basePort + 100),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: bed.url,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: SECRET,
+      ...env,
+    },
+    `${bed.url}/api/health`,
+    args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  );
+
+async function stopAll(beds: Bed[], which: "server" | "baseline") {
+  for (const bed of beds) {
+    const child = bed[which];
+    bed[which] = undefined;
+    if (child) await stopProcess(child);
   }
-  /** Measures a read, after the one-query ceiling (PostgreSQL), and records both. */
-  const read = async (name: string, url: string, cookie: string) => {
-    const ceiling = baseline ? (await pkCeiling()).rps : undefined;
-    record(name, true, await measure(url, get(cookie)), ceiling);
-  };
+}
 
-  const port = basePort + 60;
-  const url = `http://127.0.0.1:${port}`;
-  const startApp = (env: NodeJS.ProcessEnv = {}) =>
-    startProcess(
-      "server/src/server.ts",
+async function submit(bed: Bed) {
+  const body = (i: number) =>
+    JSON.stringify({
+      title: `Bench proposal ${i}`,
+      abstract: "Measured.",
+      type: "Project",
+      ...bed.fx.submit,
+      memberIds: [],
+    });
+  const submitOpts: Opts = {
+    requests: [
       {
-        ...target.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: url,
-        LOG_LEVEL: "warn",
-        SESSION_SECRET: SECRET,
-        ...env,
-      },
-      `${url}/api/health`,
-      args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
-    );
-  const studentUrl = `${url}/api/proposals`;
-  const pendingUrl = `${url}/api/proposals?status=Pending&order=oldest&pageSize=20`;
-  const searchUrl = `${url}/api/users?role=student&q=${fx.searchTerm}&pageSize=20`;
-  // First the reads with no answers kept (PROPOSAL_CACHE_MB=0, PEOPLE_CACHE_MB=0): what each
-  // costs the first time after a change to what it shows. Before the submissions, like the
-  // other reads, so that their writes do not weigh on them.
-  let server = await startApp({ PEOPLE_CACHE_MB: "0", PROPOSAL_CACHE_MB: "0" });
-  try {
-    await read("student: list, nothing kept", studentUrl, fx.student);
-    await read("supervisor: pending, nothing kept", pendingUrl, fx.supervisor);
-    await read("committee: search, nothing kept", searchUrl, fx.committee);
-    await stopProcess(server);
-    server = await startApp();
-    await read("student: GET /api/proposals", studentUrl, fx.student);
-    await read("supervisor: pending list", pendingUrl, fx.supervisor);
-    await read("supervisor: dashboard", `${url}/api/supervisor/dashboard`, fx.supervisor);
-    await read("committee: user search", searchUrl, fx.committee);
-
-    let next = 0;
-    const body = (i: number) =>
-      JSON.stringify({
-        title: `Bench proposal ${i}`,
-        abstract: "Measured.",
-        type: "Project",
-        ...fx.submit,
-        memberIds: [],
-      });
-    const submitOpts: Opts = {
-      requests: [
-        {
-          method: "POST",
-          path: "/api/proposals",
-          setupRequest: (req) => {
-            const i = next++;
-            return {
-              ...req,
-              headers: {
-                "content-type": "application/json",
-                cookie: fx.submitters[i % fx.submitters.length],
-              },
-              body: body(i),
-            };
-          },
+        method: "POST",
+        path: "/api/proposals",
+        setupRequest: (req) => {
+          const i = bed.next++;
+          return {
+            ...req,
+            headers: {
+              "content-type": "application/json",
+              cookie: bed.fx.submitters[i % bed.fx.submitters.length],
+            },
+            body: body(i),
+          };
         },
-      ],
-    };
-    // Warm up like the reads (WARMUP_S seconds, on a quarter of the submitters at most), then
-    // measure on fresh ones; wrap-around would give 409s (counted as errors).
-    await load(url, submitOpts, WARMUP_S, Math.floor(fx.submitters.length / 4));
-    const r = await load(url, submitOpts, DURATION_S, Math.max(0, fx.submitters.length - next));
-    record("student: submit proposal", false, figures(r, r.result.requests.total / r.result.duration));
-  } finally {
-    await stopProcess(server);
-    if (baseline) await stopProcess(baseline);
-    baseline = undefined;
-  }
+      },
+    ],
+  };
+  // Warm up like the reads (WARMUP_S seconds, on a quarter of the submitters at most), then
+  // measure on fresh ones; wrap-around would give 409s (counted as errors).
+  const { submitters } = bed.fx;
+  await load(bed.url, submitOpts, WARMUP_S, Math.floor(submitters.length / 4));
+  const r = await load(bed.url, submitOpts, DURATION_S, Math.max(0, submitters.length - bed.next));
+  record(bed, "student: submit proposal", false, figures(r, r.result.requests.total / r.result.duration));
+}
+
+/**
+ * Both sizes of one database side by side, each endpoint measured on the large one and then at
+ * once on the small one, so that the growth ratio compares two measurements a few seconds
+ * apart: this machine's speed drifts (other tenants of the host) by up to 2x within a run.
+ *
+ * The ceilings run in a separate process. The one-query ceiling is measured again next to the
+ * reads: on PostgreSQL just before each read of the large database (its baseline stays up beside
+ * the app); on PGlite, which belongs to one process, before the apps start and again after they
+ * stop. Each read's ratio is to the ceiling nearest in time.
+ */
+async function runKind(kind: Bed["kind"]) {
+  const port = 3900 + Math.floor(Math.random() * 40) * 2;
+  const beds: Bed[] = [];
   try {
-    if (kind === "pglite") {
-      baseline = await startBaseline();
-      const after = await pkCeiling();
-      console.log(
-        `[${kind} ${size}] ceiling: one PK select, after  ${after.rps.toFixed(0).padStart(7)} req/s`,
+    beds.push(await makeBed(kind, LARGE, port));
+    beds.push(await makeBed(kind, SMALL, port + 1));
+    const [large] = beds;
+    for (const bed of beds) {
+      bed.baseline = await startBaseline(bed);
+      record(
+        bed,
+        "ceiling: constant JSON",
+        true,
+        await measure(`http://127.0.0.1:${bed.basePort}/const`, {}),
       );
-      // The reads between the two measurements are compared with their mean.
-      const mean = (measured[0] + after.rps) / 2;
-      for (const r of rows)
-        if (r.db === kind && r.size === size && r.read && !r.name.startsWith("ceiling")) r.ceiling = mean;
+      record(bed, "ceiling: one PK select", true, await pkCeiling(bed));
+      if (kind === "pglite" || bed !== large) {
+        await stopProcess(bed.baseline);
+        bed.baseline = undefined;
+      }
+    }
+    const read = async (name: string, urlPath: (fx: Fixture) => string, cookie: (fx: Fixture) => string) => {
+      for (const bed of beds) {
+        const ceiling = bed.baseline ? (await pkCeiling(bed)).rps : undefined;
+        record(bed, name, true, await measure(`${bed.url}${urlPath(bed.fx)}`, get(cookie(bed.fx))), ceiling);
+      }
+    };
+    const student = (fx: Fixture) => fx.student;
+    const supervisor = (fx: Fixture) => fx.supervisor;
+    const committee = (fx: Fixture) => fx.committee;
+    const list = () => "/api/proposals";
+    const pending = () => "/api/proposals?status=Pending&order=oldest&pageSize=20";
+    const search = (fx: Fixture) => `/api/users?role=student&q=${fx.searchTerm}&pageSize=20`;
+
+    // First the reads with no answers kept (PROPOSAL_CACHE_MB=0, PEOPLE_CACHE_MB=0): what each
+    // costs the first time after a change to what it shows. Before the submissions, like the
+    // other reads, so that their writes do not weigh on them.
+    for (const bed of beds)
+      bed.server = await startApp(bed, { PEOPLE_CACHE_MB: "0", PROPOSAL_CACHE_MB: "0" });
+    await read("student: list, nothing kept", list, student);
+    await read("supervisor: pending, nothing kept", pending, supervisor);
+    await read("committee: search, nothing kept", search, committee);
+    await stopAll(beds, "server");
+    for (const bed of beds) bed.server = await startApp(bed);
+    await read("student: GET /api/proposals", list, student);
+    await read("supervisor: pending list", pending, supervisor);
+    await read("supervisor: dashboard", () => "/api/supervisor/dashboard", supervisor);
+    await read("committee: user search", search, committee);
+    for (const bed of beds) await submit(bed);
+    await stopAll(beds, "server");
+    await stopAll(beds, "baseline");
+
+    if (kind === "pglite") {
+      for (const bed of beds) {
+        bed.baseline = await startBaseline(bed);
+        const after = await pkCeiling(bed);
+        console.log(
+          `[${kind} ${bed.size}] ceiling: one PK select, after  ${after.rps.toFixed(0).padStart(7)} req/s`,
+        );
+        await stopAll([bed], "baseline");
+        // The reads between the two measurements are compared with their mean.
+        const mean = (bed.ceilings[0] + after.rps) / 2;
+        for (const r of rows)
+          if (r.db === kind && r.size === bed.size && r.read && !r.name.startsWith("ceiling"))
+            r.ceiling = mean;
+      }
     }
   } finally {
-    if (baseline) await stopProcess(baseline);
-    await target.drop();
+    await stopAll(beds, "server");
+    await stopAll(beds, "baseline");
+    for (const bed of beds) await bed.target.drop();
   }
 }
 
@@ -499,9 +560,7 @@ function report(): string {
 }
 
 const kinds = (args.only ? [args.only] : ["postgres", "pglite"]) as ("pglite" | "postgres")[];
-for (const kind of kinds) {
-  for (const size of [SMALL, LARGE]) await runOne(kind, size);
-}
+for (const kind of kinds) await runKind(kind);
 const text = report();
 console.log(`\n${text}`);
 writeFileSync(args.out ?? path.join(root, "docs/performance.md"), `${text}\n`);
