@@ -23,10 +23,9 @@
 -- their answers are not kept. The committee's lists (every proposal) are not kept: one version
 -- for them would make every submission in the department wait on one row.
 --
--- Locks: a statement takes the rows it bumps in user-id order. A submission bumps only its
--- students (members trigger). Deleting or moving a membership bumps in two steps (the proposal's
--- people when its doc is rebuilt, then the members who left or came), so two of them at once on
--- the same people could deadlock; the application never deletes or moves a membership.
+-- Locks: a statement takes the rows it bumps in user-id order. A submission bumps its students
+-- (members trigger), then the same students (proposals trigger); the application never deletes
+-- or moves a membership, the only other path that bumps in two steps.
 -- Not declared in schema.ts: nothing in the application writes it.
 CREATE SEQUENCE proposal_list_version_seq;
 --> statement-breakpoint
@@ -35,46 +34,33 @@ CREATE TABLE proposal_list_versions (
   version bigint NOT NULL
 );
 --> statement-breakpoint
--- In PL/pgSQL so that each session plans the statement once (an SQL function called from a
--- trigger is planned again on every call).
-CREATE FUNCTION thesisdesk_bump_proposal_lists(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
+CREATE FUNCTION thesisdesk_bump_proposal_lists(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO proposal_list_versions (user_id, version)
   SELECT id, nextval('proposal_list_version_seq')
     FROM (SELECT DISTINCT id FROM unnest(ids) AS t(id) WHERE id IS NOT NULL) people
    ORDER BY id
-  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version;
-END;
+  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version
 $$;
 --> statement-breakpoint
--- Proposals: their supervisors (before and after) and the members they have now. New ones: the
--- supervisors of any that are not Pending; a supervisor without a row gets one (taking no lock on
--- a row that exists). A new proposal's members are inserted after it (they refer to it), in the
--- same statement or a later one, and the members trigger below gives them their new versions.
+-- Proposals: their supervisors (before and after) and the members they have now. New ones: their
+-- members, and the supervisors of any that are not Pending; a supervisor without a row gets one
+-- (taking no lock on a row that exists).
 CREATE FUNCTION thesisdesk_proposals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A submission (Pending, to a supervisor who has a row) only reads here and writes nothing.
   INSERT INTO proposal_list_versions (user_id, version)
   SELECT supervisor_id, nextval('proposal_list_version_seq')
     FROM (SELECT DISTINCT supervisor_id FROM new_proposals) s
-   WHERE NOT EXISTS (SELECT 1 FROM proposal_list_versions v WHERE v.user_id = s.supervisor_id)
    ORDER BY supervisor_id
   ON CONFLICT (user_id) DO NOTHING;
-  IF EXISTS (SELECT 1 FROM new_proposals WHERE status <> 'Pending') THEN
-    PERFORM thesisdesk_bump_proposal_lists(ARRAY(
-      SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'));
-  END IF;
+  PERFORM thesisdesk_bump_proposal_lists(ARRAY(
+    SELECT supervisor_id FROM new_proposals WHERE status <> 'Pending'
+    UNION SELECT m.user_id FROM proposal_members m WHERE m.proposal_id IN (SELECT id FROM new_proposals)));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- A statement trigger fires even when its UPDATE changed no row (the members trigger of 0007 runs
--- one for every submission), so an empty one returns at once.
 CREATE FUNCTION thesisdesk_proposals_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_proposals) THEN
-    RETURN NULL;
-  END IF;
   PERFORM thesisdesk_bump_proposal_lists(ARRAY(
     SELECT supervisor_id FROM old_proposals
     UNION SELECT supervisor_id FROM new_proposals
