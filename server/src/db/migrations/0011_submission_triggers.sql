@@ -62,15 +62,17 @@ $$;
 -- building the doc afresh and comparing the two: every submission built its doc twice (a fifth of
 -- PostgreSQL's time for a submission). Now the doc is read instead: it lists each new member with
 -- their id and position. The rest of a member's entry (name, student ID) is the users row as this
--- statement sees it in both cases, and every later change to it rewrites the doc (0007).
+-- statement sees it in both cases, and every later change to it rewrites the doc (0007). Each
+-- proposal's doc is read once, with all its new members.
 CREATE OR REPLACE FUNCTION thesisdesk_members_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE proposals p SET doc = NULL
    WHERE p.id IN (
-     SELECT i.proposal_id
+     SELECT q.id
        FROM inserted_members i JOIN proposals q ON q.id = i.proposal_id
-      WHERE q.doc IS NULL
-         OR NOT (q.doc::jsonb -> 'members') @> jsonb_build_array(
+      GROUP BY q.id
+     HAVING q.doc IS NULL
+         OR NOT (q.doc::jsonb -> 'members') @> jsonb_agg(
                   jsonb_build_object('id', i.user_id, 'position', i.position)));
   RETURN NULL;
 END;
