@@ -59,6 +59,11 @@ interface Row {
 const rows: Row[] = [];
 /** Every one-query ceiling measured, per database and size: the machine drifts during a run. */
 const ceilings = new Map<string, number[]>();
+const ceilingsOf = (kind: string, size: number) => {
+  const key = `${kind} ${size}`;
+  if (!ceilings.has(key)) ceilings.set(key, []);
+  return ceilings.get(key) as number[];
+};
 
 // ── processes ────────────────────────────────────────────────────────────────
 
@@ -302,8 +307,6 @@ interface Bed {
   url: string;
   baseline?: ChildProcess;
   server?: ChildProcess;
-  /** Every one-query ceiling measured on this database. */
-  ceilings: number[];
   /** Submitters used so far. */
   next: number;
 }
@@ -315,18 +318,7 @@ async function makeBed(kind: Bed["kind"], size: number, basePort: number): Promi
   const fx = await prepare(database, size);
   await database.close();
   console.log(`[${kind} ${size}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const bed = {
-    kind,
-    size,
-    target,
-    fx,
-    basePort,
-    url: `http://127.0.0.1:${basePort + 100}`,
-    ceilings: [],
-    next: 0,
-  };
-  ceilings.set(`${kind} ${size}`, bed.ceilings);
-  return bed;
+  return { kind, size, target, fx, basePort, url: `http://127.0.0.1:${basePort + 100}`, next: 0 };
 }
 
 function record(bed: Bed, name: string, read: boolean, figures: Figures, ceiling?: number) {
@@ -345,7 +337,7 @@ const startBaseline = (bed: Bed) =>
 
 async function pkCeiling(bed: Bed): Promise<Figures> {
   const f = await measure(`http://127.0.0.1:${bed.basePort}/pk`, {});
-  bed.ceilings.push(f.rps);
+  ceilingsOf(bed.kind, bed.size).push(f.rps);
   return f;
 }
 
@@ -436,10 +428,7 @@ async function runKind(kind: Bed["kind"]) {
         await measure(`http://127.0.0.1:${bed.basePort}/const`, {}),
       );
       record(bed, "ceiling: one PK select", true, await pkCeiling(bed));
-      if (kind === "pglite" || bed !== large) {
-        await stopProcess(bed.baseline);
-        bed.baseline = undefined;
-      }
+      if (kind === "pglite" || bed !== large) await stopAll([bed], "baseline");
     }
     const read = async (name: string, urlPath: (fx: Fixture) => string, cookie: (fx: Fixture) => string) => {
       for (const bed of beds) {
@@ -481,7 +470,7 @@ async function runKind(kind: Bed["kind"]) {
         );
         await stopAll([bed], "baseline");
         // The reads between the two measurements are compared with their mean.
-        const mean = (bed.ceilings[0] + after.rps) / 2;
+        const mean = (ceilingsOf(kind, bed.size)[0] + after.rps) / 2;
         for (const r of rows)
           if (r.db === kind && r.size === bed.size && r.read && !r.name.startsWith("ceiling"))
             r.ceiling = mean;
@@ -543,7 +532,7 @@ function report(): string {
       );
     }
     lines.push("");
-    const seen = ceilings.get(`${db} ${LARGE}`) ?? [];
+    const seen = ceilingsOf(db, LARGE);
     if (seen.length > 1)
       lines.push(
         `The one-query ceiling, measured ${seen.length} times during this part of the run (${db === "postgres" ? "before each read" : "before the app started and after it stopped"}): ${Math.min(...seen).toFixed(0)}–${Math.max(...seen).toFixed(0)} req/s. Each ratio is to the one measured ${db === "postgres" ? "just before that read" : "before and after, averaged"}.`,
