@@ -1,10 +1,10 @@
+import { StatusBadge } from "@client/components/status-badge";
+import { cellTitle, formatDate, memberNames, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cellTitle, formatDate, memberNames, supervisorName } from "./format";
-import { StatusBadge } from "./status-badge";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { LoadError } from "@client/components/load-error";
-import { cellTitle, formatDate, memberNames } from "@client/features/proposals/components/format";
 import { notify } from "@client/lib/notify";
+import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { Button, Center, EmptyState, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";

@@ -1,5 +1,5 @@
-import { formatDate, memberNames } from "@client/features/proposals/components/format";
-import { STATUS_COLOR } from "@client/features/proposals/components/status-badge";
+import { STATUS_COLOR } from "@client/components/status-badge";
+import { formatDate, memberNames } from "@client/lib/proposal-format";
 import {
   Alert,
   Badge,

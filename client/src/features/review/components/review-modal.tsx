@@ -1,6 +1,6 @@
-import { cellTitle, formatDate, memberNames } from "@client/features/proposals/components/format";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
+import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import {
   Badge,
   Button,

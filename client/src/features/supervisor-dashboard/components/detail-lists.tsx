@@ -1,5 +1,5 @@
-import { cellTitle, memberNames } from "@client/features/proposals/components/format";
-import { STATUS_COLOR } from "@client/features/proposals/components/status-badge";
+import { STATUS_COLOR } from "@client/components/status-badge";
+import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
