@@ -1,5 +1,5 @@
 import { createQueryClient, Providers } from "@client/app/providers";
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import { testUser } from "@client/test/render";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -8,7 +8,7 @@ import { RequireRole, safeNext } from "./guards";
 
 function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
   const qc = createQueryClient();
-  qc.setQueryData(meKey, user);
+  qc.setQueryData(sessionQueries.me().queryKey, user);
   const router = createMemoryRouter(
     [
       { path: "/login", element: <p>login page</p> },

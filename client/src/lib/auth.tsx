@@ -1,24 +1,11 @@
 import type { LoginInput, RegisterInput, SetupInput, User } from "@shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "./api";
-
-export const meKey = ["me"] as const;
+import { api } from "./api";
+import { sessionQueries } from "./queries/session";
 
 /** The signed-in user, or null when nobody is signed in. */
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: async (): Promise<User | null> => {
-      try {
-        return (await api.get<{ user: User }>("/me")).user;
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 401) return null;
-        throw e;
-      }
-    },
-    staleTime: 60_000,
-    retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
-  });
+  return useQuery(sessionQueries.me());
 }
 
 /** The user for screens inside a guarded layout, where someone is always signed in. */
@@ -35,7 +22,7 @@ function useSignedIn<TInput>(fn: (input: TInput) => Promise<{ user: User }>) {
     onSuccess: ({ user }) => {
       // Another user's cached data must never show: start clean, then set who is here.
       qc.clear();
-      qc.setQueryData(meKey, user);
+      qc.setQueryData(sessionQueries.me().queryKey, user);
     },
   });
 }
@@ -52,7 +39,7 @@ export function useLogout() {
     mutationFn: () => api.post<{ ok: true }>("/auth/logout"),
     onSuccess: () => {
       qc.clear();
-      qc.setQueryData(meKey, null);
+      qc.setQueryData(sessionQueries.me().queryKey, null);
     },
   });
 }

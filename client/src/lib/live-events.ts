@@ -2,18 +2,25 @@ import type { LiveEvent, LiveEventType } from "@shared/schemas/events";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notify } from "./notify";
+import { chatQueries } from "./queries/chat";
+import { committeeDashboardQueries } from "./queries/committee-dashboard";
+import { noticeQueries } from "./queries/notices";
+import { proposalQueries } from "./queries/proposals";
+import { supervisorDashboardQueries } from "./queries/supervisor-dashboard";
 
-/** Which cached lists each event makes stale (query keys by their first element). */
+/** A submitted or reviewed proposal shows in every proposal list and in both dashboards' counts. */
+const proposalChanged = (): QueryKey[] => [
+  proposalQueries.all(),
+  supervisorDashboardQueries.all(),
+  committeeDashboardQueries.all(),
+];
+
+/** Which cached queries each event makes stale (each key is a prefix: everything under it). */
 const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
-  "proposal.submitted": () => [
-    ["proposals"],
-    ["proposal"],
-    ["supervisor-dashboard"],
-    ["committee-dashboard"],
-  ],
-  "proposal.reviewed": () => [["proposals"], ["proposal"], ["supervisor-dashboard"], ["committee-dashboard"]],
-  "notice.sent": () => [["notices"]],
-  "message.created": (e) => [["chat", (e as { proposalId: string }).proposalId]],
+  "proposal.submitted": proposalChanged,
+  "proposal.reviewed": proposalChanged,
+  "notice.sent": () => [noticeQueries.all()],
+  "message.created": (e) => [chatQueries.thread((e as { proposalId: string }).proposalId).queryKey],
   resync: () => [[]],
   shutdown: () => [],
 };

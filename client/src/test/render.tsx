@@ -1,5 +1,5 @@
 import { createQueryClient, Providers } from "@client/app/providers";
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import type { User } from "@shared/schemas/auth";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -27,7 +27,7 @@ export function renderScreen(
 ) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
-  queryClient.setQueryData(meKey, user);
+  queryClient.setQueryData(sessionQueries.me().queryKey, user);
   const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
   const result = render(
     <Providers queryClient={queryClient}>

@@ -1,8 +1,8 @@
 import { AuthCard, FormError } from "@client/components/auth-card";
 import { PageLoader } from "@client/components/page-loader";
-import { api } from "@client/lib/api";
 import { useSetup } from "@client/lib/auth";
 import { applyServerErrors } from "@client/lib/forms";
+import { setupQueries } from "@client/lib/queries/setup";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -18,7 +18,7 @@ export default function SetupPage() {
   const navigate = useNavigate();
   const setup = useSetup();
   const [error, setError] = useState<string | null>(null);
-  const status = useQuery({ queryKey: ["setup"], queryFn: () => api.get<{ needed: boolean }>("/setup") });
+  const status = useQuery(setupQueries.status());
   const form = useForm<SetupInput>({
     mode: "uncontrolled",
     initialValues: { token: params.get("token") ?? "", name: "", email: "", password: "" },

@@ -1,5 +1,5 @@
 import { api } from "@client/lib/api";
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import type { User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -9,6 +9,6 @@ export function useEmailNotifications() {
   return useMutation({
     mutationFn: (emailNotifications: boolean) =>
       api.patch<{ user: User }>("/me/notifications", { emailNotifications }),
-    onSuccess: ({ user }) => qc.setQueryData(meKey, user),
+    onSuccess: ({ user }) => qc.setQueryData(sessionQueries.me().queryKey, user),
   });
 }

@@ -1,5 +1,5 @@
 import { api } from "@client/lib/api";
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import type { User } from "@shared/schemas/auth";
 import type { UpdateProfileInput } from "@shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -9,6 +9,6 @@ export function useUpdateName() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProfileInput) => api.patch<{ user: User }>("/me", input),
-    onSuccess: ({ user }) => qc.setQueryData(meKey, user),
+    onSuccess: ({ user }) => qc.setQueryData(sessionQueries.me().queryKey, user),
   });
 }

@@ -1,5 +1,5 @@
 import { api } from "@client/lib/api";
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import type { User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -12,6 +12,6 @@ export function useUploadPicture() {
       body.append("file", file);
       return api.put<{ user: User }>("/me/picture", body);
     },
-    onSuccess: ({ user }) => qc.setQueryData(meKey, user),
+    onSuccess: ({ user }) => qc.setQueryData(sessionQueries.me().queryKey, user),
   });
 }

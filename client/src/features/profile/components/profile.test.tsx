@@ -1,4 +1,4 @@
-import { meKey } from "@client/lib/auth";
+import { sessionQueries } from "@client/lib/queries/session";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { LIMITS } from "@shared/limits";
@@ -47,7 +47,7 @@ describe("Profile form", () => {
     expect(await screen.findByText(MSG.profileUpdated)).toBeInTheDocument();
     expect(api.calls).toEqual([{ method: "PATCH", path: "/api/me", body: { name: "Ada King" } }]);
     // The layout header reads the user from this query.
-    expect(queryClient.getQueryData<{ name: string }>(meKey)?.name).toBe("Ada King");
+    expect(queryClient.getQueryData<{ name: string }>(sessionQueries.me().queryKey)?.name).toBe("Ada King");
   });
 
   it("names an empty name at the field and sends nothing", async () => {
@@ -153,7 +153,9 @@ describe("Profile picture", () => {
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0].body).toBeInstanceOf(FormData);
     expect((api.calls[0].body as FormData).get("file")).toBeInstanceOf(File);
-    expect(queryClient.getQueryData<{ pictureUrl: string }>(meKey)?.pictureUrl).toBe(pictureUrl);
+    expect(queryClient.getQueryData<{ pictureUrl: string }>(sessionQueries.me().queryKey)?.pictureUrl).toBe(
+      pictureUrl,
+    );
   });
 
   it("shows the server's refusal", async () => {

@@ -1,0 +1,66 @@
+import type { ProposalStatus, ProposalType } from "@shared/enums";
+import type { Proposal, ProposalList } from "@shared/schemas/proposals";
+import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
+import { api } from "../api";
+
+/** The query of GET /api/proposals as the screens send it (the server filters by role). */
+export interface ProposalListParams {
+  status?: ProposalStatus;
+  type?: ProposalType;
+  order?: "newest" | "oldest";
+  page?: number;
+  pageSize: number;
+}
+
+/** The same query read page by page: the page number comes from the infinite query. */
+export type ProposalPagesParams = Omit<ProposalListParams, "page">;
+
+const ALL = ["proposals"] as const;
+const LISTS = [...ALL, "list"] as const;
+
+const list = (params: ProposalListParams) =>
+  queryOptions({
+    queryKey: [...LISTS, params] as const,
+    queryFn: () => api.get<ProposalList>("/proposals", { ...params }),
+  });
+
+/**
+ * Every proposal query lives under ["proposals"], so submissions, reviews and live events
+ * refresh them all with one invalidation.
+ */
+export const proposalQueries = {
+  all: () => ALL,
+  /** Every list: single pages and the page-by-page lists. */
+  lists: () => LISTS,
+  list,
+  /**
+   * A student's most recent proposals: one in an active proposal can be in no newer one, so their
+   * active proposal is always among these. Their dashboard and their cell info share this cache.
+   */
+  recent: () => list({ page: 1, pageSize: 10 }),
+  /**
+   * "pages" keeps these infinite lists apart from the single-page lists, whose cached data has
+   * another shape; they stay under "list", so whatever refreshes the lists refreshes them too.
+   */
+  pages: (params: ProposalPagesParams) =>
+    infiniteQueryOptions({
+      queryKey: [...LISTS, "pages", params] as const,
+      queryFn: ({ pageParam }) => api.get<ProposalList>("/proposals", { ...params, page: pageParam }),
+      initialPageParam: 1,
+      getNextPageParam: (last, _all, lastPage) =>
+        last.items.length > 0 && lastPage * params.pageSize < last.total ? lastPage + 1 : undefined,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "detail", id] as const,
+      queryFn: async () => (await api.get<{ proposal: Proposal }>(`/proposals/${id}`)).proposal,
+    }),
+  /** The single-page lists whose query matches, for setQueriesData (never the page-by-page ones). */
+  listsWhere: (match: (params: ProposalListParams) => boolean): QueryFilters => ({
+    queryKey: LISTS,
+    predicate: (q: Query) => {
+      const params = q.queryKey[LISTS.length];
+      return typeof params === "object" && params !== null && match(params as ProposalListParams);
+    },
+  }),
+};

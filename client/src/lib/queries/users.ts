@@ -1,0 +1,44 @@
+import type { Role } from "@shared/enums";
+import type { SortOrder, UserList, UserSort } from "@shared/schemas/users";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../api";
+
+export interface PeopleParams {
+  role: Role;
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: UserSort;
+  order: SortOrder;
+}
+
+const ALL = ["users"] as const;
+
+/**
+ * GET /api/users. Every people query lives under ["users"]: adding a person, or changing a
+ * teacher's cells, invalidates them all.
+ */
+export const userQueries = {
+  all: () => ALL,
+  /** One page of people of a role, searched and sorted by the server. */
+  list: (params: PeopleParams) =>
+    queryOptions({
+      queryKey: [...ALL, "list", params] as const,
+      queryFn: () =>
+        api.get<UserList>("/users", {
+          role: params.role,
+          q: params.q,
+          page: params.page,
+          pageSize: params.pageSize,
+          sort: params.sort,
+          order: params.order,
+        }),
+    }),
+  /** Teachers whose name or email contains `q`: the first 20. */
+  teacherSearch: (q: string) =>
+    queryOptions({
+      queryKey: [...ALL, "teacher-search", q] as const,
+      queryFn: () => api.get<UserList>("/users", { role: "supervisor", q, pageSize: 20 }),
+      staleTime: 30_000,
+    }),
+};
