@@ -1,7 +1,7 @@
 import { api } from "@client/lib/api";
+import { noticeQueries } from "@client/lib/queries/notices";
 import type { Notice, NoticeList } from "@shared/schemas/notices";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { noticesKey } from "./use-notices";
 
 /** Opening a notice marks it read; the lists and the sidebar badge follow at once. */
 export function useMarkNoticeRead() {
@@ -9,7 +9,7 @@ export function useMarkNoticeRead() {
   return useMutation({
     mutationFn: (id: string) => api.post<{ notice: Notice }>(`/notices/${id}/read`),
     onSuccess: ({ notice }) => {
-      qc.setQueriesData<NoticeList>({ queryKey: [...noticesKey, "list"] }, (old) => {
+      qc.setQueriesData<NoticeList>({ queryKey: noticeQueries.lists() }, (old) => {
         const before = old?.items.find((n) => n.id === notice.id);
         if (!old || !before) return old;
         const wasUnread = !before.readAt;
@@ -19,7 +19,7 @@ export function useMarkNoticeRead() {
           unread: old.unread !== undefined && wasUnread ? Math.max(0, old.unread - 1) : old.unread,
         };
       });
-      void qc.invalidateQueries({ queryKey: noticesKey });
+      void qc.invalidateQueries({ queryKey: noticeQueries.all() });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { api } from "@client/lib/api";
+import { committeeDashboardQueries } from "@client/lib/queries/committee-dashboard";
+import { userQueries } from "@client/lib/queries/users";
 import type { CreateUserInput, Person } from "@shared/schemas/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { committeeDashboardKey, peopleKeys } from "./keys";
 
 /** Adds a teacher or a committee member; the lists show them at once. */
 export function useAddPerson() {
@@ -10,8 +11,8 @@ export function useAddPerson() {
     mutationFn: (input: CreateUserInput) => api.post<{ user: Person }>("/users", input),
     onSuccess: async () => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: peopleKeys.all }),
-        qc.invalidateQueries({ queryKey: committeeDashboardKey }),
+        qc.invalidateQueries({ queryKey: userQueries.all() }),
+        qc.invalidateQueries({ queryKey: committeeDashboardQueries.all() }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { api } from "@client/lib/api";
+import { cellQueries } from "@client/lib/queries/research-cells";
+import { userQueries } from "@client/lib/queries/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cellsKey, peopleKeys } from "./keys";
 
 export function useAssignCell() {
   const qc = useQueryClient();
@@ -9,8 +10,8 @@ export function useAssignCell() {
       api.post<{ ok: true; message: string }>(`/users/${teacherId}/research-cells`, { researchCellId }),
     onSuccess: async () => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: peopleKeys.all }),
-        qc.invalidateQueries({ queryKey: cellsKey }),
+        qc.invalidateQueries({ queryKey: userQueries.all() }),
+        qc.invalidateQueries({ queryKey: cellQueries.all() }),
       ]);
     },
   });

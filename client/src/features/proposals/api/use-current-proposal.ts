@@ -1,14 +1,10 @@
+import { proposalQueries } from "@client/lib/queries/proposals";
 import { ACTIVE_STATUSES } from "@shared/enums";
-import { useProposals } from "./use-proposals";
+import { useQuery } from "@tanstack/react-query";
 
-export const RECENT_QUERY = { page: 1, pageSize: 10 } as const;
-
-/**
- * The student's active (Pending or Approved) proposal, or null. A student in an active proposal
- * can be in no newer one, so it is always among their most recent proposals.
- */
+/** The student's active (Pending or Approved) proposal, or null. */
 export function useCurrentProposal() {
-  const query = useProposals(RECENT_QUERY);
+  const query = useQuery(proposalQueries.recent());
   const current = query.data?.items.find((p) => ACTIVE_STATUSES.includes(p.status)) ?? null;
   return { ...query, current };
 }

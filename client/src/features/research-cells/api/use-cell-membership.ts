@@ -1,13 +1,14 @@
 import { api } from "@client/lib/api";
+import { cellQueries } from "@client/lib/queries/research-cells";
+import { userQueries } from "@client/lib/queries/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cellKeys, usersKey } from "./keys";
 
 function useInvalidateMembership() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: cellKeys.all }),
-      qc.invalidateQueries({ queryKey: usersKey }),
+      qc.invalidateQueries({ queryKey: cellQueries.all() }),
+      qc.invalidateQueries({ queryKey: userQueries.all() }),
     ]);
 }
 

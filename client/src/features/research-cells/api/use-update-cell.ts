@@ -1,7 +1,9 @@
 import { api } from "@client/lib/api";
+import { committeeDashboardQueries } from "@client/lib/queries/committee-dashboard";
+import { cellQueries } from "@client/lib/queries/research-cells";
+import { userQueries } from "@client/lib/queries/users";
 import type { Cell, CellInput } from "@shared/schemas/cells";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cellKeys, committeeDashboardKey, usersKey } from "./keys";
 
 export function useUpdateCell() {
   const qc = useQueryClient();
@@ -11,9 +13,9 @@ export function useUpdateCell() {
     onSuccess: async () => {
       // Titles show on teachers' rows and on the dashboard too.
       await Promise.all([
-        qc.invalidateQueries({ queryKey: cellKeys.all }),
-        qc.invalidateQueries({ queryKey: usersKey }),
-        qc.invalidateQueries({ queryKey: committeeDashboardKey }),
+        qc.invalidateQueries({ queryKey: cellQueries.all() }),
+        qc.invalidateQueries({ queryKey: userQueries.all() }),
+        qc.invalidateQueries({ queryKey: committeeDashboardQueries.all() }),
       ]);
     },
   });

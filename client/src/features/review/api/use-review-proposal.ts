@@ -1,4 +1,6 @@
 import { api } from "@client/lib/api";
+import { proposalQueries } from "@client/lib/queries/proposals";
+import { supervisorDashboardQueries } from "@client/lib/queries/supervisor-dashboard";
 import type { Proposal, ProposalList, ReviewInput } from "@shared/schemas/proposals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -12,19 +14,15 @@ export function useReviewProposal() {
     mutationFn: ({ id, input }: { id: string; input: ReviewInput }) =>
       api.post<{ proposal: Proposal }>(`/proposals/${id}/review`, input),
     onSuccess: ({ proposal }) => {
-      const pendingLists = {
-        queryKey: ["proposals", "list"],
-        predicate: (q: { queryKey: readonly unknown[] }) =>
-          (q.queryKey[2] as { status?: string } | undefined)?.status === "Pending",
-      };
+      const pendingLists = proposalQueries.listsWhere((query) => query.status === "Pending");
       qc.setQueriesData<ProposalList>(pendingLists, (old) => {
         if (!old?.items.some((p) => p.id === proposal.id)) return old;
         return { items: old.items.filter((p) => p.id !== proposal.id), total: Math.max(0, old.total - 1) };
       });
     },
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ["proposals"] });
-      void qc.invalidateQueries({ queryKey: ["supervisor-dashboard"] });
+      void qc.invalidateQueries({ queryKey: proposalQueries.all() });
+      void qc.invalidateQueries({ queryKey: supervisorDashboardQueries.all() });
     },
   });
 }
