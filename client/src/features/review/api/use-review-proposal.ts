@@ -17,7 +17,11 @@ export function useReviewProposal() {
       const pendingLists = proposalQueries.listsWhere((query) => query.status === "Pending");
       qc.setQueriesData<ProposalList>(pendingLists, (old) => {
         if (!old?.items.some((p) => p.id === proposal.id)) return old;
-        return { items: old.items.filter((p) => p.id !== proposal.id), total: Math.max(0, old.total - 1) };
+        return {
+          ...old,
+          items: old.items.filter((p) => p.id !== proposal.id),
+          total: Math.max(0, old.total - 1),
+        };
       });
     },
     onSettled: () => {
