@@ -1,9 +1,9 @@
-import CommitteeDashboardPage from "@client/app/routes/committee/dashboard";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import CommitteeDashboardPage from "./dashboard";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 
