@@ -1,20 +1,17 @@
 /**
- * The ceilings the benchmark compares against, in a process of their own:
+ * The ceilings the benchmark compares against, in a process of their own (PostgreSQL only):
  *   GET /const → constant JSON (the HTTP ceiling of this machine)
  *   GET /pk    → one primary-key SELECT on the same database (the one-query ceiling)
  */
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { openDatabase } from "../../server/src/db/client";
 import { users } from "../../server/src/db/schema";
 
 const port = Number(process.env.PORT ?? 3901);
-const database = await openDatabase(
-  process.env.DATABASE_URL
-    ? { databaseUrl: process.env.DATABASE_URL, poolSize: 10 }
-    : { pgliteDir: path.join(process.env.DATA_DIR ?? "./data", "pglite") },
-);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL is required");
+const database = await openDatabase({ databaseUrl, poolSize: 10 });
 const ids = (await database.db.select({ id: users.id }).from(users).limit(1000)).map((r) => r.id);
 let i = 0;
 
