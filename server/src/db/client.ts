@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,9 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { PreparingPglite } from "./pglite-prepare";
 import * as schema from "./schema";
-import { PREPARED_TEXT_MAX, statementName } from "./statement-name";
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same type over PGlite and over node-postgres. */
@@ -35,12 +35,15 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite; undefined → in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** The migrations to run; default this folder's `migrations` (a test runs an older set first). */
+  migrationsFolder?: string;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       Client: PreparingClient,
@@ -52,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server emits 'error'; without a listener the process would exit.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migratePostgres(pool);
+    await migratePostgres(pool, migrationsFolder);
     let ended = false;
     const close = async () => {
       if (ended) return;
@@ -68,9 +71,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock = lockFolder(options.pgliteDir);
   }
   try {
-    const client = await PGlite.create(options.pgliteDir ?? "memory://", { extensions: { pg_trgm } });
-    const preparing = await PreparingPglite.wrap(client);
-    const db = drizzlePglite({ client: preparing as unknown as PGlite, schema });
+    // pg_trgm only for the landed migrations that made (and 0012 dropped) the trigram indexes.
+    const client = await PGlite.create(options.pgliteDir ?? "memory://", {
+      extensions: { pg_trgm, unaccent },
+    });
+    const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
@@ -85,6 +90,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock();
     throw err;
   }
+}
+
+/** Statements worth preparing are shorter than this: query shapes of ours, not generated bulk SQL. */
+const PREPARED_TEXT_MAX = 8_000;
+const statementNames = new Map<string, string>();
+
+/** A statement's name: a hash of its text, so a query shape has the same name on every connection. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `td_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**
@@ -144,7 +163,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** Several instances may start at once: one migrates while the others wait on an advisory lock. */
-async function migratePostgres(pool: pg.Pool) {
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string) {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   pgEnum,
@@ -15,6 +17,11 @@ import {
 } from "drizzle-orm/pg-core";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES, ROLES } from "../../../shared/src/enums";
 
+/** Raw bytes (PostgreSQL bytea): a Buffer on the way in, a Buffer or Uint8Array on the way out. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+/** A text search document (PostgreSQL tsvector), only ever written by the database. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -24,10 +31,6 @@ export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
 
 // ── accounts (the field names are the ones better-auth expects) ─────────────
 
-// Also on users, made by hand-written migrations and not declared here (Drizzle would not
-// diff them): the generated column search_key and its trigram index (0004), the trigram
-// indexes on name and student_id used by the member picker (0002), and one index per sort of
-// the people lists, (role, name|email|student_id|created_at, id) INCLUDE (search_key) (0006).
 export const users = pgTable(
   "users",
   {
@@ -38,14 +41,36 @@ export const users = pgTable(
     image: text("image"),
     role: roleEnum("role").notNull(),
     studentId: text("student_id"),
+    /** The profile picture (in `files`). */
+    pictureId: uuid("picture_id").references((): AnyPgColumn => files.id, { onDelete: "set null" }),
+    /**
+     * A picture still on disk under DATA_DIR/uploads/pictures/<key>.webp, from before pictures
+     * moved into `files`; start-up moves it in and clears this (server/src/modules/files).
+     */
     pictureKey: text("picture_key"),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What people search matches (DESIGN.md §14): the words of the name (weight A), the student
+     * ID as one word without its punctuation (B) and the words of the email (C), lower-cased and
+     * without accents by the text search configuration thesisdesk_search (migration 0012).
+     * A prefix query on it (`ana:*`) is answered by users_search_idx.
+     */
+    searchWords: tsvector("search_words").generatedAlwaysAs(
+      sql`setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(name, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(coalesce(student_id, ''), '[[:punct:][:space:]]+', '', 'g')), 'B') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(email, '[[:punct:]]+', ' ', 'g')), 'C')`,
+    ),
   },
   (t) => [
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
     uniqueIndex("users_student_id_uq").on(t.studentId).where(sql`${t.studentId} is not null`),
+    // One per sort of the people lists; the id breaks ties, so a page is a walk of the index.
+    index("users_role_name_idx").on(t.role, t.name, t.id),
+    index("users_role_email_idx").on(t.role, t.email, t.id),
+    index("users_role_student_id_idx").on(t.role, t.studentId, t.id),
+    index("users_role_created_id_idx").on(t.role, t.createdAt, t.id),
+    index("users_search_idx").using("gin", t.searchWords),
+    index("users_picture_idx").on(t.pictureId),
   ],
 );
 
@@ -141,19 +166,8 @@ export const supervisorCells = pgTable(
   ],
 );
 
-// Made by a hand-written migration (0008) and not declared here: the one-row table
-// people_version, which the database's own triggers bump on every change to users,
-// supervisor_cells or a cell's title; the people lists are kept per instance under it.
-
 // ── proposals ───────────────────────────────────────────────────────────────
 
-// Also on proposals, made by a hand-written migration (0007) and not declared here: the column
-// doc (the proposal's JSON as every role reads it, written only by the database's triggers),
-// and the indexes on created_by and reviewed_by those triggers use. Made by 0009 and not declared
-// here either: proposal_list_versions (and its sequence), which triggers on proposals and
-// proposal_members write; students' and supervisors' lists are kept per instance under it. Made by
-// 0010 and not declared here (Drizzle cannot declare INCLUDE columns): the supervisors' index,
-// (supervisor_id, status, created_at) INCLUDE (type), which also counts the dashboard's groups.
 export const proposals = pgTable(
   "proposals",
   {
@@ -179,9 +193,14 @@ export const proposals = pgTable(
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    // The lists, newest or oldest first (ties by id): the committee's, by status, a supervisor's
+    // all, and a supervisor's by status (the pending queue).
+    index("proposals_created_idx").on(t.createdAt, t.id),
+    index("proposals_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("proposals_supervisor_created_idx").on(t.supervisorId, t.createdAt, t.id),
+    // It carries the type too, so the supervisor dashboard counts groups by type from the index alone.
+    index("proposals_supervisor_idx").on(t.supervisorId, t.status, t.createdAt, t.id, t.type),
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
-    index("proposals_status_created_idx").on(t.status, t.createdAt),
-    index("proposals_created_idx").on(t.createdAt),
     uniqueIndex("proposals_request_uq").on(t.createdBy, t.requestId).where(sql`${t.requestId} is not null`),
   ],
 );
@@ -281,4 +300,26 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+// ── files ───────────────────────────────────────────────────────────────────
+
+/**
+ * Every stored file (DESIGN.md §10): profile pictures now, proposal documents later. The bytes
+ * live in PostgreSQL, so instances share nothing else and a database backup holds every file.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    mediaType: text("media_type").notNull(),
+    size: integer("size").notNull(),
+    /** SHA-256 of the bytes, hex. */
+    sha256: text("sha256").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_idx").on(t.ownerId)],
 );

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Database, MIGRATIONS_FOLDER, openDatabase } from "./client";
+import { selectRows } from "./query";
+
+/** The last migration of the release before the data layer was made simple again (issue 16). */
+const LANDED = "0011_submission_triggers";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** A migrations folder holding the migrations up to and including `lastTag`, as a landed main had them. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "thesisdesk-migrations-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"));
+  const last = journal.entries.findIndex((e: { tag: string }) => e.tag === lastTag);
+  expect(last, `${lastTag} is in the journal`).toBeGreaterThanOrEqual(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  mkdirSync(path.join(dir, "meta"));
+  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
+  for (const e of journal.entries)
+    copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+/** An empty database of its own (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite folder) to open and reopen. */
+async function emptyDatabase(): Promise<(migrationsFolder?: string) => Promise<Database>> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    const dir = mkdtempSync(path.join(tmpdir(), "thesisdesk-pglite-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return (migrationsFolder) => openDatabase({ pgliteDir: path.join(dir, "pglite"), migrationsFolder });
+  }
+  const name = `thesisdesk_migrate_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return (migrationsFolder) => openDatabase({ databaseUrl: url.toString(), poolSize: 2, migrationsFolder });
+}
+
+/** Everything a migration makes, each object by name with its definition. */
+async function catalog(database: Database) {
+  const rows = await selectRows<{ kind: string; name: string; def: string }>(
+    database.db,
+    sql`
+    select 'table' as kind, table_name::text as name, '' as def
+      from information_schema.tables where table_schema = 'public'
+    union all
+    select 'column', table_name || '.' || column_name,
+           concat_ws(' ', data_type, udt_name, is_nullable, column_default, generation_expression)
+      from information_schema.columns where table_schema = 'public'
+    union all
+    select 'index', indexname::text, indexdef from pg_indexes where schemaname = 'public'
+    union all
+    select 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = 'public'::regnamespace
+    union all
+    select 'function', p.oid::regprocedure::text, md5(p.prosrc)
+      from pg_proc p where p.pronamespace = 'public'::regnamespace
+    union all
+    select 'trigger', tgrelid::regclass::text || '.' || tgname, pg_get_triggerdef(oid)
+      from pg_trigger where not tgisinternal
+    union all
+    select 'sequence', sequence_name::text, '' from information_schema.sequences where sequence_schema = 'public'
+    union all
+    select 'extension', extname::text, '' from pg_extension
+    union all
+    select 'text search configuration', cfgname::text, '' from pg_ts_config where cfgnamespace = 'public'::regnamespace
+    union all
+    select 'enum', t.typname::text, string_agg(e.enumlabel, ',' order by e.enumsortorder)
+      from pg_type t join pg_enum e on e.enumtypid = t.oid
+     where t.typnamespace = 'public'::regnamespace group by t.typname`,
+  );
+  return rows.map((r) => `${r.kind} ${r.name}: ${r.def}`).sort();
+}
+
+describe("migrations", () => {
+  it(`a database of ${LANDED}, with people and proposals in it, migrated to now has exactly what a new one has`, async () => {
+    const open = await emptyDatabase();
+    const old = await open(migrationsUpTo(LANDED));
+    const [student, supervisor, cell, proposal, picture] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    await old.db.execute(sql`
+      insert into users (id, name, email, role, student_id, picture_key) values
+        (${student}::uuid, 'Ána María', 'ana.maria@uni.edu', 'student', '2021-CS-045', ${picture}),
+        (${supervisor}::uuid, 'Dr. Osei', 'osei@uni.edu', 'supervisor', null, null)`);
+    await old.db.execute(
+      sql`insert into research_cells (id, title, description) values (${cell}::uuid, 'Cell', 'A cell.')`,
+    );
+    await old.db.execute(
+      sql`insert into supervisor_cells (supervisor_id, research_cell_id) values (${supervisor}::uuid, ${cell}::uuid)`,
+    );
+    await old.db.execute(sql`
+      insert into proposals (id, title, abstract, type, research_cell_id, supervisor_id, created_by)
+      values (${proposal}::uuid, 'A title', 'An abstract.', 'Thesis', ${cell}::uuid, ${supervisor}::uuid, ${student}::uuid)`);
+    await old.db.execute(
+      sql`insert into proposal_members (proposal_id, user_id, position) values (${proposal}::uuid, ${student}::uuid, 0)`,
+    );
+    await old.close();
+
+    const migrated = await open();
+    cleanups.push(() => migrated.close());
+    const fresh = await (await emptyDatabase())();
+    cleanups.push(() => fresh.close());
+    expect(await catalog(migrated)).toEqual(await catalog(fresh));
+
+    // What was there is still there, and the new columns are filled for it.
+    const [row] = await selectRows<{ n: number; found: boolean; picture_key: string | null }>(
+      migrated.db,
+      sql`select (select count(*)::int from proposals p join proposal_members m on m.proposal_id = p.id) as n,
+                 search_words @@ to_tsquery('thesisdesk_search', 'ana:* & 2021cs:*') as found, picture_key
+            from users where id = ${student}::uuid`,
+    );
+    expect(row).toEqual({ n: 1, found: true, picture_key: picture });
+  });
+
+  it("leaves nothing of the removed machinery: no stored JSON, no list versions, no doc triggers", async () => {
+    const fresh = await (await emptyDatabase())();
+    cleanups.push(() => fresh.close());
+    const names = (await catalog(fresh)).join("\n");
+    for (const gone of [
+      "people_version",
+      "proposal_list_versions",
+      "thesisdesk_proposal_doc",
+      "proposals.doc:",
+      "search_key",
+      "_trgm",
+    ])
+      expect(names).not.toContain(gone);
+    // The one trigger left: sessions and users announce their changes to every instance (0001).
+    expect((await catalog(fresh)).filter((l) => l.startsWith("trigger "))).toEqual([
+      expect.stringMatching(/^trigger sessions\.sessions_auth_changed: /),
+      expect.stringMatching(/^trigger users\.users_auth_changed: /),
+    ]);
+  });
+});
+
+describe("schema.ts", () => {
+  it("declares every table, column and index the migrations make", async () => {
+    const { getTableConfig } = await import("drizzle-orm/pg-core");
+    const schema = await import("./schema");
+    const declared: string[] = [];
+    for (const value of Object.values(schema)) {
+      if (!value || typeof value !== "object" || !(Symbol.for("drizzle:IsDrizzleTable") in value)) continue;
+      const config = getTableConfig(value as Parameters<typeof getTableConfig>[0]);
+      declared.push(`table ${config.name}`);
+      for (const c of config.columns) declared.push(`column ${config.name}.${c.name}`);
+      for (const i of config.indexes) declared.push(`index ${i.config.name}`);
+      for (const u of config.uniqueConstraints) declared.push(`index ${u.getName()}`);
+    }
+    const fresh = await (await emptyDatabase())();
+    cleanups.push(() => fresh.close());
+    const made = await selectRows<{ name: string }>(
+      fresh.db,
+      sql`
+      select 'table ' || table_name as name from information_schema.tables
+       where table_schema = 'public' and table_name <> '__drizzle_migrations'
+      union all
+      select 'column ' || table_name || '.' || column_name from information_schema.columns
+       where table_schema = 'public' and table_name <> '__drizzle_migrations'
+      union all
+      -- Indexes other than those behind primary keys (declared with their columns).
+      select 'index ' || i.indexname from pg_indexes i
+       where i.schemaname = 'public'
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.contype = 'p')`,
+    );
+    expect(made.map((r) => r.name).sort()).toEqual(declared.sort());
+  });
+});
+
+// Keep the folder list honest: every migration file is in the journal (a file left out would never run).
+it("every migration file is in the journal", () => {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"));
+  const tags = journal.entries.map((e: { tag: string }) => `${e.tag}.sql`).sort();
+  expect(
+    readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith(".sql"))
+      .sort(),
+  ).toEqual(tags);
+});
