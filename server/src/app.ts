@@ -8,12 +8,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { EventHub } from "./lib/events";
-import { checkJsonText } from "./lib/json-text";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { moveLegacyPictures } from "./modules/files/legacy-pictures";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { noticeRoutes } from "./modules/notices/notices.routes";
@@ -123,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("outbox", sender);
   app.addHook("onReady", async () => sender.start());
+  // Before the first request: pictures still on disk from before the files table move into it.
+  app.addHook("onReady", async () => moveLegacyPictures(database.db, config.dataDir, app.log));
   if (database.kind === "pglite") keepPgliteStatistics(app, database.db);
   // Open event streams end first, so closing does not wait on them; then the sender stops.
   app.addHook("preClose", async () => events.close());
@@ -134,7 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  if (config.env !== "production") checkJsonText(app);
   registerSecurity(app, trustedOrigins);
   registerSession(app, auth, events);
   await app.register(multipart, {

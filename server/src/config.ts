@@ -33,8 +33,6 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  PEOPLE_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
-  PROPOSAL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
@@ -51,10 +49,6 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   dbPoolSize: number;
-  /** Characters of people-list answers each instance keeps (PEOPLE_CACHE_MB); 0 keeps none. */
-  peopleCacheChars: number;
-  /** Characters of students' and supervisors' proposal-list answers each instance keeps (PROPOSAL_CACHE_MB). */
-  proposalCacheChars: number;
   /** Built client to serve (default dist/client). */
   clientDir?: string;
 }
@@ -83,8 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
-    peopleCacheChars: Math.floor(e.PEOPLE_CACHE_MB * 1_000_000),
-    proposalCacheChars: Math.floor(e.PROPOSAL_CACHE_MB * 1_000_000),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }

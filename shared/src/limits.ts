@@ -21,6 +21,13 @@ export const LIMITS = {
   searchMax: 100,
   /** A people search counts its matches up to this many; past it the list says "200+". */
   searchCountMax: 200,
+  /**
+   * Any other list counts up to this many; past it the list says "1,000+". A page may start at
+   * most here, so no page costs more than walking this far into an index.
+   */
+  listCountMax: 1000,
+  /** How much of an abstract a list of proposals carries. */
+  excerptMax: 300,
   jsonBodyBytes: 256 * 1024,
   notificationsMax: 20,
 } as const;

@@ -1,5 +1,5 @@
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalFields } from "@shared/schemas/proposals";
 
 /** Dates as people read them; a missing one is "N/A". */
 export const formatDate = (iso: string | null | undefined) =>
@@ -7,11 +7,11 @@ export const formatDate = (iso: string | null | undefined) =>
     ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
     : MSG.notAvailable;
 
-export const cellTitle = (p: Proposal) => p.researchCell?.title || MSG.unknownCell;
-export const supervisorName = (p: Proposal) => p.supervisor?.name || MSG.unknown;
+export const cellTitle = (p: ProposalFields) => p.researchCell?.title || MSG.unknownCell;
+export const supervisorName = (p: ProposalFields) => p.supervisor?.name || MSG.unknown;
 
 /** The group's names, creator first (by position); a missing name is "Unknown"; `none` for no members. */
-export const memberNames = (p: Proposal, none: string = MSG.unknown) =>
+export const memberNames = (p: ProposalFields, none: string = MSG.unknown) =>
   p.members.length
     ? [...p.members]
         .sort((a, b) => a.position - b.position)

@@ -40,4 +40,11 @@ export const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 
+/**
+ * A page of a list: `total` is exact unless `capped`, which says there are more matches than
+ * `total` (lists count up to LIMITS.listCountMax, searches up to LIMITS.searchCountMax).
+ */
+export const pageResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), capped: z.boolean() });
+
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, requiredText } from "./common";
+import { pageQuery, pageResponse, requiredText } from "./common";
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
@@ -14,11 +14,10 @@ export const proposalMemberSchema = z.object({
   position: z.number(),
 });
 
-/** One proposal as every role sees it (the server only returns those the caller may see). */
-export const proposalSchema = z.object({
+/** What every role sees of a proposal, but its abstract (the server only returns those the caller may see). */
+const proposalFields = z.object({
   id: z.string(),
   title: z.string(),
-  abstract: z.string(),
   type: z.enum(PROPOSAL_TYPES),
   status: z.enum(PROPOSAL_STATUSES),
   researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
@@ -30,7 +29,17 @@ export const proposalSchema = z.object({
   reviewedAt: z.string().nullable(),
   reviewedBy: ref.nullable(),
 });
+
+/** What a proposal and a proposal in a list both have: everything but the abstract. */
+export type ProposalFields = z.infer<typeof proposalFields>;
+
+/** One proposal, whole: GET /api/proposals/:id and what a change answers. */
+export const proposalSchema = proposalFields.extend({ abstract: z.string() });
 export type Proposal = z.infer<typeof proposalSchema>;
+
+/** A proposal in a list: the abstract's first LIMITS.excerptMax characters instead of all of it. */
+export const proposalSummarySchema = proposalFields.extend({ excerpt: z.string() });
+export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
 
 export const proposalListQuery = pageQuery.extend({
   status: z.enum(PROPOSAL_STATUSES).optional(),
@@ -40,7 +49,7 @@ export const proposalListQuery = pageQuery.extend({
 });
 export type ProposalListQuery = z.input<typeof proposalListQuery>;
 
-export const proposalListResponse = z.object({ items: z.array(proposalSchema), total: z.number() });
+export const proposalListResponse = pageResponse(proposalSummarySchema);
 export type ProposalList = z.infer<typeof proposalListResponse>;
 export const proposalResponse = z.object({ proposal: proposalSchema });
 

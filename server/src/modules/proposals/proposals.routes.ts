@@ -1,14 +1,11 @@
 import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import {
   createProposalSchema,
-  type ProposalList,
   proposalListQuery,
   proposalListResponse,
   proposalResponse,
 } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendJsonText } from "../../lib/json-text";
-import { KeptAnswers } from "../../lib/kept-answers";
 import { guard, requireUser } from "../../plugins/session";
 import { createProposal, getProposal, listProposals } from "./proposals.service";
 
@@ -20,8 +17,6 @@ const errors = {
 };
 
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const lists = new KeptAnswers<ProposalList>(app.config.proposalCacheChars);
-
   app.post(
     "/proposals",
     {
@@ -55,8 +50,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proposalListResponse, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listProposals(app.db, requireUser(request), request.query, lists)),
+    async (request) => listProposals(app.db, requireUser(request), request.query),
   );
 
   app.get(
@@ -70,7 +64,6 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proposalResponse, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJsonText(reply, await getProposal(app.db, requireUser(request), request.params.id)),
+    async (request) => ({ proposal: await getProposal(app.db, requireUser(request), request.params.id) }),
   );
 };

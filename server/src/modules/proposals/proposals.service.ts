@@ -1,27 +1,27 @@
+import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type {
   createProposalSchema,
   Proposal,
   ProposalList,
+  ProposalSummary,
   proposalListQuery,
 } from "@shared/schemas/proposals";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { counted, pageWindow } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
-import { announce } from "../../lib/events";
-import type { JsonText } from "../../lib/json-text";
-import type { KeptAnswers } from "../../lib/kept-answers";
+import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
-import { emailTemplate } from "../outbox/outbox.service";
+import { enqueueEmails } from "../outbox/outbox.service";
 import {
   findIdByRequestId,
-  findProposalById,
-  findVisibleProposal,
-  listVisibleProposals,
-  selectListVersion,
+  insertProposal,
+  type ProposalRow,
+  selectProposal,
+  selectProposalPage,
   submissionFacts,
-  submitProposal,
 } from "./proposals.repository";
 
 export const PROPOSAL_MSG = {
@@ -35,13 +35,82 @@ const ACTIVE_MEMBERSHIP_INDEX = "proposal_members_one_active_uq";
 
 type CreateInput = z.output<typeof createProposalSchema>;
 
+// ── the answer, built in one place ─────────────────────────────────────────
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
+
+/** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */
+function fromRow(r: ProposalRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    status: r.status,
+    researchCell: r.cell_id === null ? null : { id: r.cell_id, title: r.cell_title ?? "" },
+    supervisor:
+      r.supervisor_id === null
+        ? null
+        : { id: r.supervisor_id, name: r.supervisor_name ?? "", email: r.supervisor_email ?? "" },
+    createdBy: ref(r.creator_id, r.creator_name),
+    members: (r.members ?? []).map((m) => ({
+      id: m.id,
+      name: m.name,
+      studentId: m.student_id,
+      position: m.position,
+    })),
+    createdAt: iso(r.created_at)!,
+    feedback: r.feedback,
+    reviewedAt: iso(r.reviewed_at),
+    reviewedBy: ref(r.reviewer_id, r.reviewer_name),
+  };
+}
+
+const toProposal = (r: ProposalRow): Proposal => ({ ...fromRow(r), abstract: r.abstract });
+const toSummary = (r: ProposalRow): ProposalSummary => ({ ...fromRow(r), excerpt: r.abstract });
+
+/** A proposal whole, with no visibility check: for callers that have decided who may see it. */
+export async function proposalById(db: Db, id: string): Promise<Proposal> {
+  const row = await selectProposal(db, id);
+  if (!row) throw new NotFoundError();
+  return toProposal(row);
+}
+
+// ── reads ───────────────────────────────────────────────────────────────────
+
+/** One proposal, or 404 when the caller may not see it (ids leak nothing). */
+export async function getProposal(db: Db, user: SessionUser, id: string): Promise<Proposal> {
+  const row = await selectProposal(db, id, user);
+  if (!row) throw new NotFoundError();
+  return toProposal(row);
+}
+
+/** A page of the proposals the caller may see, counted up to LIMITS.listCountMax. */
+export async function listProposals(
+  db: Db,
+  user: SessionUser,
+  q: z.output<typeof proposalListQuery>,
+): Promise<ProposalList> {
+  const { limit, offset, cap } = pageWindow(q, LIMITS.listCountMax);
+  const page = await selectProposalPage(db, user, {
+    status: q.status,
+    type: q.type,
+    order: q.order,
+    limit,
+    offset,
+    cap,
+  });
+  return { items: page.rows.map(toSummary), ...counted(page.total, cap) };
+}
+
+// ── submission ──────────────────────────────────────────────────────────────
+
 /**
- * Submits a proposal: Pending, the creator first and up to two other students. The checks,
- * the proposal, its members and the supervisor's email are one statement (one round trip,
- * committed together or not at all); the live event follows the commit. The partial unique index
- * on active memberships is the real guard, so of two simultaneous submissions naming one
- * student exactly one succeeds. A retried request (same requestId) returns the proposal the
- * first one made, with `created: false`.
+ * Submits a proposal: Pending, the creator first and up to two other students. The checks, the
+ * proposal, its members and the supervisor's email are one transaction; the live event follows
+ * the commit. The partial unique index on active memberships is the real guard, so of two
+ * simultaneous submissions naming one student exactly one succeeds. A retried request (same
+ * requestId) returns the proposal the first one made, with `created: false`.
  */
 export async function createProposal(
   db: Db,
@@ -51,78 +120,57 @@ export async function createProposal(
 ): Promise<{ proposal: Proposal; created: boolean }> {
   const requestId = input.requestId ?? null;
   const groupIds = [user.id, ...input.memberIds];
-  const existing = async () => {
-    const id = requestId ? await findIdByRequestId(db, user.id, requestId) : undefined;
-    return id ? await findProposalById(db, id) : undefined;
-  };
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
 
   try {
-    const facts = await submitProposal(
-      db,
-      {
-        title: input.title,
-        abstract: input.abstract,
-        type: input.type,
-        researchCellId: input.researchCellId,
-        supervisorId: input.supervisorId,
-        createdBy: user.id,
-        requestId,
-      },
-      groupIds,
-      emailTemplate(emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name })),
-    );
-    const byId = new Map(facts.people.map((p) => [p.id, p]));
-    const group = groupIds.map((id) => byId.get(id));
-    if (!facts.inserted) {
-      // Nothing was written: say which check failed, in the order a person would fix them.
+    const proposal = await transactionWithEvents(db, async (tx, emit) => {
+      const facts = await submissionFacts(tx, input.researchCellId, input.supervisorId, groupIds);
+      // Say which check failed, in the order a person would fix them.
       if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
       if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      const group = groupIds.map((id) => facts.people.find((p) => p.id === id));
       if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
       if (group.some((p) => p!.role !== "student"))
         throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
       const taken = group.find((p) => p!.active);
-      throw new ConflictError(MSG.alreadyInActiveProposal(taken?.name ?? "A group member"));
-    }
-    const { id, createdAt } = facts.inserted;
-    // Committed: now tell the supervisor and the other members (see announce()).
-    await announce(db, [input.supervisorId, ...input.memberIds], {
-      type: "proposal.submitted",
-      proposalId: id,
-      title: input.title,
-      by: user.name,
+      if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
+
+      const id = await insertProposal(
+        tx,
+        {
+          title: input.title,
+          abstract: input.abstract,
+          type: input.type,
+          researchCellId: input.researchCellId,
+          supervisorId: input.supervisorId,
+          createdBy: user.id,
+          requestId,
+        },
+        groupIds,
+      );
+      await enqueueEmails(
+        tx,
+        [input.supervisorId],
+        emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
+      );
+      emit([input.supervisorId, ...input.memberIds], {
+        type: "proposal.submitted",
+        proposalId: id,
+        title: input.title,
+        by: user.name,
+      });
+      return proposalById(tx, id);
     });
-    const proposal: Proposal = {
-      id,
-      title: input.title,
-      abstract: input.abstract,
-      type: input.type,
-      status: "Pending",
-      researchCell: { id: input.researchCellId, title: facts.cellTitle! },
-      supervisor: facts.supervisor,
-      createdBy: { id: user.id, name: group[0]!.name },
-      members: group.map((p, position) => ({
-        id: p!.id,
-        name: p!.name,
-        studentId: p!.studentId,
-        position,
-      })),
-      createdAt,
-      feedback: null,
-      reviewedAt: null,
-      reviewedBy: null,
-    };
     return { proposal, created: true };
   } catch (err) {
     const unique = pgErrorCode(err) === PG.uniqueViolation;
     // A retry (a double click, a resent request): the first one committed, so this one found
     // the creator busy or hit the request's unique index. The first one's proposal is the answer.
     if (requestId && (unique || err instanceof ConflictError)) {
-      const again = await existing();
-      if (again) return { proposal: again, created: false };
+      const id = await findIdByRequestId(db, user.id, requestId);
+      if (id) return { proposal: await proposalById(db, id), created: false };
     }
-    if (!unique) throw err;
-    if (pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
+    if (unique && pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
       // Another submission took one of the group between our check and our insert: name who.
       const facts = await submissionFacts(db, input.researchCellId, input.supervisorId, groupIds);
       const taken = groupIds.map((id) => facts.people.find((p) => p.id === id)).find((p) => p?.active);
@@ -130,47 +178,4 @@ export async function createProposal(
     }
     throw err;
   }
-}
-
-/**
- * A page of the proposals the caller may see. A student's or a supervisor's answer is kept as
- * JSON text under the version of their lists (migration 0009) and sent again while the version
- * read at the start of a request is the same: then the request costs one primary-key read (and,
- * for a supervisor, counting their proposals in an index). The key starts with the caller's id,
- * and no two people ever have the same version, so an answer only goes to the person it was read for.
- */
-export async function listProposals(
-  db: Db,
-  user: SessionUser,
-  q: z.output<typeof proposalListQuery>,
-  cache: KeptAnswers<ProposalList>,
-): Promise<JsonText<ProposalList>> {
-  const key = JSON.stringify([user.id, user.role, q.status ?? "", q.type ?? "", q.order, q.page, q.pageSize]);
-  // Only an answer kept for this key needs the version first; otherwise the page statement reads it.
-  // The committee's lists have no version, so none of theirs is ever kept.
-  if (user.role !== "committee" && cache.has(key)) {
-    const version = await selectListVersion(db, { id: user.id, role: user.role });
-    const kept = version === null ? undefined : cache.get(key, version);
-    if (kept) return kept;
-  }
-  const { body, version } = await listVisibleProposals(db, user, {
-    status: q.status,
-    type: q.type,
-    order: q.order,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  if (version !== null) cache.set(key, version, body);
-  return body;
-}
-
-/** One proposal as `{"proposal": …}`, or 404 when the caller may not see it (ids leak nothing). */
-export async function getProposal(
-  db: Db,
-  user: SessionUser,
-  id: string,
-): Promise<JsonText<{ proposal: Proposal }>> {
-  const proposal = await findVisibleProposal(db, user, id);
-  if (!proposal) throw new NotFoundError();
-  return proposal;
 }

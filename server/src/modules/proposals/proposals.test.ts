@@ -406,12 +406,12 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect(member.total).toBe(1);
     expect(member.items[0].id).toBe(pA.id);
 
-    expect((await get(loner, "/api/proposals")).json()).toEqual({ items: [], total: 0 });
+    expect((await get(loner, "/api/proposals")).json()).toEqual({ items: [], total: 0, capped: false });
   });
 
   it("reads a proposal exactly as its submission answered it, in the list and by id", async () => {
-    // The submission's answer is built by the server, the reads by the database (proposals.doc):
-    // the same fields, the same values, dates in the same ISO form.
+    // The same fields, the same values, dates in the same ISO form; a list carries the abstract's
+    // first 300 characters as `excerpt` instead of the abstract.
     const { supervisor, cell } = await cellWithSupervisor();
     const [x, y] = [await makeStudent(t), await makeStudent(t, { name: 'Zoë "Q" O\'Brien \\ 🎓\u200f' })];
     const submitted: Proposal = (
@@ -422,7 +422,24 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     ).json().proposal;
     expect(submitted.createdAt).toBe(new Date(submitted.createdAt).toISOString());
     expect((await get(x, `/api/proposals/${submitted.id}`)).json()).toEqual({ proposal: submitted });
-    expect((await get(y, "/api/proposals")).json()).toEqual({ items: [submitted], total: 1 });
+    const { abstract, ...summary } = submitted;
+    expect((await get(y, "/api/proposals")).json()).toEqual({
+      items: [{ ...summary, excerpt: abstract }],
+      total: 1,
+      capped: false,
+    });
+  });
+
+  it("lists carry the abstract's first 300 characters; the proposal itself carries all of it", async () => {
+    const { supervisor, cell } = await cellWithSupervisor();
+    const x = await makeStudent(t);
+    const abstract = `${"Ábc ".repeat(100)}🎓 end`;
+    const made: Proposal = (await submit(x, body(cell.id, supervisor.id, { abstract }))).json().proposal;
+    expect(made.abstract).toBe(abstract);
+    const [item] = (await get(x, "/api/proposals")).json().items;
+    expect(item.excerpt).toBe(abstract.slice(0, 300));
+    expect(item).not.toHaveProperty("abstract");
+    expect((await get(supervisor, `/api/proposals/${made.id}`)).json().proposal.abstract).toBe(abstract);
   });
 
   it("never shows a student another group's proposal: not in the list, 404 by id", async () => {
@@ -477,7 +494,11 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect(await page("type=Project&status=Pending")).toEqual({ ids: [], total: 0 });
     expect(await page("status=Pending&page=2")).toEqual({ ids: [], total: 1 });
     // A member who did not create the proposal sees only what they belong to.
-    expect((await get(a2, "/api/proposals?status=Denied")).json()).toEqual({ items: [], total: 0 });
+    expect((await get(a2, "/api/proposals?status=Denied")).json()).toEqual({
+      items: [],
+      total: 0,
+      capped: false,
+    });
   });
 
   it("lets the committee see every proposal, paged, with the total", async () => {
@@ -494,7 +515,7 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect(page1.items.map((p: Proposal) => p.id)).toEqual(ids.slice(0, 2));
     expect(page2.items.map((p: Proposal) => p.id)).toEqual(ids.slice(2, 4));
     const beyond = (await get(committee, "/api/proposals?page=1000")).json();
-    expect(beyond).toEqual({ items: [], total: all.total });
+    expect(beyond).toEqual({ items: [], total: all.total, capped: false });
     expect((await get(committee, `/api/proposals/${pB.id}`)).statusCode).toBe(200);
   });
 

@@ -6,7 +6,7 @@ import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import { findProposalById } from "../proposals/proposals.repository";
+import { proposalById } from "../proposals/proposals.service";
 import { memberIdsOf, releaseMembers, reviewPending, supervisorOf } from "./reviews.repository";
 
 export interface ReviewCommand {
@@ -51,9 +51,7 @@ export async function reviewProposal(
         supervisor: user.name,
       }),
     );
-    // The proposal as GET /api/proposals/:id shows it (the proposals module's DTO builder).
-    const proposal = await findProposalById(tx, proposalId);
-    if (!proposal) throw new NotFoundError();
-    return proposal;
+    // The proposal as GET /api/proposals/:id shows it.
+    return proposalById(tx, proposalId);
   });
 }

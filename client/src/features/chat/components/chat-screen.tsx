@@ -13,14 +13,14 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconMessages } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { useChatGroups } from "../api/use-chat-groups";
 import { ChatThread } from "./chat-thread";
 
-const isActive = (p: Proposal) => p.status !== "Denied";
-const memberNames = (p: Proposal) => p.members.map((m) => m.name).join(", ");
+const isActive = (p: ProposalSummary) => p.status !== "Denied";
+const memberNames = (p: ProposalSummary) => p.members.map((m) => m.name).join(", ");
 
 /**
  * The group chat. Students see their group's thread (with a picker if they have older,

@@ -1,6 +1,6 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,10 +17,10 @@ if (!("fonts" in document)) {
 const supervisor = testUser({ role: "supervisor", studentId: null });
 const GROUP_ID = "22222222-2222-4222-8222-222222222222";
 
-const group: Proposal = {
+const group: ProposalSummary = {
   id: GROUP_ID,
   title: "Campus navigation app",
-  abstract: "A.",
+  excerpt: "A.",
   type: "Project",
   status: "Approved",
   researchCell: null,

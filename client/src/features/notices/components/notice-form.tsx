@@ -7,16 +7,16 @@ import { PROPOSAL_STATUSES } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { type SendNoticeInput, sendNoticeSchema } from "@shared/schemas/notices";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
 import { useNoticeGroups } from "../api/use-notice-groups";
 import { useSendNotice } from "../api/use-send-notice";
 
-const memberNames = (p: Proposal) =>
+const memberNames = (p: ProposalSummary) =>
   p.members.length ? p.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.unknown;
 
 /** Select data: the supervisor's groups by status, each shown by title and members. */
-function groupOptions(items: Proposal[]) {
+function groupOptions(items: ProposalSummary[]) {
   return PROPOSAL_STATUSES.map((status) => ({
     group: status,
     items: items

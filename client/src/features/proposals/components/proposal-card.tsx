@@ -2,7 +2,7 @@ import { StatusBadge } from "@client/components/status-badge";
 import { cellTitle, formatDate, memberNames, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -19,7 +19,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One proposal as its group sees it: what was submitted, to whom, its status and, once
- * reviewed, the supervisor's feedback. `full` adds the abstract and the members' student IDs.
+ * reviewed, the supervisor's feedback. `full` adds the abstract (a list's excerpt when that is all
+ * there is) and the members' student IDs.
  */
 export function ProposalCard({
   proposal: p,
@@ -27,7 +28,7 @@ export function ProposalCard({
   linkTitle = true,
   footer,
 }: {
-  proposal: Proposal;
+  proposal: Proposal | ProposalSummary;
   full?: boolean;
   linkTitle?: boolean;
   footer?: ReactNode;
@@ -50,7 +51,7 @@ export function ProposalCard({
 
       {full && (
         <Text size="sm" mb="md" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {p.abstract}
+          {"abstract" in p ? p.abstract : p.excerpt}
         </Text>
       )}
 

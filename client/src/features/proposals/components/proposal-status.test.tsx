@@ -8,7 +8,7 @@ import { CurrentProposal } from "./current-proposal";
 import { ProposalDetail } from "./proposal-detail";
 import { ProposalStatusList, STATUS_PAGE_SIZE } from "./proposal-status-list";
 import { SubmitProposal } from "./submit-proposal";
-import { proposal } from "./test-data";
+import { proposal, wholeProposal } from "./test-data";
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea (in the form) listens to it.
 if (!("fonts" in document)) {
@@ -180,7 +180,7 @@ describe("Proposal detail", () => {
   it("shows the abstract and the members with their student IDs", async () => {
     stub({
       "GET /api/proposals/p9": () => ({
-        body: { proposal: proposal({ id: "p9", abstract: "Full abstract." }) },
+        body: { proposal: wholeProposal({ id: "p9", abstract: "Full abstract." }) },
       }),
     });
     renderScreen(<ProposalDetail id="p9" />);

@@ -1,10 +1,10 @@
-import type { Proposal } from "@shared/schemas/proposals";
+import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 
-/** A proposal as the API sends it, for the client tests. */
-export const proposal = (o: Partial<Proposal> = {}): Proposal => ({
+/** A proposal as a list sends it (an excerpt of the abstract), for the client tests. */
+export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
   id: "11111111-1111-4111-8111-111111111111",
   title: "Graph neural networks for phishing",
-  abstract: "We detect phishing websites.",
+  excerpt: "We detect phishing websites.",
   type: "Thesis",
   status: "Pending",
   researchCell: { id: "c1", title: "Machine Learning" },
@@ -20,3 +20,9 @@ export const proposal = (o: Partial<Proposal> = {}): Proposal => ({
   reviewedBy: null,
   ...o,
 });
+
+/** A proposal whole, as GET /api/proposals/:id and a submission answer it. */
+export const wholeProposal = (o: Partial<Proposal> = {}): Proposal => {
+  const { excerpt, ...rest } = proposal();
+  return { ...rest, abstract: excerpt, ...o };
+};

@@ -1,6 +1,6 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,10 +8,10 @@ import { PendingProposals } from "./pending-proposals";
 
 const supervisor = testUser({ role: "supervisor", name: "Prof. Ada", studentId: null });
 
-const proposal = (o: Partial<Proposal> = {}): Proposal => ({
+const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
   id: "11111111-1111-4111-8111-111111111111",
   title: "Graph neural networks for phishing",
-  abstract: "We detect phishing websites.",
+  excerpt: "We detect phishing websites.",
   type: "Thesis",
   status: "Pending",
   researchCell: { id: "c1", title: "Security" },

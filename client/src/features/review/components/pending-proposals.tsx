@@ -1,9 +1,10 @@
 import { LoadError } from "@client/components/load-error";
+import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { Button, Center, EmptyState, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
@@ -13,7 +14,7 @@ import { ReviewModal } from "./review-modal";
 export function PendingProposals() {
   const [page, setPage] = useState(1);
   const list = usePendingProposals(page);
-  const [reviewing, setReviewing] = useState<Proposal | null>(null);
+  const [reviewing, setReviewing] = useState<ProposalSummary | null>(null);
 
   // The specification's toast, once per failure (a failed retry is a new failure).
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt marks each new failure
@@ -103,7 +104,8 @@ export function PendingProposals() {
       </Paper>
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
-          {total} pending {total === 1 ? "proposal" : "proposals"}, oldest first
+          {countText(total, list.data?.capped)} pending{" "}
+          {total === 1 && !list.data?.capped ? "proposal" : "proposals"}, oldest first
         </Text>
         {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />}
       </Group>

@@ -1,6 +1,6 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,10 +8,10 @@ import { ReviewHistory } from "./review-history";
 
 const supervisor = testUser({ role: "supervisor", studentId: null });
 
-const proposal = (o: Partial<Proposal>): Proposal => ({
+const proposal = (o: Partial<ProposalSummary>): ProposalSummary => ({
   id: crypto.randomUUID(),
   title: "A proposal",
-  abstract: "Abstract.",
+  excerpt: "Abstract.",
   type: "Project",
   status: "Approved",
   researchCell: null,

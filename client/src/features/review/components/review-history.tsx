@@ -1,4 +1,5 @@
 import { STATUS_COLOR } from "@client/components/status-badge";
+import { countText } from "@client/lib/count";
 import { formatDate, memberNames } from "@client/lib/proposal-format";
 import {
   Alert,
@@ -122,7 +123,8 @@ export function ReviewHistory() {
           </Paper>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {total} {status.toLowerCase()} {total === 1 ? "proposal" : "proposals"}
+              {countText(total, list.data?.capped)} {status.toLowerCase()}{" "}
+              {total === 1 && !list.data?.capped ? "proposal" : "proposals"}
             </Text>
             {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />}
           </Group>

@@ -1,6 +1,7 @@
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
+import { proposalQueries } from "@client/lib/queries/proposals";
 import {
   Badge,
   Button,
@@ -15,8 +16,9 @@ import {
 } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { type Proposal, reviewSchema } from "@shared/schemas/proposals";
+import { type ProposalSummary, reviewSchema } from "@shared/schemas/proposals";
 import { IconCheck, IconX } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useReviewProposal } from "../api/use-review-proposal";
 
@@ -38,7 +40,13 @@ type Decision = "Approved" | "Denied";
  * A proposal reviewed meanwhile elsewhere (409) or gone (404) closes the modal and the
  * list refreshes (the mutation invalidates it).
  */
-export function ReviewModal({ proposal, onClose }: { proposal: Proposal | null; onClose: () => void }) {
+export function ReviewModal({
+  proposal,
+  onClose,
+}: {
+  proposal: ProposalSummary | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={proposal !== null} onClose={onClose} title="Review proposal" size="lg">
       {proposal && <ReviewBody key={proposal.id} proposal={proposal} onClose={onClose} />}
@@ -46,8 +54,19 @@ export function ReviewModal({ proposal, onClose }: { proposal: Proposal | null; 
   );
 }
 
-function ReviewBody({ proposal, onClose }: { proposal: Proposal; onClose: () => void }) {
+/**
+ * The abstract to review: a list carries its first LIMITS.excerptMax characters, so one that long
+ * may be cut and the whole proposal is fetched; until it arrives the excerpt shows.
+ */
+function useAbstract(proposal: ProposalSummary) {
+  const cut = proposal.excerpt.length >= LIMITS.excerptMax;
+  const whole = useQuery({ ...proposalQueries.detail(proposal.id), enabled: cut });
+  return { text: whole.data?.abstract ?? proposal.excerpt, loading: cut && whole.isPending };
+}
+
+function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose: () => void }) {
   const review = useReviewProposal();
+  const abstract = useAbstract(proposal);
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -95,8 +114,13 @@ function ReviewBody({ proposal, onClose }: { proposal: Proposal; onClose: () => 
           Abstract
         </Text>
         <Spoiler maxHeight={140} showLabel="Show more" hideLabel="Show less">
-          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-            {proposal.abstract}
+          <Text
+            size="sm"
+            style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+            aria-busy={abstract.loading}
+          >
+            {abstract.text}
+            {abstract.loading && "…"}
           </Text>
         </Spoiler>
       </Stack>

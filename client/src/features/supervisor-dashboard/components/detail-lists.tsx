@@ -2,10 +2,10 @@ import { STATUS_COLOR } from "@client/components/status-badge";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorCell } from "@shared/schemas/supervisor";
 
-export function GroupList({ groups }: { groups: Proposal[] }) {
+export function GroupList({ groups }: { groups: ProposalSummary[] }) {
   if (!groups.length) return <Text c="dimmed">No groups yet.</Text>;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>

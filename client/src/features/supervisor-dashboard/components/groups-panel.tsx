@@ -1,8 +1,9 @@
 import { LoadError } from "@client/components/load-error";
+import { countText } from "@client/lib/count";
 import { Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import type { ProposalType } from "@shared/enums";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { useSupervisorGroups } from "../api/use-supervisor-groups";
 import { GroupList } from "./detail-lists";
 
@@ -32,14 +33,15 @@ export function GroupsPanel({ type }: { type?: ProposalType }) {
 
   // A group that moved between two pages' reads (a newer one arrived) is shown once.
   const seen = new Set<string>();
-  const groups: Proposal[] = [];
+  const groups: ProposalSummary[] = [];
   for (const page of list.data.pages)
     for (const p of page.items)
       if (!seen.has(p.id)) {
         seen.add(p.id);
         groups.push(p);
       }
-  const total = list.data.pages.at(-1)?.total ?? groups.length;
+  const last = list.data.pages.at(-1);
+  const total = countText(last?.total ?? groups.length, last?.capped);
 
   return (
     <Stack gap="sm">

@@ -3,7 +3,7 @@ import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import type { ProposalStatus, ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import type { Proposal, ProposalList } from "@shared/schemas/proposals";
+import type { ProposalList, ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorDashboard } from "@shared/schemas/supervisor";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -22,11 +22,11 @@ const proposal = (
   title: string,
   type: ProposalType,
   status: ProposalStatus,
-  o: Partial<Proposal> = {},
-): Proposal => ({
+  o: Partial<ProposalSummary> = {},
+): ProposalSummary => ({
   id,
   title,
-  abstract: "An abstract.",
+  excerpt: "An abstract.",
   type,
   status,
   researchCell: { id: "c1", title: "Security" },
@@ -60,7 +60,7 @@ type ListHandler = (url: URL) => { status?: number; body: unknown };
 
 /** GET /api/proposals as the server answers it: filtered by type, paged by page and pageSize. */
 const serveList =
-  (items: Proposal[]): ListHandler =>
+  (items: ProposalSummary[]): ListHandler =>
   (url) => {
     const type = url.searchParams.get("type");
     const page = Number(url.searchParams.get("page") ?? 1);
@@ -69,6 +69,7 @@ const serveList =
     const body: ProposalList = {
       items: matching.slice((page - 1) * pageSize, page * pageSize),
       total: matching.length,
+      capped: false,
     };
     return { body };
   };
