@@ -3,7 +3,7 @@ import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { userSchema } from "./auth";
-import { emailSchema, idSchema, newPasswordSchema, pageQuery, requiredText } from "./common";
+import { emailSchema, idSchema, newPasswordSchema, pageQuery, pageResponse, requiredText } from "./common";
 
 export const USER_SORTS = ["name", "email", "studentId", "createdAt"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -42,15 +42,7 @@ export const personSchema = userSchema
   .extend({ cells: z.array(cellRefSchema).optional() });
 export type Person = z.infer<typeof personSchema>;
 
-/**
- * `total` is exact unless `capped`: a search counts its matches up to LIMITS.searchCountMax, and
- * `capped` says there are more than that (the pages go on in the same order).
- */
-export const userListResponse = z.object({
-  items: z.array(personSchema),
-  total: z.number(),
-  capped: z.boolean(),
-});
+export const userListResponse = pageResponse(personSchema);
 export type UserList = z.infer<typeof userListResponse>;
 
 /** POST /api/users: the committee adds a teacher (supervisor) or a committee member. */

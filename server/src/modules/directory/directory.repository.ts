@@ -1,7 +1,8 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { containsPattern } from "../../db/like";
+import { selectRows } from "../../db/query";
 import { supervisorCells, users } from "../../db/schema";
+import { matchesSearch } from "../../db/search";
 
 /** The supervisors assigned to a cell, by name (served by supervisor_cells_cell_idx). */
 export function supervisorsOfCell(db: Db, cellId: string) {
@@ -14,21 +15,15 @@ export function supervisorsOfCell(db: Db, cellId: string) {
 }
 
 /**
- * Students other than `exceptId` whose name or student ID contains `q` (any case), by name.
- * Walks users_role_name_idx in name order and stops at `limit` matches.
+ * Students other than `exceptId` whose name or student ID `q` finds (DESIGN.md §14: the start of
+ * a word of the name or of the student ID; never the email), by name; with no `q`, the first by
+ * name (users_role_name_idx).
  */
 export function searchStudents(db: Db, exceptId: string, q: string, limit: number) {
-  const pattern = containsPattern(q);
-  return db
-    .select({ id: users.id, name: users.name, studentId: users.studentId })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, "student"),
-        ne(users.id, exceptId),
-        q ? or(sql`${users.name} ilike ${pattern}`, sql`${users.studentId} ilike ${pattern}`) : undefined,
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(limit);
+  return selectRows<{ id: string; name: string; studentId: string | null }>(
+    db,
+    sql`select u.id, u.name, u.student_id as "studentId" from ${users} u
+         where u.role = 'student' and u.id <> ${exceptId}${q ? sql` and ${matchesSearch("u", q, "nameOrStudentId")}` : sql``}
+         order by u.name, u.id limit ${limit}`,
+  );
 }

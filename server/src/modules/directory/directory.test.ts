@@ -108,11 +108,30 @@ describe("GET /api/students?q=", () => {
     expect(res.json().items.map((s: { id: string }) => s.id)).toEqual([bob.id]);
   });
 
-  it("takes % and _ literally", async () => {
-    expect((await get(me, `/api/students?q=${encodeURIComponent("%")}`)).json().items).toEqual([]);
+  it("reads punctuation as a separator and nothing as query syntax", async () => {
+    for (const q of ["%", "_", "&|!", ":*", "'", "(", "\\"]) {
+      const res = await get(me, `/api/students?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().items, q).toEqual([]);
+    }
     expect(
-      (await get(me, `/api/students?q=${encodeURIComponent(`${tag.slice(0, 3)}_`)}`)).json().items,
-    ).toEqual([]);
+      (await get(me, `/api/students?q=${encodeURIComponent(`bob_${tag}`)}`))
+        .json()
+        .items.map((s: { id: string }) => s.id),
+    ).toEqual([bob.id]);
+  });
+
+  it("matches the start of a word of the name or of the student ID, never of the email", async () => {
+    const other = await makeStudent(t, { name: `Zed Quill ${tag}`, studentId: `QQ-${tag}` });
+    const ids = async (q: string) =>
+      (await get(me, `/api/students?q=${encodeURIComponent(q)}`))
+        .json()
+        .items.map((s: { id: string }) => s.id);
+    expect(await ids(`qui ${tag}`)).toEqual([other.id]);
+    expect(await ids(`uill ${tag}`)).toEqual([]);
+    expect(await ids(other.studentId!.slice(0, 5).toLowerCase())).toContain(other.id);
+    // The email's first part (the factory's own tag, unlike the name and student ID) is never searched.
+    expect(await ids(other.email.split("@")[0])).not.toContain(other.id);
   });
 
   it(`returns at most ${STUDENT_SEARCH_LIMIT}`, async () => {

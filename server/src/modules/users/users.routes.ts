@@ -5,14 +5,11 @@ import {
   assignCellSchema,
   createUserSchema,
   personResponse,
-  type UserList,
   userCellParams,
   userListQuery,
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendJsonText } from "../../lib/json-text";
-import { KeptAnswers } from "../../lib/kept-answers";
 import { guard, requireUser } from "../../plugins/session";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
@@ -25,8 +22,6 @@ const errors = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const people = new KeptAnswers<UserList>(app.config.peopleCacheChars);
-
   app.get(
     "/users",
     {
@@ -38,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userListResponse, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await listPeople(app.db, request.query, people)),
+    async (request) => listPeople(app.db, request.query),
   );
 
   app.post(

@@ -1,10 +1,10 @@
+import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { CellRef, Person, UserList, userListQuery } from "@shared/schemas/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { counted, pageWindow, transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
-import { type JsonText, jsonText } from "../../lib/json-text";
-import type { KeptAnswers } from "../../lib/kept-answers";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
 import { emails } from "../outbox/emails";
@@ -18,7 +18,6 @@ import {
   type PersonRow,
   selectCellsOfSupervisors,
   selectPeoplePage,
-  selectPeopleVersion,
   selectUserRole,
 } from "./users.repository";
 
@@ -31,7 +30,7 @@ export function toPersonDto(row: PersonRow, cells?: CellRef[]): Person {
     email: row.email,
     role: row.role,
     studentId: row.studentId ?? null,
-    pictureUrl: pictureUrl(row.pictureKey),
+    pictureUrl: pictureUrl(row.pictureId),
     createdAt: new Date(row.createdAt).toISOString(),
     ...(cells ? { cells } : {}),
   };
@@ -48,40 +47,22 @@ export async function cellsBySupervisor(db: Db, rows: PersonRow[]): Promise<Map<
 }
 
 /**
- * A page and its total in one statement; supervisors come with their cells in it too. The answer
- * is kept as JSON text under the people's version, and sent again while the version read at the
- * start of a request is the same: then the request costs one primary-key read.
+ * A page of people and how many match, in one statement; supervisors come with their cells.
+ * A search counts up to LIMITS.searchCountMax, a whole list up to LIMITS.listCountMax.
  */
-export async function listPeople(
-  db: Db,
-  query: ListQuery,
-  cache: KeptAnswers<UserList>,
-): Promise<JsonText<UserList>> {
-  const key = JSON.stringify([
-    query.role,
-    query.q ?? "",
-    query.sort,
-    query.order,
-    query.page,
-    query.pageSize,
-  ]);
-  // Only an answer kept for this key needs the version first; otherwise the page statement reads it.
-  if (cache.has(key)) {
-    const kept = cache.get(key, await selectPeopleVersion(db));
-    if (kept) return kept;
-  }
-  const { rows, total, capped, version } = await selectPeoplePage(db, {
+export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
+  const q = query.q || undefined;
+  const { limit, offset, cap } = pageWindow(query, q ? LIMITS.searchCountMax : LIMITS.listCountMax);
+  const { rows, total } = await selectPeoplePage(db, {
     role: query.role,
-    q: query.q || undefined,
+    q,
     sort: query.sort,
     order: query.order,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    limit,
+    offset,
+    cap,
   });
-  const list: UserList = { items: rows.map((r) => toPersonDto(r, r.cells)), total, capped };
-  const body = jsonText<UserList>(JSON.stringify(list));
-  cache.set(key, version, body);
-  return body;
+  return { items: rows.map((r) => toPersonDto(r, r.cells)), ...counted(total, cap) };
 }
 
 /**
@@ -124,8 +105,7 @@ export async function assignCell(db: Db, supervisorId: string, researchCellId: s
  * is locked first, so a check and a delete cannot be split by another removal.
  */
 export async function unassignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     if (!(await lockAssignment(tx, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
     if (await hasPendingInCell(tx, supervisorId, researchCellId))
       throw new ConflictError(MSG.teacherHasPendingInCell);

@@ -160,22 +160,53 @@ describe("GET /api/users", () => {
     }
   });
 
-  it("takes LIKE wildcards literally", async () => {
+  it("reads a search as words: punctuation separates them, and nothing typed is query syntax", async () => {
     const odd = await makeStudent(t, { name: `Percent 100%_${tag}x` });
-    const res = await list(`role=student&q=${encodeURIComponent("100%_")}`);
-    expect(ids(res)).toEqual([odd.id]);
-    expect(
-      (await list(`role=student&q=${encodeURIComponent("%")}`)).json().items.map((u: { id: string }) => u.id),
-    ).toEqual([odd.id]);
+    expect(ids(await list(`role=student&q=${encodeURIComponent("100%_")}`))).toEqual([odd.id]);
+    // Operators of SQL patterns and of text search queries are separators like any punctuation: a
+    // search of nothing but them finds nobody, and none is an error.
+    for (const q of ["%", "_", "&", "|", "!", ":*", "'", "(", ")", "\\", "<->", "%_&|!"]) {
+      const res = await list(`role=student&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json(), q).toEqual({ items: [], total: 0, capped: false });
+    }
     // Remove it from the group's count for the other tests of this block.
     await t.database.db
       .update(users)
       .set({ name: `Renamed ${tag}zz` })
       .where(eq(users.id, odd.id));
-    // The search follows the change at once (the search key is derived by the database).
+    // The search follows the change at once (the search words are derived by the database).
     expect(ids(await list(`role=student&q=${encodeURIComponent("100%_")}`))).toEqual([]);
     expect(ids(await list(`role=student&q=${tag}ZZ`))).toEqual([odd.id]);
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, odd.id));
+  });
+
+  it("finds the start of any word of a name or email, or the start of a student ID, in any case and without accents", async () => {
+    const w = unique("w").toLowerCase();
+    const ana = await makeStudent(t, { name: `Ána María ${w}`, studentId: `2021-CS-${w}` });
+    const dana = await makeStudent(t, { name: `Dana-Ana ${w}` });
+    const diana = await makeStudent(t, { name: `Diana Banana ${w}` });
+    const search = async (q: string) =>
+      ids(await list(`role=student&q=${encodeURIComponent(`${q} ${w}`)}`)).sort();
+    // DESIGN.md §14: "Ana finds Ána María and Dana-Ana", and not a word that only contains it.
+    expect(await search("Ana")).toEqual([ana.id, dana.id].sort());
+    expect(await search("ANA")).toEqual([ana.id, dana.id].sort());
+    expect(await search("maria")).toEqual([ana.id]);
+    expect(await search("Marí")).toEqual([ana.id]);
+    expect(await search("ban")).toEqual([diana.id]);
+    expect(await search("iana")).toEqual([]);
+    // The student ID from its start, its punctuation typed or not; never from its middle.
+    for (const q of ["2021", "2021-cs", "2021cs", "2021 CS"]) expect(await search(q), q).toEqual([ana.id]);
+    expect(await search("cs")).toEqual([]);
+    // Each word of the email (its local part's words, its domain's).
+    const [local] = dana.email.split("@");
+    expect(ids(await list(`role=student&q=${encodeURIComponent(local.toUpperCase())}`))).toEqual([dana.id]);
+    expect(ids(await list(`role=student&q=${encodeURIComponent(dana.email)}`))).toEqual([dana.id]);
+    // Every word typed must match, each its own word.
+    expect(await search("ana banana")).toEqual([]);
+    expect(await search("diana ban")).toEqual([diana.id]);
+    for (const p of [ana, dana, diana])
+      await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, p.id));
   });
 
   it("sorts by name, email, student ID and creation, both ways", async () => {
