@@ -31,7 +31,7 @@ export function createAuth(db: Db, options: { secret: string; publicUrl: string;
       additionalFields: {
         role: { type: "string", input: false, required: true },
         studentId: { type: "string", input: false, required: false },
-        pictureKey: { type: "string", input: false, required: false },
+        pictureId: { type: "string", input: false, required: false },
         emailNotifications: { type: "boolean", input: false, required: false },
       },
     },
@@ -60,7 +60,7 @@ export interface SessionUser {
   email: string;
   role: Role;
   studentId: string | null;
-  pictureKey: string | null;
+  pictureId: string | null;
   emailNotifications: boolean;
   createdAt: Date;
 }

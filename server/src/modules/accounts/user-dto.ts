@@ -7,13 +7,13 @@ interface UserLike {
   email: string;
   role: Role | string;
   studentId?: string | null;
-  pictureKey?: string | null;
+  pictureId?: string | null;
   emailNotifications?: boolean | null;
   createdAt: Date | string;
 }
 
-export const pictureUrl = (pictureKey: string | null | undefined) =>
-  pictureKey ? `/api/pictures/${pictureKey}.webp` : null;
+export const pictureUrl = (pictureId: string | null | undefined) =>
+  pictureId ? `/api/pictures/${pictureId}.webp` : null;
 
 export function toUserDto(u: UserLike): User {
   return {
@@ -22,7 +22,7 @@ export function toUserDto(u: UserLike): User {
     email: u.email,
     role: u.role as Role,
     studentId: u.studentId ?? null,
-    pictureUrl: pictureUrl(u.pictureKey),
+    pictureUrl: pictureUrl(u.pictureId),
     emailNotifications: u.emailNotifications ?? true,
     createdAt: new Date(u.createdAt).toISOString(),
   };

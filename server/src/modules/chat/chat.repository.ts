@@ -25,7 +25,7 @@ const messageColumns = {
   authorId: users.id,
   authorName: users.name,
   authorRole: users.role,
-  authorPictureKey: users.pictureKey,
+  authorPictureId: users.pictureId,
 };
 
 /** Newest first: the page before `before` (by creation time, then id), limit + 1 to know if more exist. */

@@ -16,7 +16,7 @@ function toDto(m: MessageRow): ChatMessage {
       id: m.authorId,
       name: m.authorName,
       role: m.authorRole,
-      pictureUrl: pictureUrl(m.authorPictureKey),
+      pictureUrl: pictureUrl(m.authorPictureId),
     },
   };
 }

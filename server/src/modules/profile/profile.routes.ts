@@ -81,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readPictureUpload(request);
-      return { user: await setPicture(app.db, app.config.dataDir, requireUser(request), upload) };
+      return { user: await setPicture(app.db, requireUser(request), upload) };
     },
   );
 
@@ -105,7 +105,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const picture = await readPicture(app.config.dataDir, request.params.file);
+      const picture = await readPicture(app.db, request.params.file);
       return reply.type("image/webp").send(picture);
     },
   );

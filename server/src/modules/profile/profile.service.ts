@@ -1,6 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { User } from "@shared/schemas/auth";
@@ -8,13 +5,15 @@ import { type ChangePasswordInput, PICTURE_FILE_RE, PICTURE_MSG } from "@shared/
 import { isAPIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
+import { transaction } from "../../db/query";
 import { AppError, fieldError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
 import { blockedFor, hit, type Limit } from "../../lib/rate-limit";
 import { type Auth, authHeaders, type SessionUser } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
+import { deleteFile, insertFile, selectPicture } from "../files/files.repository";
 import { toSquareWebp } from "./picture";
-import { swapPictureKey, updateEmailNotifications, updateUserName } from "./profile.repository";
+import { swapPicture, updateEmailNotifications, updateUserName } from "./profile.repository";
 
 export const PROFILE_MSG = {
   tooManyWrongPasswords: "Too many wrong passwords. Please wait a few minutes and try again.",
@@ -74,8 +73,6 @@ export async function changePassword(
   }
 }
 
-const picturesDir = (dataDir: string) => path.join(dataDir, "uploads", "pictures");
-
 /** Reads the one `file` part of a multipart upload, refusing more than 5 MB before reading it all. */
 export async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
   // A body announced as far larger than any allowed picture is refused unread.
@@ -93,32 +90,27 @@ export async function readPictureUpload(request: FastifyRequest): Promise<Buffer
   }
 }
 
-/** Stores the re-encoded picture under a new random name, points the user at it, drops the old file. */
-export async function setPicture(db: Db, dataDir: string, user: SessionUser, upload: Buffer): Promise<User> {
+/** Stores the re-encoded picture and points the user at it; the old one goes in the same transaction. */
+export async function setPicture(db: Db, user: SessionUser, upload: Buffer): Promise<User> {
   if (upload.length === 0) throw fieldError("file", PICTURE_MSG.missing);
   const webp = await toSquareWebp(upload);
-  const dir = picturesDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const key = randomUUID();
-  const file = path.join(dir, `${key}.webp`);
-  await writeFile(file, webp, { flag: "wx" });
-  let old: string | null;
-  try {
-    old = await db.transaction(async (tx) => swapPictureKey(tx as unknown as Db, user.id, key));
-  } catch (err) {
-    await unlink(file).catch(() => {});
-    throw err;
-  }
-  if (old && old !== key) await unlink(path.join(dir, `${old}.webp`)).catch(() => {});
+  await transaction(db, async (tx) => {
+    const fileId = await insertFile(tx, {
+      ownerId: user.id,
+      name: "picture.webp",
+      mediaType: "image/webp",
+      bytes: webp,
+    });
+    const old = await swapPicture(tx, user.id, fileId);
+    if (old) await deleteFile(tx, old);
+  });
   return toUserDto(await findUserById(db, user.id));
 }
 
-/** A stored picture by its file name; only `<uuid>.webp` names are ever looked up. */
-export async function readPicture(dataDir: string, file: string): Promise<Buffer> {
+/** A profile picture by its file name (`<file id>.webp`); any other name, or a file that is not someone's picture, is 404. */
+export async function readPicture(db: Db, file: string): Promise<Buffer> {
   if (!PICTURE_FILE_RE.test(file)) throw new NotFoundError();
-  try {
-    return await readFile(path.join(picturesDir(dataDir), file));
-  } catch {
-    throw new NotFoundError();
-  }
+  const bytes = await selectPicture(db, file.slice(0, -".webp".length));
+  if (!bytes) throw new NotFoundError();
+  return bytes;
 }

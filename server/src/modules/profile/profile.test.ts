@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -9,7 +9,7 @@ import { PICTURE_MSG } from "@shared/schemas/profile";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { files, users } from "../../db/schema";
 import {
   cookieFrom,
   createTestApp,
@@ -34,8 +34,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const picturesDir = () => path.join(dataDir, "uploads", "pictures");
-const pictureFiles = () => (existsSync(picturesDir()) ? readdirSync(picturesDir()) : []);
+/** The stored pictures by the file name their URL ends with. */
+const pictureFiles = async () =>
+  (await t.database.db.select({ id: files.id }).from(files)).map((f) => `${f.id}.webp`);
 
 async function userRow(id: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -244,12 +245,12 @@ describe("PUT /api/me/picture and GET /api/pictures/:file", () => {
     message: string,
   ) {
     const before = await userRow(user.id);
-    const files = pictureFiles().length;
+    const stored = (await pictureFiles()).length;
     const res = await upload(user, body);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.message).toBe(message);
-    expect((await userRow(user.id)).pictureKey).toBe(before.pictureKey);
-    expect(pictureFiles().length).toBe(files);
+    expect((await userRow(user.id)).pictureId).toBe(before.pictureId);
+    expect((await pictureFiles()).length).toBe(stored);
   }
 
   it("answers 401 signed out, reading nothing", async () => {
@@ -267,7 +268,7 @@ describe("PUT /api/me/picture and GET /api/pictures/:file", () => {
     expect(url).toMatch(/^\/api\/pictures\/[0-9a-f-]{36}\.webp$/);
     expect((await me(user.cookie)).json().user.pictureUrl).toBe(url);
     const file = url.split("/").pop()!;
-    expect(pictureFiles()).toContain(file);
+    expect(await pictureFiles()).toContain(file);
 
     const viewer = await makeSupervisor(t);
     const served = await fetchPicture(viewer, url);
@@ -284,7 +285,7 @@ describe("PUT /api/me/picture and GET /api/pictures/:file", () => {
     expect(second.statusCode).toBe(200);
     const url2: string = second.json().user.pictureUrl;
     expect(url2).not.toBe(url);
-    expect(pictureFiles()).not.toContain(file);
+    expect(await pictureFiles()).not.toContain(file);
     expect((await fetchPicture(viewer, url)).statusCode).toBe(404);
     expect((await fetchPicture(user, url2)).statusCode).toBe(200);
   });
@@ -294,7 +295,7 @@ describe("PUT /api/me/picture and GET /api/pictures/:file", () => {
     for (const user of [await makeSupervisor(t), await makeCommittee(t)]) {
       const res = await upload(user, multipart(webp, "x.webp", "image/webp"));
       expect(res.statusCode).toBe(200);
-      expect((await userRow(user.id)).pictureKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await userRow(user.id)).pictureId).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 

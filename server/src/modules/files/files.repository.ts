@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { selectRow } from "../../db/query";
+import { files, users } from "../../db/schema";
+
+export interface NewFile {
+  ownerId: string | null;
+  name: string;
+  mediaType: string;
+  bytes: Buffer;
+}
+
+/** Stores a file; its size and SHA-256 are worked out here, from the bytes. */
+export async function insertFile(db: Db, file: NewFile): Promise<string> {
+  const [row] = await db
+    .insert(files)
+    .values({
+      ownerId: file.ownerId,
+      name: file.name,
+      mediaType: file.mediaType,
+      size: file.bytes.length,
+      sha256: createHash("sha256").update(file.bytes).digest("hex"),
+      bytes: file.bytes,
+    })
+    .returning({ id: files.id });
+  return row.id;
+}
+
+export async function deleteFile(db: Db, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+/** The bytes of a file that is someone's profile picture (users_picture_idx); other files are not pictures. */
+export async function selectPicture(db: Db, id: string): Promise<Buffer | undefined> {
+  const row = await selectRow<{ bytes: Uint8Array }>(
+    db,
+    sql`select f.bytes from ${files} f
+         where f.id = ${id} and exists (select 1 from ${users} u where u.picture_id = f.id)`,
+  );
+  return row ? Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : undefined;
+}
