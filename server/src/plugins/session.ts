@@ -1,9 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { can, type Permission } from "@shared/permissions";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
-import { compiled } from "../db/compiled";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
 import type { EventHub } from "../lib/events";
 import { type Auth, authHeaders, SESSION_COOKIE_PREFIX, type SessionUser } from "./auth";
@@ -45,10 +41,10 @@ function sessionCookie(cookieHeader: string, name: string): { signed: string; to
   return dot > 0 ? { signed, token: signed.slice(0, dot) } : null;
 }
 
-/** A user as better-auth returns it (or the session query below): the fields a request needs. */
-type UserFields = Omit<SessionUser, "studentId" | "pictureKey" | "emailNotifications" | "createdAt"> & {
+/** A user as better-auth returns it: the fields a request needs. */
+type UserFields = Omit<SessionUser, "studentId" | "pictureId" | "emailNotifications" | "createdAt"> & {
   studentId?: string | null;
-  pictureKey?: string | null;
+  pictureId?: string | null;
   emailNotifications?: boolean;
   createdAt: Date | string;
 };
@@ -58,55 +54,10 @@ const toSessionUser = (u: UserFields): SessionUser => ({
   email: u.email,
   role: u.role,
   studentId: u.studentId ?? null,
-  pictureKey: u.pictureKey ?? null,
+  pictureId: u.pictureId ?? null,
   emailNotifications: u.emailNotifications ?? true,
   createdAt: new Date(u.createdAt),
 });
-
-/** A signed-in request's session, as the cache keeps it. */
-interface FoundSession {
-  user: SessionUser;
-  sessionId: string;
-  expiresAt: number;
-}
-
-const sessionByToken = compiled<"token">(
-  (p) => sql`
-    select s.id as "sessionId", s.expires_at as "expiresAt", u.id, u.name, u.email, u.role,
-           u.student_id as "studentId", u.picture_key as "pictureKey",
-           u.email_notifications as "emailNotifications", u.created_at as "createdAt"
-      from sessions s join users u on u.id = s.user_id
-     where s.token = ${p("token")}`,
-);
-
-/**
- * The session of a signed cookie when better-auth would simply accept it: the signature is
- * better-auth's (HMAC-SHA256 of the token with the auth secret, compared in constant time), the
- * session exists, has not expired and is not yet due for its refresh (better-auth's own rule:
- * `expiresAt - expiresIn + updateAge <= now`). Null in every other case, which better-auth then
- * answers itself (it deletes expired sessions, refreshes due ones and sets or clears the cookie).
- */
-async function findCurrentSession(
-  db: Db,
-  rules: { secret: string; expiresInMs: number; updateAgeMs: number },
-  cookie: { signed: string; token: string },
-): Promise<FoundSession | null> {
-  const signature = cookie.signed.slice(cookie.token.length + 1);
-  if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  const expected = createHmac("sha256", rules.secret).update(cookie.token).digest();
-  const given = Buffer.from(signature, "base64");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-
-  const { rows } = (await db.execute(sessionByToken({ token: cookie.token }))) as unknown as {
-    rows: (UserFields & { sessionId: string; expiresAt: Date | string })[];
-  };
-  const row = rows[0];
-  if (!row) return null;
-  const expiresAt = new Date(row.expiresAt).getTime();
-  const now = Date.now();
-  if (!(expiresAt > now) || expiresAt - rules.expiresInMs + rules.updateAgeMs <= now) return null;
-  return { sessionId: row.sessionId, expiresAt, user: toSessionUser(row) };
-}
 
 export function registerSession(app: FastifyInstance, auth: Auth, events: EventHub) {
   app.decorateRequest("user", null);
@@ -114,11 +65,6 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
   const cache = new SessionCache();
   events.onAuthChange((change) => cache.invalidate(change));
   const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
-  const sessionRules = auth.$context.then((ctx) => ({
-    secret: ctx.secret,
-    expiresInMs: ctx.sessionConfig.expiresIn * 1000,
-    updateAgeMs: ctx.sessionConfig.updateAge * 1000,
-  }));
 
   // The database's notice of a change arrives a moment after the commit. A change made through
   // this instance (logout, password, profile) drops the user's entries before the answer leaves,
@@ -132,38 +78,36 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     if (!request.url.startsWith("/api/") || !request.headers.cookie?.includes(COOKIE_MARK)) return;
     const cookie = sessionCookie(request.headers.cookie, await cookieName);
     if (!cookie) return;
-    // A hit is this exact signed value, checked by better-auth before and not changed since.
-    // Signing out and changing the password always ask the database itself.
+    // A hit is this exact signed value, which better-auth accepted before, with nothing announced
+    // about its session or user since. Signing out and changing the password always ask it again.
     const cacheable = events.listening && !AUTHORITATIVE.some((prefix) => request.url.startsWith(prefix));
-    const accept = (found: FoundSession) => {
-      request.user = found.user;
-      request.sessionId = found.sessionId;
-    };
     const hit = cacheable ? cache.get(cookie.token, cookie.signed) : undefined;
-    if (hit) return accept(hit);
-    const generation = cache.currentGeneration;
-    // The common miss, a valid session not yet due for its daily refresh, costs one statement.
-    const found = cacheable ? await findCurrentSession(app.db, await sessionRules, cookie) : null;
-    if (found) {
-      accept(found);
-      cache.set(cookie.token, { signed: cookie.signed, ...found }, generation);
+    if (hit) {
+      request.user = hit.user;
+      request.sessionId = hit.sessionId;
       return;
     }
+    const generation = cache.currentGeneration;
     const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
     // A refreshed session comes back with a new cookie expiry.
     const setCookie = result.headers?.getSetCookie();
     if (setCookie?.length) reply.header("set-cookie", setCookie);
     const data = result.response;
     if (!data) return;
-    const session: FoundSession = {
-      user: toSessionUser(data.user as unknown as UserFields),
-      sessionId: data.session.id,
-      expiresAt: new Date(data.session.expiresAt).getTime(),
-    };
-    accept(session);
+    request.user = toSessionUser(data.user as UserFields);
+    request.sessionId = data.session.id;
     // Only the session better-auth actually found for this cookie is remembered under its token.
     if (events.listening && data.session.token === cookie.token)
-      cache.set(cookie.token, { signed: cookie.signed, ...session }, generation);
+      cache.set(
+        cookie.token,
+        {
+          signed: cookie.signed,
+          user: request.user,
+          sessionId: data.session.id,
+          expiresAt: new Date(data.session.expiresAt).getTime(),
+        },
+        generation,
+      );
   });
 }
 
