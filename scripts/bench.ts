@@ -312,9 +312,9 @@ const READS: Read[] = [
     paths: () => ["/api/proposals?status=Pending&order=oldest&pageSize=20"],
   },
   {
-    name: "supervisor: GET /api/proposals?type=Thesis&pageSize=100",
+    name: "supervisor: Thesis Groups (type=Thesis, pages of 20)",
     who: "supervisor",
-    paths: () => ["/api/proposals?type=Thesis&pageSize=100"],
+    paths: () => ["/api/proposals?type=Thesis&order=newest&page=1&pageSize=20"],
   },
   {
     name: "supervisor: GET /api/supervisor/dashboard",

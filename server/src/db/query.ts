@@ -3,8 +3,8 @@ import type { Db } from "./client";
 
 /**
  * The rows of a raw SQL statement, as the caller says they are: the one place where a raw
- * result is typed. Cast counts and sums to int in SQL (`count(*)::int`), since node-postgres
- * answers bigint as text.
+ * result is typed. Both drivers answer timestamps as text (Drizzle's setting) and JSON as
+ * values; cast counts to int in SQL (`count(*)::int`), since node-postgres answers bigint as text.
  */
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -34,9 +34,21 @@ export function pageWindow(q: { page: number; pageSize: number }, cap: number) {
   return { offset, limit: offset > cap ? 0 : q.pageSize, cap };
 }
 
+/**
+ * A whole number written into the statement's text rather than bound: LIMIT and OFFSET. Bound,
+ * they make PostgreSQL plan the statement again on every execution (a generic plan cannot know
+ * how few rows a page takes, so it looks dearer than each custom plan), and planning a page's
+ * joins costs more than running them. Written in, a page's statement has only its equality
+ * parameters, and each connection plans it once.
+ */
+export const int = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a whole number: ${n}`);
+  return sql.raw(String(n));
+};
+
 /** How many rows `fromWhere` (a FROM … WHERE …) has, counting no further than one past `cap`. */
 export const countUpTo = (fromWhere: SQL, cap: number) =>
-  sql`(select count(*)::int from (select 1 ${fromWhere} limit ${cap + 1}) upto)`;
+  sql`(select count(*)::int from (select 1 ${fromWhere} limit ${int(cap + 1)}) upto)`;
 
 /** The page's `total` and `capped` from a count made by `countUpTo`. */
 export const counted = (n: number, cap: number) => ({ total: Math.min(n, cap), capped: n > cap });

@@ -53,12 +53,13 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     /**
      * What people search matches (DESIGN.md §14): the words of the name (weight A), the student
-     * ID as one word without its punctuation (B) and the words of the email (C), lower-cased and
-     * without accents by the text search configuration thesisdesk_search (migration 0012).
+     * ID as one word without its punctuation (B) and the words of the email before its @ (C; a
+     * domain every address shares would match everyone), lower-cased and without accents by the
+     * text search configuration thesisdesk_search (migration 0012).
      * A prefix query on it (`ana:*`) is answered by users_search_idx.
      */
     searchWords: tsvector("search_words").generatedAlwaysAs(
-      sql`setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(name, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(coalesce(student_id, ''), '[[:punct:][:space:]]+', '', 'g')), 'B') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(email, '[[:punct:]]+', ' ', 'g')), 'C')`,
+      sql`setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(name, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(coalesce(student_id, ''), '[[:punct:][:space:]]+', '', 'g')), 'B') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(split_part(email, '@', 1), '[[:punct:]]+', ' ', 'g')), 'C')`,
     ),
   },
   (t) => [
@@ -222,6 +223,8 @@ export const proposalMembers = pgTable(
     // The rule "one active proposal per student", kept by the database itself.
     uniqueIndex("proposal_members_one_active_uq").on(t.userId).where(sql`${t.active}`),
     index("proposal_members_user_idx").on(t.userId, t.proposalId),
+    // A proposal's members in order, read from the index alone by every proposal read.
+    index("proposal_members_proposal_idx").on(t.proposalId, t.position, t.userId),
   ],
 );
 

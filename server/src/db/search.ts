@@ -20,7 +20,9 @@ const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
  * typed is read as query syntax.
  */
 export function searchQuery(q: string, scope: SearchScope): string | null {
-  const words = q.normalize("NFC").split(NOT_WORD).filter(Boolean);
+  // An email's domain is not searched (everyone shares it): a typed address is its words before the @.
+  const at = q.lastIndexOf("@");
+  const words = (at < 0 ? q : q.slice(0, at)).normalize("NFC").split(NOT_WORD).filter(Boolean);
   if (!words.length) return null;
   const weights = WEIGHTS[scope];
   const each = words.map((w) => `'${w}':*${weights}`).join(" & ");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery } from "./common";
+import { pageQuery, pageResponse } from "./common";
 
 /** Group, title and description are all required; a missing or blank one reads "Please fill all fields." */
 const filled = (label: string, max: number) =>
@@ -44,11 +44,7 @@ export const noticeListQuery = pageQuery;
 export type NoticeListQuery = z.input<typeof noticeListQuery>;
 
 /** Newest first. `unread` is the student's unread count (absent for supervisors). */
-export const noticeListResponse = z.object({
-  items: z.array(noticeSchema),
-  total: z.number(),
-  unread: z.number().optional(),
-});
+export const noticeListResponse = pageResponse(noticeSchema).extend({ unread: z.number().optional() });
 export type NoticeList = z.infer<typeof noticeListResponse>;
 
 export const noticeResponse = z.object({ notice: noticeSchema });

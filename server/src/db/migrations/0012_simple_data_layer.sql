@@ -71,7 +71,7 @@ CREATE TEXT SEARCH CONFIGURATION thesisdesk_search (COPY = simple);--> statement
 ALTER TEXT SEARCH CONFIGURATION thesisdesk_search
   ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part, numword, numhword, hword_numpart
   WITH unaccent, simple;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "search_words" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(name, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(coalesce(student_id, ''), '[[:punct:][:space:]]+', '', 'g')), 'B') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(email, '[[:punct:]]+', ' ', 'g')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_words" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(name, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(coalesce(student_id, ''), '[[:punct:][:space:]]+', '', 'g')), 'B') || setweight(to_tsvector('thesisdesk_search'::regconfig, regexp_replace(split_part(email, '@', 1), '[[:punct:]]+', ' ', 'g')), 'C')) STORED;--> statement-breakpoint
 CREATE INDEX "users_search_idx" ON "users" USING gin ("search_words");--> statement-breakpoint
 CREATE INDEX "users_role_name_idx" ON "users" USING btree ("role","name","id");--> statement-breakpoint
 CREATE INDEX "users_role_email_idx" ON "users" USING btree ("role","email","id");--> statement-breakpoint
@@ -88,6 +88,8 @@ CREATE INDEX "proposals_created_idx" ON "proposals" USING btree ("created_at","i
 CREATE INDEX "proposals_status_created_idx" ON "proposals" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "proposals_supervisor_created_idx" ON "proposals" USING btree ("supervisor_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "proposals_supervisor_idx" ON "proposals" USING btree ("supervisor_id","status","created_at","id","type");--> statement-breakpoint
+-- A proposal's members in order, from the index alone: every proposal read lists them.
+CREATE INDEX "proposal_members_proposal_idx" ON "proposal_members" USING btree ("proposal_id","position","user_id");--> statement-breakpoint
 --
 -- 6. One store for files (DESIGN.md §10): the bytes in PostgreSQL. Pictures that are still on disk
 -- (users.picture_key) are moved in at start-up, which sets users.picture_id.
@@ -107,4 +109,5 @@ ALTER TABLE "users" ADD COLUMN "picture_id" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_picture_id_files_id_fk" FOREIGN KEY ("picture_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_picture_idx" ON "users" USING btree ("picture_id");--> statement-breakpoint
 ANALYZE users;--> statement-breakpoint
-ANALYZE proposals;
+ANALYZE proposals;--> statement-breakpoint
+ANALYZE proposal_members;

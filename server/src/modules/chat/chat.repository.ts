@@ -1,5 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import type { Role } from "@shared/enums";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { int, selectRows } from "../../db/query";
 import { messages, proposalMembers, proposals, users } from "../../db/schema";
 
 /** Who may read and write a proposal's thread: its members and its supervisor. */
@@ -28,18 +30,66 @@ const messageColumns = {
   authorPictureId: users.pictureId,
 };
 
-/** Newest first: the page before `before` (by creation time, then id), limit + 1 to know if more exist. */
-export async function messagesBefore(db: Db, proposalId: string, before: string | undefined, limit: number) {
+/** Who may read a proposal's thread, over `proposals p`: its members and its supervisor. */
+const mayRead = (userId: string) =>
+  sql`(p.supervisor_id = ${userId} or exists (select 1 from ${proposalMembers} pm where pm.proposal_id = p.id and pm.user_id = ${userId}))`;
+
+type PageRow = {
+  allowed: boolean;
+  id: string | null;
+  proposal_id: string;
+  body: string;
+  created_at: string;
+  author_id: string;
+  author_name: string;
+  author_role: Role;
+  author_picture_id: string | null;
+};
+
+/**
+ * Newest first, one statement: whether `userId` may read the thread, and the page before
+ * `before` (by creation time, then id; limit + 1 to know if more exist), which is empty unless
+ * they may (messages_proposal_created_idx).
+ */
+export async function threadPage(
+  db: Db,
+  proposalId: string,
+  userId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<{ allowed: boolean; rows: MessageRow[] }> {
   const cursor = before
-    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${before} and m.proposal_id = ${proposalId})`
-    : undefined;
-  return db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.authorId))
-    .where(and(eq(messages.proposalId, proposalId), cursor))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
+    ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from ${messages} b where b.id = ${before} and b.proposal_id = ${proposalId})`
+    : sql``;
+  const rows = await selectRows<PageRow>(
+    db,
+    sql`
+    select thread.allowed, page.* from
+      (select exists (select 1 from ${proposals} p where p.id = ${proposalId} and ${mayRead(userId)}) as allowed) thread
+      left join lateral (
+        select m.id, m.proposal_id, m.body, m.created_at, u.id as author_id, u.name as author_name,
+               u.role as author_role, u.picture_id as author_picture_id
+          from ${messages} m join ${users} u on u.id = m.author_id
+         where thread.allowed and m.proposal_id = ${proposalId} ${cursor}
+         order by m.created_at desc, m.id desc limit ${int(limit + 1)}
+      ) page on true
+     order by page.created_at desc, page.id desc`,
+  );
+  return {
+    allowed: rows[0]?.allowed ?? false,
+    rows: rows
+      .filter((r): r is PageRow & { id: string } => r.id !== null)
+      .map((r) => ({
+        id: r.id,
+        proposalId: r.proposal_id,
+        body: r.body,
+        createdAt: new Date(r.created_at),
+        authorId: r.author_id,
+        authorName: r.author_name,
+        authorRole: r.author_role,
+        authorPictureId: r.author_picture_id,
+      })),
+  };
 }
 
 export async function insertMessage(db: Db, proposalId: string, authorId: string, body: string) {

@@ -4,7 +4,7 @@ import { NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { pictureUrl } from "../accounts/user-dto";
-import { insertMessage, type MessageRow, messagesBefore, threadParticipants } from "./chat.repository";
+import { insertMessage, type MessageRow, threadPage, threadParticipants } from "./chat.repository";
 
 function toDto(m: MessageRow): ChatMessage {
   return {
@@ -36,8 +36,9 @@ export async function listMessages(
   before: string | undefined,
   limit: number,
 ) {
-  await openThread(db, proposalId, user);
-  const rows = await messagesBefore(db, proposalId, before, limit);
+  const { allowed, rows } = await threadPage(db, proposalId, user.id, before, limit);
+  // Someone outside the group sees no thread at all: ids leak nothing.
+  if (!allowed) throw new NotFoundError();
   const hasMore = rows.length > limit;
   return { items: rows.slice(0, limit).reverse().map(toDto), hasMore };
 }

@@ -1,34 +1,32 @@
-import type { ProposalStatus, ProposalType } from "@shared/enums";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { selectRow } from "../../db/query";
 import { proposalMembers, proposals, researchCells, users } from "../../db/schema";
 
-export async function countUsersByRole(db: Db) {
-  return db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
-}
-
-export async function countCells(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(researchCells);
-  return Number(row.n);
-}
-
-export async function countProposalsByStatus(db: Db) {
-  return db.select({ status: proposals.status, n: count() }).from(proposals).groupBy(proposals.status);
-}
-
-/** Every cell with its proposals counted by status (a cell without proposals has status null). */
-export async function countProposalsByCellAndStatus(db: Db) {
-  return db
-    .select({
-      id: researchCells.id,
-      title: researchCells.title,
-      status: proposals.status,
-      n: count(proposals.id),
-    })
-    .from(researchCells)
-    .leftJoin(proposals, eq(proposals.researchCellId, researchCells.id))
-    .groupBy(researchCells.id, researchCells.title, proposals.status);
+/**
+ * Everything the committee's dashboard counts, in one statement: people by role, the cells, and
+ * each cell's proposals by status (a cell with none has status null), each counted by grouping
+ * an index (users_role_*; proposals_cell_status_idx). These count every row: the dashboard is an
+ * overview of the whole department.
+ */
+export async function selectDashboardCounts(db: Db) {
+  const row = await selectRow<{
+    roles: { role: Role; n: number }[] | null;
+    cells: number;
+    per_cell: { id: string; title: string; status: ProposalStatus | null; n: number }[] | null;
+  }>(
+    db,
+    sql`select
+      (select json_agg(r) from (select role, count(*)::int as n from ${users} group by role) r) as roles,
+      (select count(*)::int from ${researchCells}) as cells,
+      (select json_agg(json_build_object('id', c.id, 'title', c.title, 'status', x.status, 'n', coalesce(x.n, 0)))
+         from ${researchCells} c
+         left join (select research_cell_id, status, count(*)::int as n from ${proposals} group by 1, 2) x
+           on x.research_cell_id = c.id) as per_cell`,
+  );
+  return { roles: row?.roles ?? [], cells: row?.cells ?? 0, perCell: row?.per_cell ?? [] };
 }
 
 const supervisor = alias(users, "supervisor");

@@ -4,11 +4,8 @@ import type { Db } from "../../db/client";
 import { selectPeopleAfter } from "../users/users.repository";
 import { cellsBySupervisor } from "../users/users.service";
 import {
-  countCells,
-  countProposalsByCellAndStatus,
-  countProposalsByStatus,
-  countUsersByRole,
   type ProposalFilter,
+  selectDashboardCounts,
   selectMembersOf,
   selectProposalsAfter,
 } from "./committee.repository";
@@ -17,23 +14,18 @@ import { CSV_BOM, csvDate, csvRecord } from "./csv";
 const emptyCounts = (): StatusCounts => ({ Pending: 0, Approved: 0, Denied: 0 });
 
 export async function committeeDashboard(db: Db): Promise<CommitteeDashboard> {
-  const [byRole, cells, byStatus, byCell] = await Promise.all([
-    countUsersByRole(db),
-    countCells(db),
-    countProposalsByStatus(db),
-    countProposalsByCellAndStatus(db),
-  ]);
+  const counts = await selectDashboardCounts(db);
   const roles: Record<Role, number> = { student: 0, supervisor: 0, committee: 0 };
-  for (const r of byRole) roles[r.role] = Number(r.n);
+  for (const r of counts.roles) roles[r.role] = r.n;
   const proposals = { ...emptyCounts(), total: 0 };
-  for (const s of byStatus) {
-    proposals[s.status] = Number(s.n);
-    proposals.total += Number(s.n);
-  }
   const perCell = new Map<string, StatusCounts & { id: string; title: string }>();
-  for (const row of byCell) {
+  for (const row of counts.perCell) {
     const cell = perCell.get(row.id) ?? { id: row.id, title: row.title, ...emptyCounts() };
-    if (row.status) cell[row.status] = Number(row.n);
+    if (row.status) {
+      cell[row.status] = row.n;
+      proposals[row.status] += row.n;
+      proposals.total += row.n;
+    }
     perCell.set(row.id, cell);
   }
   const total = (c: StatusCounts) => c.Pending + c.Approved + c.Denied;
@@ -41,7 +33,7 @@ export async function committeeDashboard(db: Db): Promise<CommitteeDashboard> {
     students: roles.student,
     supervisors: roles.supervisor,
     committee: roles.committee,
-    researchCells: cells,
+    researchCells: counts.cells,
     proposals,
     perCell: [...perCell.values()].sort((a, b) => total(b) - total(a) || a.title.localeCompare(b.title)),
   };

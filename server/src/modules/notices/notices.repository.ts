@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { noticeRecipients, notices, proposalMembers, proposals, users } from "../../db/schema";
 
 /** The proposal if it is addressed to this supervisor; locked against a concurrent delete until commit. */
@@ -39,40 +40,87 @@ export async function copyMembersAsRecipients(db: Db, noticeId: string, proposal
   return rows.map((r) => r.userId);
 }
 
-const noticeColumns = {
-  id: notices.id,
-  title: notices.title,
-  description: notices.description,
-  createdAt: notices.createdAt,
-  supervisorId: users.id,
-  supervisorName: users.name,
-  proposalId: proposals.id,
-  proposalTitle: proposals.title,
+/** A notice as every read selects it: with its sender, its group, and what the viewer may see of it. */
+export type NoticeRow = {
+  id: string;
+  title: string;
+  description: string;
+  created_at: string;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  proposal_id: string | null;
+  proposal_title: string | null;
+  /** A recipient's own read time (received notices only). */
+  read_at: string | null;
+  /** Everyone it went to, by name (sent notices only). */
+  recipients: { id: string; name: string; read_at: string | null }[] | null;
 };
 
-/** The notices a student received, newest first, with when they read each. */
-export function receivedPage(db: Db, userId: string, limit: number, offset: number) {
-  return db
-    .select({ ...noticeColumns, readAt: noticeRecipients.readAt })
-    .from(noticeRecipients)
-    .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
-    .leftJoin(users, eq(users.id, notices.supervisorId))
-    .leftJoin(proposals, eq(proposals.id, notices.proposalId))
-    .where(eq(noticeRecipients.userId, userId))
-    .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(limit)
-    .offset(offset);
+/** The columns of a NoticeRow over `notices n` (without read_at and recipients), and their joins. */
+const NOTICE_COLUMNS = sql`n.id, n.title, n.description, n.created_at, s.id as supervisor_id,
+  s.name as supervisor_name, p.id as proposal_id, p.title as proposal_title`;
+const NOTICE_JOINS = sql`left join ${users} s on s.id = n.supervisor_id left join ${proposals} p on p.id = n.proposal_id`;
+const RECIPIENTS = sql`(select json_agg(json_build_object('id', u.id, 'name', u.name, 'read_at', r.read_at) order by u.name, u.id)
+   from ${noticeRecipients} r join ${users} u on u.id = r.user_id where r.notice_id = n.id)`;
+
+type PageRow = { total: number; unread: number | null } & (NoticeRow | { [K in keyof NoticeRow]: null });
+
+/**
+ * One page of a person's notices, newest first, with how many there are (up to `cap`), in one
+ * statement: a student's received notices with when they read each and their unread count
+ * (notice_recipients_user_idx); a supervisor's sent notices with their recipients
+ * (notices_supervisor_created_idx). The counts are the one-row side of a left join, so a page past
+ * the end still carries them.
+ */
+export async function selectNoticePage(
+  db: Db,
+  viewer: { id: string; received: boolean },
+  page: { limit: number; offset: number; cap: number },
+) {
+  const [from, where, unread, extra] = viewer.received
+    ? [
+        sql`${noticeRecipients} r join ${notices} n on n.id = r.notice_id`,
+        sql`r.user_id = ${viewer.id}`,
+        sql`(select count(*)::int from ${noticeRecipients} r where r.user_id = ${viewer.id} and r.read_at is null)`,
+        sql`r.read_at, null as recipients`,
+      ]
+    : [
+        sql`${notices} n`,
+        sql`n.supervisor_id = ${viewer.id}`,
+        sql`null`,
+        sql`null as read_at, ${RECIPIENTS} as recipients`,
+      ];
+  const rows = await selectRows<PageRow>(
+    db,
+    sql`
+    select ${countUpTo(sql`from ${from} where ${where}`, page.cap)} as total, ${unread} as unread, page.*
+      from (select 1) one
+      left join lateral (
+        select ${NOTICE_COLUMNS}, ${extra} from ${from} ${NOTICE_JOINS} where ${where}
+         order by n.created_at desc, n.id desc limit ${int(page.limit)} offset ${int(page.offset)}
+      ) page on true
+     order by page.created_at desc, page.id desc`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    unread: rows[0]?.unread ?? 0,
+    rows: rows.filter((r): r is PageRow & NoticeRow => r.id !== null),
+  };
 }
 
-export async function receivedCounts(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      total: count(),
-      unread: sql<number>`count(*) filter (where ${noticeRecipients.readAt} is null)`.mapWith(Number),
-    })
-    .from(noticeRecipients)
-    .where(eq(noticeRecipients.userId, userId));
-  return { total: Number(row.total), unread: Number(row.unread) };
+/**
+ * One notice as `viewerId` may see it, in one statement: a recipient's with their read time, its
+ * sender's with every recipient; undefined when it does not exist or they are neither.
+ */
+export function selectNotice(db: Db, noticeId: string, viewerId: string): Promise<NoticeRow | undefined> {
+  return selectRow<NoticeRow>(
+    db,
+    sql`select ${NOTICE_COLUMNS}, r.read_at,
+               case when n.supervisor_id = ${viewerId} and r.user_id is null then ${RECIPIENTS} end as recipients
+          from ${notices} n ${NOTICE_JOINS}
+          left join ${noticeRecipients} r on r.notice_id = n.id and r.user_id = ${viewerId}
+         where n.id = ${noticeId} and (r.user_id is not null or n.supervisor_id = ${viewerId})`,
+  );
 }
 
 export async function unreadCount(db: Db, userId: string) {
@@ -81,61 +129,6 @@ export async function unreadCount(db: Db, userId: string) {
     .from(noticeRecipients)
     .where(and(eq(noticeRecipients.userId, userId), isNull(noticeRecipients.readAt)));
   return Number(row.n);
-}
-
-/** The notices a supervisor sent, newest first. */
-export function sentPage(db: Db, supervisorId: string, limit: number, offset: number) {
-  return db
-    .select(noticeColumns)
-    .from(notices)
-    .leftJoin(users, eq(users.id, notices.supervisorId))
-    .leftJoin(proposals, eq(proposals.id, notices.proposalId))
-    .where(eq(notices.supervisorId, supervisorId))
-    .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function sentCount(db: Db, supervisorId: string) {
-  const [row] = await db.select({ n: count() }).from(notices).where(eq(notices.supervisorId, supervisorId));
-  return Number(row.n);
-}
-
-/** Recipients of several notices at once (one query per page, not per notice). */
-export function recipientsOf(db: Db, noticeIds: string[]) {
-  if (!noticeIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      noticeId: noticeRecipients.noticeId,
-      id: noticeRecipients.userId,
-      name: users.name,
-      readAt: noticeRecipients.readAt,
-    })
-    .from(noticeRecipients)
-    .innerJoin(users, eq(users.id, noticeRecipients.userId))
-    .where(inArray(noticeRecipients.noticeId, noticeIds))
-    .orderBy(asc(users.name), asc(users.id));
-}
-
-/** One notice with the caller's read time when the caller is one of its recipients. */
-export async function noticeFor(db: Db, noticeId: string, userId: string) {
-  const [row] = await db
-    .select({
-      ...noticeColumns,
-      sentBy: notices.supervisorId,
-      readAt: noticeRecipients.readAt,
-      isRecipient: sql<boolean>`${noticeRecipients.userId} is not null`.mapWith(Boolean),
-    })
-    .from(notices)
-    .leftJoin(users, eq(users.id, notices.supervisorId))
-    .leftJoin(proposals, eq(proposals.id, notices.proposalId))
-    .leftJoin(
-      noticeRecipients,
-      and(eq(noticeRecipients.noticeId, notices.id), eq(noticeRecipients.userId, userId)),
-    )
-    .where(eq(notices.id, noticeId))
-    .limit(1);
-  return row;
 }
 
 /** Sets read_at the first time only; undefined when the caller did not receive the notice. */
@@ -147,5 +140,3 @@ export async function markRead(db: Db, noticeId: string, userId: string) {
     .returning({ readAt: noticeRecipients.readAt });
   return row;
 }
-
-export type NoticeRow = Awaited<ReturnType<typeof sentPage>>[number];

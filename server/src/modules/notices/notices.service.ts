@@ -1,6 +1,8 @@
+import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { Notice, NoticeList } from "@shared/schemas/notices";
 import type { Db } from "../../db/client";
+import { counted, pageWindow } from "../../db/query";
 import { NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
@@ -11,44 +13,28 @@ import {
   insertNotice,
   markRead,
   type NoticeRow,
-  noticeFor,
   ownProposal,
-  receivedCounts,
-  receivedPage,
-  recipientsOf,
-  sentCount,
-  sentPage,
+  selectNotice,
+  selectNoticePage,
   unreadCount,
 } from "./notices.repository";
 
-type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
+const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function toDto(n: NoticeRow, extra: Pick<Notice, "readAt" | "recipients"> = {}): Notice {
+/** A notice as the API answers it, from its row: a recipient's with readAt, a sender's with recipients. */
+function toNotice(n: NoticeRow): Notice {
   return {
     id: n.id,
     title: n.title,
     description: n.description,
-    createdAt: n.createdAt.toISOString(),
+    createdAt: iso(n.created_at)!,
     supervisor:
-      n.supervisorId && n.supervisorName != null ? { id: n.supervisorId, name: n.supervisorName } : null,
-    group: n.proposalId && n.proposalTitle != null ? { id: n.proposalId, title: n.proposalTitle } : null,
-    ...extra,
+      n.supervisor_id && n.supervisor_name != null ? { id: n.supervisor_id, name: n.supervisor_name } : null,
+    group: n.proposal_id && n.proposal_title != null ? { id: n.proposal_id, title: n.proposal_title } : null,
+    ...(n.recipients
+      ? { recipients: n.recipients.map((r) => ({ id: r.id, name: r.name, readAt: iso(r.read_at) })) }
+      : { readAt: iso(n.read_at) }),
   };
-}
-
-const toRecipients = (rows: Recipient[]) =>
-  rows.map((r) => ({ id: r.id, name: r.name, readAt: iso(r.readAt) }));
-
-async function withRecipients(db: Db, rows: NoticeRow[]): Promise<Notice[]> {
-  const recipients = await recipientsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byNotice = new Map<string, Recipient[]>();
-  for (const r of recipients) byNotice.set(r.noticeId, [...(byNotice.get(r.noticeId) ?? []), r]);
-  return rows.map((n) => toDto(n, { recipients: toRecipients(byNotice.get(n.id) ?? []) }));
 }
 
 export interface SendNoticeCommand {
@@ -84,8 +70,9 @@ export async function sendNotice(db: Db, publicUrl: string, user: SessionUser, i
       recipientIds,
       emails.noticeSent(publicUrl, { title: input.title, supervisor: user.name, group: proposal.title }),
     );
-    const row = await noticeFor(tx, noticeId, user.id);
-    return toDto(row, { recipients: toRecipients(await recipientsOf(tx, [noticeId])) });
+    const row = await selectNotice(tx, noticeId, user.id);
+    if (!row) throw new NotFoundError();
+    return toNotice(row);
   });
 }
 
@@ -96,29 +83,21 @@ export async function listNotices(
   page: number,
   pageSize: number,
 ): Promise<NoticeList> {
-  const offset = (page - 1) * pageSize;
-  if (user.role === "student") {
-    const [rows, counts] = await Promise.all([
-      receivedPage(db, user.id, pageSize, offset),
-      receivedCounts(db, user.id),
-    ]);
-    return {
-      items: rows.map((n) => toDto(n, { readAt: iso(n.readAt) })),
-      total: counts.total,
-      unread: counts.unread,
-    };
-  }
-  const [rows, total] = await Promise.all([sentPage(db, user.id, pageSize, offset), sentCount(db, user.id)]);
-  return { items: await withRecipients(db, rows), total };
+  const { limit, offset, cap } = pageWindow({ page, pageSize }, LIMITS.listCountMax);
+  const received = user.role === "student";
+  const found = await selectNoticePage(db, { id: user.id, received }, { limit, offset, cap });
+  return {
+    items: found.rows.map(toNotice),
+    ...counted(found.total, cap),
+    ...(received ? { unread: found.unread } : {}),
+  };
 }
 
 /** One notice, for its recipients and its sender only; anyone else gets 404. */
 export async function getNotice(db: Db, user: SessionUser, noticeId: string): Promise<Notice> {
-  const row = await noticeFor(db, noticeId, user.id);
+  const row = await selectNotice(db, noticeId, user.id);
   if (!row) throw new NotFoundError();
-  if (row.isRecipient) return toDto(row, { readAt: iso(row.readAt) });
-  if (row.sentBy === user.id) return (await withRecipients(db, [row]))[0];
-  throw new NotFoundError();
+  return toNotice(row);
 }
 
 /** Marks the notice read for the caller, once: a second call keeps the first time. */

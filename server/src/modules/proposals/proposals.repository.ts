@@ -2,7 +2,7 @@ import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countUpTo, selectRow, selectRows } from "../../db/query";
+import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
 
 // ── one proposal, as rows ──────────────────────────────────────────────────
@@ -15,20 +15,22 @@ export interface ProposalRow {
   abstract: string;
   type: ProposalType;
   status: ProposalStatus;
-  created_at: Date;
+  created_at: string;
   feedback: string | null;
-  reviewed_at: Date | null;
+  reviewed_at: string | null;
   cell_id: string | null;
   cell_title: string | null;
   supervisor_id: string | null;
   supervisor_name: string | null;
   supervisor_email: string | null;
-  creator_id: string | null;
-  creator_name: string | null;
+  created_by: string;
   reviewer_id: string | null;
   reviewer_name: string | null;
-  /** Creator first; JSON built by the statement (one row per proposal, not per member). */
-  members: { id: string; name: string; student_id: string | null; position: number }[] | null;
+  /**
+   * [id, name, student ID, position] of each member by position, the creator first (so the creator's name
+   * needs no join of its own); JSON built by the statement, one row per proposal.
+   */
+  members: [string, string, string | null, number][] | null;
 }
 
 /** The columns of a ProposalRow over `proposals p` joined by PROPOSAL_JOINS. */
@@ -36,19 +38,16 @@ const proposalColumns = (abstract: "whole" | "excerpt") => sql`
   p.id, p.title,
   ${abstract === "whole" ? sql`p.abstract` : sql`left(p.abstract, ${sql.raw(String(LIMITS.excerptMax))}) as abstract`},
   p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
-  c.id as cell_id, c.title as cell_title,
+  p.created_by, c.id as cell_id, c.title as cell_title,
   s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
-  cr.id as creator_id, cr.name as creator_name,
   rv.id as reviewer_id, rv.name as reviewer_name,
-  (select json_agg(json_build_object('id', u.id, 'name', u.name, 'student_id', u.student_id,
-                                     'position', m.position) order by m.position)
+  (select json_agg(json_build_array(u.id, u.name, u.student_id, m.position) order by m.position)
      from ${proposalMembers} m join ${users} u on u.id = m.user_id
     where m.proposal_id = p.id) as members`;
 
 const PROPOSAL_JOINS = sql`
   left join ${researchCells} c on c.id = p.research_cell_id
   left join ${users} s on s.id = p.supervisor_id
-  left join ${users} cr on cr.id = p.created_by
   left join ${users} rv on rv.id = p.reviewed_by`;
 
 // ── visibility ──────────────────────────────────────────────────────────────
@@ -119,7 +118,7 @@ export async function selectProposalPage(
       left join lateral (
         select ${proposalColumns("excerpt")} from ${proposals} p ${PROPOSAL_JOINS}
          where ${where}
-         order by p.created_at ${dir}, p.id ${dir} limit ${f.limit} offset ${f.offset}
+         order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}
       ) page on true
      order by page.created_at ${dir}, page.id ${dir}`,
   );

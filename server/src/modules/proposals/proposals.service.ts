@@ -37,11 +37,17 @@ type CreateInput = z.output<typeof createProposalSchema>;
 
 // ── the answer, built in one place ─────────────────────────────────────────
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
 
 /** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */
 function fromRow(r: ProposalRow) {
+  const members = (r.members ?? []).map(([id, name, studentId, position]) => ({
+    id,
+    name,
+    studentId,
+    position,
+  }));
   return {
     id: r.id,
     title: r.title,
@@ -52,13 +58,8 @@ function fromRow(r: ProposalRow) {
       r.supervisor_id === null
         ? null
         : { id: r.supervisor_id, name: r.supervisor_name ?? "", email: r.supervisor_email ?? "" },
-    createdBy: ref(r.creator_id, r.creator_name),
-    members: (r.members ?? []).map((m) => ({
-      id: m.id,
-      name: m.name,
-      studentId: m.student_id,
-      position: m.position,
-    })),
+    createdBy: { id: r.created_by, name: members.find((m) => m.id === r.created_by)?.name ?? "" },
+    members,
     createdAt: iso(r.created_at)!,
     feedback: r.feedback,
     reviewedAt: iso(r.reviewed_at),

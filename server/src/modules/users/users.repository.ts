@@ -2,7 +2,7 @@ import type { Role } from "@shared/enums";
 import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countUpTo, selectRows } from "../../db/query";
+import { countUpTo, int, selectRows } from "../../db/query";
 import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 
@@ -60,7 +60,7 @@ type PersonColumns = {
   role: Role;
   student_id: string | null;
   picture_id: string | null;
-  created_at: Date;
+  created_at: string;
 };
 const toPersonRow = (r: PersonColumns): PersonRow => ({
   id: r.id,
@@ -69,7 +69,7 @@ const toPersonRow = (r: PersonColumns): PersonRow => ({
   role: r.role,
   studentId: r.student_id,
   pictureId: r.picture_id,
-  createdAt: r.created_at,
+  createdAt: new Date(r.created_at),
 });
 
 /** A page's row: a person (all null past the end), the count, and a supervisor's cells. */
@@ -81,8 +81,10 @@ type PageRow = { total: number; cells: CellRef[] | null } & (
 /**
  * One page of people of a role (and search) and how many there are up to `cap`, in one
  * statement. The count is the one-row side of a left join, so a page past the end still carries
- * it; supervisors bring their cells by title. Without a search the page walks the sort's index;
- * a search is answered by users_search_idx.
+ * it; supervisors bring their cells by title. Without a search the page walks the sort's index.
+ * A search first gathers its matches through users_search_idx and sorts those: its cost follows
+ * the number of matches, never the department's size, and no plan can walk the sort's index
+ * past thousands of people who do not match (names that start alike sort together).
  */
 export async function selectPeoplePage(
   db: Db,
@@ -95,14 +97,18 @@ export async function selectPeoplePage(
                from ${supervisorCells} sc join ${researchCells} c on c.id = sc.research_cell_id
               where sc.supervisor_id = page.id)`
       : sql`null`;
+  const [source, total] = p.q
+    ? [sql`found u`, sql`(select count(*)::int from found)`]
+    : [sql`${users} u where ${where}`, countUpTo(sql`from ${users} u where ${where}`, p.cap)];
   const rows = await selectRows<PageRow>(
     db,
     sql`
-    select ${countUpTo(sql`from ${users} u where ${where}`, p.cap)} as total, page.*, ${cells} as cells
+    ${p.q ? sql`with found as materialized (select ${PERSON_COLUMNS} from ${users} u where ${where})` : sql``}
+    select ${total} as total, page.*, ${cells} as cells
       from (select 1) one
       left join lateral (
-        select ${PERSON_COLUMNS} from ${users} u where ${where}
-         order by ${pageOrder(p.sort, p.order, "u")} limit ${p.limit} offset ${p.offset}
+        select u.* from ${source}
+         order by ${pageOrder(p.sort, p.order, "u")} limit ${int(p.limit)} offset ${int(p.offset)}
       ) page on true
      order by ${pageOrder(p.sort, p.order, "page")}`,
   );

@@ -3,8 +3,8 @@ import type { ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { useInfiniteQuery } from "@tanstack/react-query";
 
-/** As many as GET /api/proposals gives in one page. */
-export const GROUPS_PAGE_SIZE = LIMITS.pageSizeMax;
+/** A page of the modal lists, with "Load more" for the next: a list sends what it shows. */
+export const GROUPS_PAGE_SIZE = LIMITS.pageSizeDefault;
 
 /**
  * The supervisor's groups (the proposals addressed to them: the server filters), newest first,

@@ -8,6 +8,7 @@ import type { SupervisorDashboard } from "@shared/schemas/supervisor";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { GROUPS_PAGE_SIZE } from "../api/use-supervisor-groups";
 import { SupervisorDashboardStats } from "./supervisor-dashboard";
 
 const supervisor = testUser({ role: "supervisor", studentId: null });
@@ -128,7 +129,7 @@ describe("Supervisor dashboard", () => {
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
     await within(dialog).findByText("Phishing with GNNs");
     expect(listRequests()).toEqual([
-      { type: "Thesis", order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
+      { type: "Thesis", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
     const rows = within(dialog).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
@@ -155,7 +156,7 @@ describe("Supervisor dashboard", () => {
     expect(within(dialog).getByText("Approved")).toBeInTheDocument();
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(1);
     expect(listRequests()).toEqual([
-      { type: "Project", order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
+      { type: "Project", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
   });
 
@@ -165,7 +166,7 @@ describe("Supervisor dashboard", () => {
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     await within(dialog).findByText("Campus navigation app");
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(3);
-    expect(listRequests()).toEqual([{ order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) }]);
+    expect(listRequests()).toEqual([{ order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) }]);
   });
 
   it("shows a loader while the first page loads", async () => {
@@ -190,7 +191,7 @@ describe("Supervisor dashboard", () => {
   });
 
   it("Load more asks for the next page and appends it; the button goes once all are shown", async () => {
-    const many = Array.from({ length: LIMITS.pageSizeMax + 3 }, (_, i) =>
+    const many = Array.from({ length: GROUPS_PAGE_SIZE + 3 }, (_, i) =>
       proposal(`m${i}`, `Group ${i + 1}`, "Thesis", "Approved", {
         members: [{ id: `u${i}`, name: `Student ${i + 1}`, studentId: null, position: 0 }],
       }),
@@ -199,16 +200,16 @@ describe("Supervisor dashboard", () => {
     await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     await within(dialog).findByText("Group 1");
-    expect(within(dialog).getAllByRole("listitem")).toHaveLength(LIMITS.pageSizeMax);
-    expect(within(dialog).queryByText(`Group ${LIMITS.pageSizeMax + 1}`)).not.toBeInTheDocument();
-    expect(within(dialog).getByText(`Showing ${LIMITS.pageSizeMax} of ${many.length}`)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(GROUPS_PAGE_SIZE);
+    expect(within(dialog).queryByText(`Group ${GROUPS_PAGE_SIZE + 1}`)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(`Showing ${GROUPS_PAGE_SIZE} of ${many.length}`)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole("button", { name: "Load more" }));
     await within(dialog).findByText(`Group ${many.length}`);
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(many.length);
     expect(listRequests()).toEqual([
-      { order: "newest", page: "1", pageSize: String(LIMITS.pageSizeMax) },
-      { order: "newest", page: "2", pageSize: String(LIMITS.pageSizeMax) },
+      { order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
+      { order: "newest", page: "2", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
     expect(within(dialog).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
