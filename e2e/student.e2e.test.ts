@@ -167,7 +167,7 @@ describe("students in the browser", () => {
     expect(await page.getByText("Explaining phishing detectors").count()).toBe(0);
     expect((await page.request.get(`/api/proposals/${proposalId}`)).status()).toBe(404);
     const list = await (await page.request.get("/api/proposals?pageSize=100")).json();
-    expect(list).toEqual({ items: [], total: 0 });
+    expect(list).toEqual({ items: [], total: 0, capped: false });
     await page.goto("/student/proposal-status");
     await page.getByText("No proposals yet").waitFor();
     // The group picker shows names and student IDs, never emails.

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { Database, Db } from "../db/client";
+import { transaction } from "../db/query";
 
 export const EVENTS_CHANNEL = "thesisdesk_events";
 /** Fed by database triggers (migration 0001): `s:<session token>` or `u:<user id>`. */
@@ -44,9 +45,7 @@ export async function transactionWithEvents<T>(
   fn: (tx: Db, emit: (to: Iterable<string>, event: LiveEvent) => void) => Promise<T>,
 ): Promise<T> {
   const pending: { to: Iterable<string>; event: LiveEvent }[] = [];
-  const result = await db.transaction((tx) =>
-    fn(tx as unknown as Db, (to, event) => pending.push({ to, event })),
-  );
+  const result = await transaction(db, (tx) => fn(tx, (to, event) => pending.push({ to, event })));
   for (const { to, event } of pending) await announce(db, to, event);
   return result;
 }

@@ -1,6 +1,7 @@
 import type { Role } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { Db } from "../../db/client";
+import { transaction } from "../../db/query";
 import { ConflictError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { hashPassword } from "../../lib/password";
 import { insertAccount } from "./accounts.repository";
@@ -28,9 +29,9 @@ export async function createAccount(
 ): Promise<AccountRow> {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
-      const user = await insertAccount(tx as unknown as Db, { ...input, passwordHash });
-      if (inTransaction) await inTransaction(tx as unknown as Db, user);
+    return await transaction(db, async (tx) => {
+      const user = await insertAccount(tx, { ...input, passwordHash });
+      if (inTransaction) await inTransaction(tx, user);
       return user;
     });
   } catch (err) {

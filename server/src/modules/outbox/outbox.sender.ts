@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
+import { selectRows } from "../../db/query";
 import { outbox } from "../../db/schema";
 
 export interface SenderOptions {
@@ -83,7 +84,9 @@ export class OutboxSender {
   }
 
   private async claim(): Promise<Row[]> {
-    const res = (await this.db.execute(sql`
+    return selectRows<Row>(
+      this.db,
+      sql`
       update ${outbox} set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
       where id in (
         select id from ${outbox}
@@ -92,8 +95,8 @@ export class OutboxSender {
         limit ${this.options.batch ?? 20}
         for update skip locked
       )
-      returning id, to_email as "toEmail", subject, body, kind, attempts`)) as unknown as { rows: Row[] };
-    return res.rows;
+      returning id, to_email as "toEmail", subject, body, kind, attempts`,
+    );
   }
 
   private async pass(): Promise<number> {

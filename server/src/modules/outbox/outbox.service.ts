@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { selectRows } from "../../db/query";
 import { outbox, users } from "../../db/schema";
 
 export interface Email {
@@ -36,7 +37,9 @@ export async function enqueueEmails(
   if (!ids.length) return 0;
   const email = emailTemplate(make);
   const { marker } = email;
-  const result = (await db.execute(sql`
+  const rows = await selectRows<{ sent: 1 }>(
+    db,
+    sql`
     insert into ${outbox} (user_id, to_email, subject, body, kind)
     select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind}
     from ${users} u
@@ -44,6 +47,7 @@ export async function enqueueEmails(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) and u.email_notifications
-    returning 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+    returning 1 as sent`,
+  );
+  return rows.length;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { selectRow } from "../../db/query";
 
 export interface DashboardCounts {
   thesisGroups: number;
@@ -15,26 +16,28 @@ export interface DashboardCellRow {
 }
 
 interface DashboardRow {
-  thesis_groups: number | string;
-  project_groups: number | string;
-  total_groups: number | string;
-  pending_groups: number | string;
-  research_cells: number | string;
-  cells: DashboardCellRow[] | string | null;
+  thesis_groups: number;
+  project_groups: number;
+  total_groups: number;
+  pending_groups: number;
+  research_cells: number;
+  cells: DashboardCellRow[];
 }
 
 /**
  * Everything the dashboard shows, in one statement (one round trip) and of a size that does not
  * grow with the supervisor's groups: the proposals addressed to the supervisor counted by type,
- * in all and Pending (one pass over proposals_supervisor_status_created_idx, supervisor_id
- * prefix), and the cells the supervisor is assigned to, by title, with their number (through the
+ * in all and Pending (one pass over proposals_supervisor_idx, supervisor_id prefix, from
+ * the index alone), and the cells the supervisor is assigned to, by title, with their number (through the
  * supervisor_cells primary key). Aggregates without GROUP BY always give exactly one row.
  */
 export async function dashboardOf(
   db: Db,
   supervisorId: string,
 ): Promise<{ counts: DashboardCounts; cells: DashboardCellRow[] }> {
-  const res = (await db.execute(sql`
+  const row = await selectRow<DashboardRow>(
+    db,
+    sql`
     with g as (
       select count(*) filter (where p.type = 'Thesis')::int as thesis_groups,
              count(*) filter (where p.type = 'Project')::int as project_groups,
@@ -53,18 +56,16 @@ export async function dashboardOf(
        where sc.supervisor_id = ${supervisorId}
     )
     select g.thesis_groups, g.project_groups, g.total_groups, g.pending_groups, c.research_cells, c.cells
-      from g cross join c`)) as unknown as { rows: DashboardRow[] };
-  const row = res.rows[0];
-  const cells: DashboardCellRow[] =
-    typeof row?.cells === "string" ? JSON.parse(row.cells) : (row?.cells ?? []);
+      from g cross join c`,
+  );
   return {
     counts: {
-      thesisGroups: Number(row?.thesis_groups ?? 0),
-      projectGroups: Number(row?.project_groups ?? 0),
-      totalGroups: Number(row?.total_groups ?? 0),
-      pendingGroups: Number(row?.pending_groups ?? 0),
-      researchCells: Number(row?.research_cells ?? 0),
+      thesisGroups: row?.thesis_groups ?? 0,
+      projectGroups: row?.project_groups ?? 0,
+      totalGroups: row?.total_groups ?? 0,
+      pendingGroups: row?.pending_groups ?? 0,
+      researchCells: row?.research_cells ?? 0,
     },
-    cells,
+    cells: row?.cells ?? [],
   };
 }
