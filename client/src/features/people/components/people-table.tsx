@@ -226,8 +226,7 @@ export function PeopleTable({
           <Text size="sm" c="dimmed">
             Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}
             {capped ? "+" : ""} {noun}
-            {capped && params.q ? " — type more of the name, email or student ID to narrow the search" : ""}
-            {capped && !params.q ? " — search by name, email or student ID to find someone further on" : ""}
+            {capped ? " — type more of the name, email or student ID to narrow the search" : ""}
           </Text>
           <Pagination
             total={pages}
