@@ -208,6 +208,9 @@ interface Fixture {
   /** How many students each picker and committee term finds (as the start of a word). */
   pickerCounts: number[];
   committeeCounts: number[];
+  /** Whole names ("first last") and email first parts of students of this database, as typed. */
+  sampleNames: string[];
+  sampleEmails: string[];
 }
 
 /**
@@ -232,17 +235,13 @@ const committeeTerms = (fx: Fixture) => [
   "Grace",
   "Mateo",
   "Priya",
-  "Hiro Tanaka",
-  "Elif Rossi",
-  "Farhan Ibrahim",
-  "Kofi Mensah",
+  ...fx.sampleNames,
   "Ka",
   "Nak",
   "Ros",
   "Fisc",
   `S${fx.tag.toUpperCase()}00012`,
-  "zara.ahmed",
-  "olga.silva",
+  ...fx.sampleEmails,
 ];
 
 type Who = "student" | "supervisor" | "committee";
@@ -432,6 +431,13 @@ async function prepare(url: string, size: number, free: number): Promise<Fixture
       )
     ).rows;
 
+    // People a committee member looks for by whole name or by email: four and two students of this
+    // database (names repeat rarely in pools of 177 × 183, so fixed pairs would find nobody at 1,000).
+    const samples = (
+      await client.query<{ name: string; email: string }>(
+        `select name, email from users where role = 'student' order by student_id limit 6 offset 7`,
+      )
+    ).rows;
     const [studentCookie, supervisorCookie, committeeCookie] = await mintSessions(client, [
       student.user_id,
       busiest.supervisor_id,
@@ -458,6 +464,8 @@ async function prepare(url: string, size: number, free: number): Promise<Fixture
       })),
       pickerCounts: [],
       committeeCounts: [],
+      sampleNames: samples.slice(0, 4).map((r) => r.name),
+      sampleEmails: samples.slice(4).map((r) => r.email.split("@")[0]),
     };
     for (const [terms, nameOnly, counts] of [
       [pickerTerms(fx), true, fx.pickerCounts],
