@@ -11,7 +11,8 @@
  *   2. Deadline burst: submissions from students with no active proposal, open loop, evenly over
  *      a minute (--quick: 500 over 10 s), then the database's invariants checked in SQL.
  *   3. Live fan-out: 2,000 students (--quick: 200) hold GET /api/events open; their supervisors
- *      send a notice to each of their groups at once; time from each send to each delivery.
+ *      send a notice to each of their groups (all supervisors at once, each one notice after
+ *      another); time from each send to each delivery.
  * Prints the figures as it goes and writes docs/performance.md (or --out).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -810,8 +811,8 @@ function report(): string {
     L.push(
       `After the burst, on the same database and server: every active member of the groups of ${f.supervisors} supervisors ` +
         `(taken whole, in order of email, until about ${n(FANOUT_STUDENTS)} students) holds GET /api/events open ` +
-        `(node:http, one socket each; opened 50 at a time). Then each of those supervisors sends a notice to each of their ` +
-        `${f.groups} groups (POST /api/notices), all ${f.noticesSent} at once. A delivery is the time from just before ` +
+        `(node:http, one socket each; opened 50 at a time). Then all ${f.supervisors} supervisors at once send a notice to each of their ` +
+        `${f.groups} groups (POST /api/notices, ${f.noticesSent} in all), each supervisor one after another as at the Notice screen. A delivery is the time from just before ` +
         `a notice's POST was sent until a recipient's stream had the \`notice.sent\` event with its id. ` +
         `Memory is the server process's VmRSS.`,
       "",

@@ -1,6 +1,7 @@
 /**
  * Live fan-out: every active member of the groups of a few supervisors holds GET /api/events
- * open; then each of those supervisors sends a notice to each of their groups, all at once. For
+ * open; then all those supervisors at once send a notice to each of their groups, each one after
+ * another as a person at the Notice screen does (the next when the last was sent). For
  * each notice, the time from just before its POST was sent until each recipient's stream had
  * the `notice.sent` event carrying its id. Server memory (VmRSS) before and after the streams
  * opened gives the memory per connection.
@@ -131,26 +132,37 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutFigures> {
   await sleep(2000);
   const rssOpen = rssMiB(o.serverPid);
 
-  // The burst: every notice at once, each timed from just before its own POST.
+  // The burst: every supervisor at once, each sending to their groups one after another; each
+  // notice timed from just before its own POST.
   const postAgent = unlimitedAgent(true);
   const burstStart = performance.now();
-  const posts: { group: Group; answer: Answer }[] = await Promise.all(
-    groups.map(async (group, k) => ({
-      group,
-      answer: await send(
-        postAgent,
-        o.base,
-        "POST",
-        "/api/notices",
-        supervisorCookies.get(group.supervisorId)!,
-        {
-          proposalId: group.proposalId,
-          title: `Fan-out ${o.tag} #${k}`,
-          description: "Sent during the live fan-out of the benchmark.",
-        },
-      ),
-    })),
-  );
+  const bySupervisor = new Map<string, { group: Group; k: number }[]>();
+  for (const [k, group] of groups.entries())
+    bySupervisor.set(group.supervisorId, [...(bySupervisor.get(group.supervisorId) ?? []), { group, k }]);
+  const posts: { group: Group; answer: Answer }[] = (
+    await Promise.all(
+      [...bySupervisor.values()].map(async (mine) => {
+        const sent: { group: Group; answer: Answer }[] = [];
+        for (const { group, k } of mine)
+          sent.push({
+            group,
+            answer: await send(
+              postAgent,
+              o.base,
+              "POST",
+              "/api/notices",
+              supervisorCookies.get(group.supervisorId)!,
+              {
+                proposalId: group.proposalId,
+                title: `Fan-out ${o.tag} #${k}`,
+                description: "Sent during the live fan-out of the benchmark.",
+              },
+            ),
+          });
+        return sent;
+      }),
+    )
+  ).flat();
 
   // Who should have what: each sent notice to each of its group's connected members.
   const expected: { noticeId: string; stream: number; sentAt: number; answeredAt: number }[] = [];
