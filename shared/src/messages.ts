@@ -6,6 +6,8 @@ export const MSG = {
   // accounts
   invalidLogin: "Invalid email or password.",
   tooManyLogins: "Too many failed sign-in attempts. Please wait a minute and try again.",
+  tooManyRegistrations:
+    "Too many accounts were registered from your network just now. Please wait a minute and try again.",
   loggedOut: "Logged out successfully.",
   logoutFailed: "Logout failed.",
   userNotLoggedIn: "User not logged in.",
@@ -23,6 +25,7 @@ export const MSG = {
   unsupportedMediaType: "Unsupported content type.",
   serverError: "Something went wrong on our side. Please try again.",
   databaseDown: "The database is not reachable right now. Please try again in a moment.",
+  tooSlow: "The server took too long to answer. Please try again in a moment.",
   setupTokenInvalid: "The setup token is not valid.",
   setupDone: "Setup is complete: a committee account already exists.",
 

@@ -4,26 +4,51 @@ import { isAPIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError, RateLimitError } from "../../lib/errors";
-import { blockedFor, hit, type Limit, reset } from "../../lib/rate-limit";
+import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { createAccount } from "../accounts/accounts.service";
 
 /**
- * Failed logins only are counted. Per account: a few guesses a minute. Per IP: generous,
- * so a classroom behind one campus NAT never locks itself out.
+ * Login limits (DESIGN.md §13), each taken before the password is checked, so simultaneous
+ * attempts cannot slip past one (lib/rate-limit.ts); a right password gives its attempts back, so
+ * only failures count.
+ * - One account from one address: a few tries a minute. Nobody can lock someone else out, since
+ *   another address has its own count.
+ * - One account from anywhere, looser: past it, an address is checked only on its first try in
+ *   its window, which slows guessing from many addresses but never refuses the right password
+ *   from an address that has not been failing.
+ * - One address, whatever the accounts: generous, so a classroom behind one NAT never meets it.
  */
-export const LOGIN_LIMITS = { perAccount: 5, perAccountWindow: 60, perIp: 100, perIpWindow: 300 };
+export const LOGIN_LIMITS = {
+  perAddress: 5,
+  perAddressWindow: 60,
+  perAccount: 20,
+  perAccountWindow: 600,
+  perIp: 100,
+  perIpWindow: 300,
+};
 
-function loginLimits(ip: string, email: string): Limit[] {
-  return [
-    {
+function loginLimits(ip: string, email: string) {
+  return {
+    address: {
+      key: `login:acct:${email}:ip:${ip}`,
+      max: LOGIN_LIMITS.perAddress,
+      windowSeconds: LOGIN_LIMITS.perAddressWindow,
+    },
+    account: {
       key: `login:acct:${email}`,
       max: LOGIN_LIMITS.perAccount,
       windowSeconds: LOGIN_LIMITS.perAccountWindow,
     },
-    { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.perIpWindow },
-  ];
+    ip: { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.perIpWindow },
+  } satisfies Record<string, Limit>;
 }
+
+/**
+ * Registrations per address: an attacker cannot make accounts (an argon2 hash each) without end,
+ * and a classroom behind one NAT (50 in a minute) never meets it.
+ */
+export const REGISTER_LIMIT = { max: 60, windowSeconds: 60 };
 
 export interface SignedIn {
   userId: string;
@@ -51,22 +76,28 @@ export async function login(
   input: Required<LoginInput>,
 ): Promise<SignedIn> {
   const limits = loginLimits(request.ip, input.email);
-  const wait = await blockedFor(db, limits);
-  if (wait > 0) throw new RateLimitError(MSG.tooManyLogins, wait);
+  const address = await take(db, limits.address);
+  if (!address.allowed) throw new RateLimitError(MSG.tooManyLogins, address.retryAfter);
+  const ip = await take(db, limits.ip);
+  if (!ip.allowed) throw new RateLimitError(MSG.tooManyLogins, ip.retryAfter);
+  const account = await take(db, limits.account);
+  if (!account.allowed && address.count > 1) throw new RateLimitError(MSG.tooManyLogins, account.retryAfter);
   try {
     const signedIn = await signIn(auth, request, input.email, input.password);
-    await reset(db, [limits[0].key]);
+    await reset(db, [limits.address.key]);
+    await giveBack(db, [limits.ip, limits.account]);
     return signedIn;
   } catch (err) {
-    if (isAPIError(err) && err.statusCode < 500) {
-      await hit(db, limits);
-      throw new AppError(401, "UNAUTHENTICATED", MSG.invalidLogin);
-    }
+    if (isAPIError(err) && err.statusCode < 500) throw new AppError(401, "UNAUTHENTICATED", MSG.invalidLogin);
+    // Not a wrong password: nothing was tried, so nothing counts.
+    await giveBack(db, [limits.address, limits.ip, limits.account]);
     throw err;
   }
 }
 
 export async function register(db: Db, auth: Auth, request: FastifyRequest, input: Required<RegisterInput>) {
+  const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
+  if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
   await createAccount(db, { ...input, role: "student" });
   return signIn(auth, request, input.email, input.password);
 }

@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { AppError, fieldError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
-import { blockedFor, hit, type Limit } from "../../lib/rate-limit";
+import { giveBack, type Limit, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders, type SessionUser } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
@@ -46,9 +46,11 @@ export async function changePassword(
   user: SessionUser,
   input: Required<ChangePasswordInput>,
 ): Promise<string[]> {
+  // Taken before the check, so simultaneous wrong passwords cannot slip past the limit.
   const limit = passwordLimit(user.id);
-  const wait = await blockedFor(db, [limit]);
-  if (wait > 0) throw new RateLimitError(PROFILE_MSG.tooManyWrongPasswords, wait);
+  const attempt = await take(db, limit);
+  if (!attempt.allowed) throw new RateLimitError(PROFILE_MSG.tooManyWrongPasswords, attempt.retryAfter);
+  let wrong = false;
   try {
     const result = await auth.api.changePassword({
       body: {
@@ -63,13 +65,16 @@ export async function changePassword(
   } catch (err) {
     if (isAPIError(err) && err.statusCode < 500) {
       if (err.body?.code === "INVALID_PASSWORD") {
-        await hit(db, [limit]);
+        wrong = true;
         throw fieldError("currentPassword", MSG.wrongCurrentPassword);
       }
       if (err.statusCode === 401) throw new AppError(401, "UNAUTHENTICATED", MSG.signInRequired);
       throw new ValidationError(err.message || "The password could not be changed.");
     }
     throw err;
+  } finally {
+    // Only a wrong current password counts; anything else gives its attempt back.
+    if (!wrong) await giveBack(db, [limit]);
   }
 }
 
