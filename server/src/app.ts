@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("auth", auth);
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
-  const events = new EventHub(database, app.log);
+  const events = new EventHub(database, app.log, config.eventsMaxStreams);
   await events.start();
   app.decorate("events", events);
   const sender = new OutboxSender(database.db, {

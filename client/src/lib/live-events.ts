@@ -23,6 +23,7 @@ const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
   "message.created": (e) => [chatQueries.thread((e as { proposalId: string }).proposalId).queryKey],
   resync: () => [[]],
   shutdown: () => [],
+  replaced: () => [],
 };
 
 /** Words for the events a person would want to hear about while looking elsewhere. */
@@ -55,11 +56,15 @@ const TYPES: LiveEventType[] = [
   "message.created",
   "resync",
   "shutdown",
+  "replaced",
 ];
 
 /**
  * One EventSource per signed-in tab. The browser reconnects by itself; after a reconnect we
- * refetch everything on screen, since events sent while we were away are not replayed.
+ * refetch everything on screen, since events sent while we were away are not replayed. A session
+ * holds at most a few streams: when a newer tab takes this one's place (`replaced`), this tab
+ * waits until it is looked at again before it reconnects, so tabs do not take turns closing
+ * each other.
  */
 export function useLiveEvents(selfId: string) {
   const qc = useQueryClient();
@@ -70,11 +75,16 @@ export function useLiveEvents(selfId: string) {
     let stopped = false;
 
     const connect = () => {
+      source?.close();
       source = new EventSource("/api/events");
       source.onopen = () => {
         if (wasOpen) void qc.invalidateQueries();
         wasOpen = true;
       };
+      source.addEventListener("replaced", () => {
+        source?.close();
+        document.addEventListener("visibilitychange", reconnectWhenShown);
+      });
       for (const type of TYPES) {
         source.addEventListener(type, (msg) => {
           try {
@@ -92,10 +102,16 @@ export function useLiveEvents(selfId: string) {
         }
       };
     };
+    const reconnectWhenShown = () => {
+      if (document.visibilityState !== "visible" || stopped) return;
+      document.removeEventListener("visibilitychange", reconnectWhenShown);
+      connect();
+    };
     connect();
     return () => {
       stopped = true;
       clearTimeout(retry);
+      document.removeEventListener("visibilitychange", reconnectWhenShown);
       source?.close();
     };
   }, [qc, selfId]);

@@ -54,9 +54,15 @@ type Listener = (event: LiveEvent) => void;
 /** Receives auth changes; `null` means "anything may have changed" (the LISTEN connection was lost). */
 type AuthListener = (change: { session?: string; user?: string } | null) => void;
 
+/** A session holds at most this many live streams; a new one closes its oldest (DESIGN.md §13). */
+export const STREAMS_PER_SESSION = 5;
+
 /** This instance's side: who is connected here, and the LISTEN connection that feeds them. */
 export class EventHub {
   private readonly byUser = new Map<string, Set<Listener>>();
+  /** Each session's streams, oldest first. */
+  private readonly bySession = new Map<string, Listener[]>();
+  private streams = 0;
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
   private readonly authListeners = new Set<AuthListener>();
@@ -66,19 +72,43 @@ export class EventHub {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    /** Streams this instance holds at most (EVENTS_MAX_STREAMS); past it a new one is refused. */
+    private readonly maxStreams = 10_000,
   ) {}
 
-  subscribe(userId: string, listener: Listener): () => void {
+  /**
+   * A stream of `userId`'s events for one of their sessions; null when this instance holds as many
+   * streams as it may. A session's sixth stream sends its oldest `replaced` (the listener ends that
+   * stream, which unsubscribes it), so a new tab always works. The answer unsubscribes, once.
+   */
+  subscribe(userId: string, sessionId: string, listener: Listener): (() => void) | null {
+    if (this.streams >= this.maxStreams) return null;
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
       this.byUser.set(userId, set);
     }
     set.add(listener);
-    return () => {
+    const mine = this.bySession.get(sessionId) ?? [];
+    this.bySession.set(sessionId, mine);
+    mine.push(listener);
+    this.streams++;
+    let subscribed = true;
+    const unsubscribe = () => {
+      if (!subscribed) return;
+      subscribed = false;
+      this.streams--;
       set.delete(listener);
       if (set.size === 0) this.byUser.delete(userId);
+      const at = mine.indexOf(listener);
+      if (at >= 0) mine.splice(at, 1);
+      if (mine.length === 0) this.bySession.delete(sessionId);
     };
+    while (mine.length > STREAMS_PER_SESSION) {
+      const oldest = mine.shift()!;
+      oldest({ type: "replaced" });
+    }
+    return unsubscribe;
   }
 
   onAuthChange(listener: AuthListener): () => void {
@@ -97,9 +127,7 @@ export class EventHub {
   }
 
   get connections(): number {
-    let n = 0;
-    for (const s of this.byUser.values()) n += s.size;
-    return n;
+    return this.streams;
   }
 
   private deliver(raw: string) {
@@ -175,8 +203,10 @@ export class EventHub {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const set of this.byUser.values()) for (const l of set) l({ type: "shutdown" });
+    // Each listener ends its stream, which unsubscribes it.
+    for (const set of [...this.byUser.values()]) for (const l of [...set]) l({ type: "shutdown" });
     this.byUser.clear();
+    this.bySession.clear();
     await this.stopListening?.();
   }
 }

@@ -10,7 +10,7 @@ export async function connectEvents(baseUrl: string, cookie: string) {
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -60,5 +60,7 @@ export async function connectEvents(baseUrl: string, cookie: string) {
       });
     },
     close: () => controller.abort(),
+    /** Resolves when the server ends the stream (or it is closed here). */
+    ended,
   };
 }

@@ -7,6 +7,11 @@ export type LiveEvent =
   /** The server lost its LISTEN connection and may have missed events: refetch everything. */
   | { type: "resync" }
   /** This instance is shutting down; the browser reconnects (to another instance, behind a balancer). */
-  | { type: "shutdown" };
+  | { type: "shutdown" }
+  /**
+   * The session opened more live streams than it may hold (DESIGN.md §13) and this one, its
+   * oldest, was closed: the tab reconnects when it is looked at again, not at once.
+   */
+  | { type: "replaced" };
 
 export type LiveEventType = LiveEvent["type"];

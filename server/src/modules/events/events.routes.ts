@@ -2,7 +2,12 @@ import type { LiveEvent } from "@shared/schemas/events";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessions } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 import { requireUser, signedIn } from "../../plugins/session";
+
+export const EVENTS_MSG = {
+  tooManyStreams: "This server holds as many live connections as it can. Live updates resume shortly.",
+} as const;
 
 const KEEPALIVE_MS = 25_000;
 
@@ -21,8 +26,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const sessionId = request.sessionId!;
-      reply.hijack();
       const res = reply.raw;
+      let open = true;
+      let finish = () => {};
+      const send = (event: LiveEvent) => {
+        if (!open) return;
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (event.type === "shutdown" || event.type === "replaced") finish();
+      };
+      // Before the answer starts, so that a full instance can still answer 503.
+      const unsubscribe = app.events.subscribe(user.id, sessionId, (event) => send(event));
+      if (!unsubscribe)
+        throw new AppError(503, "SERVICE_UNAVAILABLE", EVENTS_MSG.tooManyStreams, undefined, {
+          "retry-after": "30",
+        });
+      reply.hijack();
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         "content-type": "text/event-stream; charset=utf-8",
@@ -32,14 +50,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Browsers reconnect by themselves after this many milliseconds.
       res.write("retry: 3000\n: connected\n\n");
-
-      let open = true;
-      const send = (event: LiveEvent) => {
-        if (!open) return;
-        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === "shutdown") finish();
-      };
-      const unsubscribe = app.events.subscribe(user.id, send);
 
       // A session ended elsewhere (logout, password change) also ends its stream: at once when
       // the database announces the change (by session token), at the latest on the next keepalive.
@@ -64,14 +74,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       void check(false);
 
-      function finish() {
+      finish = () => {
         if (!open) return;
         open = false;
         clearInterval(keepalive);
         offAuth();
         unsubscribe();
         res.end();
-      }
+      };
       request.raw.on("close", finish);
     },
   );
