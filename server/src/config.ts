@@ -33,6 +33,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
@@ -49,6 +51,10 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   dbPoolSize: number;
+  /** A request's database statements stop after this long (PostgreSQL); 0 in scripts. */
+  statementTimeoutMs: number;
+  /** Live event streams an instance holds at most. */
+  eventsMaxStreams: number;
   /** Built client to serve (default dist/client). */
   clientDir?: string;
 }
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    eventsMaxStreams: e.EVENTS_MAX_STREAMS,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }

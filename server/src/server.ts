@@ -20,6 +20,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
     poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
   const app = await buildApp({ config, database });
 

@@ -19,6 +19,8 @@ export const LIMITS = {
   pageSizeMax: 100,
   pageSizeDefault: 20,
   searchMax: 100,
+  /** A member search types at least this many characters (DESIGN.md §13). */
+  searchMin: 2,
   /** A people search counts its matches up to this many; past it the list says "200+". */
   searchCountMax: 200,
   /**

@@ -35,6 +35,12 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite; undefined → in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: every statement on the pool's connections stops after this long (the server's
+   * requests); unset = no limit (migrations always run without one, and so do scripts: seeding,
+   * imports, the CLI). PGlite serves one process and has no such limit.
+   */
+  statementTimeoutMs?: number;
   /** The migrations to run; default this folder's `migrations` (a test runs an older set first). */
   migrationsFolder?: string;
 }
@@ -51,6 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle client that loses its server emits 'error'; without a listener the process would exit.
     pool.on("error", () => {});
@@ -167,9 +174,12 @@ async function migratePostgres(pool: pg.Pool, migrationsFolder: string) {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    // Migrations are exempt from the requests' statement timeout.
+    await client.query("set statement_timeout = 0");
     try {
       await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
     } finally {
+      await client.query("reset statement_timeout");
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {

@@ -59,7 +59,12 @@ export class RateLimitError extends AppError {
 }
 
 /** PostgreSQL error codes that the services turn into client errors. */
-export const PG = { uniqueViolation: "23505", foreignKeyViolation: "23503" } as const;
+export const PG = {
+  uniqueViolation: "23505",
+  foreignKeyViolation: "23503",
+  /** statement_timeout (STATEMENT_TIMEOUT_MS) ended the statement. */
+  queryCanceled: "57014",
+} as const;
 
 export function pgErrorCode(err: unknown): string | undefined {
   let e: unknown = err;

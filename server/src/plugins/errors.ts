@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { MSG } from "@shared/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError, type ErrorCode, isDatabaseUnavailable } from "../lib/errors";
+import { AppError, type ErrorCode, isDatabaseUnavailable, PG, pgErrorCode } from "../lib/errors";
 import { SECURITY_HEADERS } from "./security";
 
 interface ErrorBody {
@@ -70,6 +70,16 @@ export function toErrorResponse(err: FastifyError | Error, request: FastifyReque
     return send(reply, 400, {
       error: { code: "VALIDATION", message: "The request body is not valid JSON." },
     });
+  }
+
+  if (pgErrorCode(err) === PG.queryCanceled) {
+    request.log.warn({ err }, "statement timeout");
+    return send(
+      reply,
+      503,
+      { error: { code: "SERVICE_UNAVAILABLE", message: MSG.tooSlow } },
+      { "retry-after": "5" },
+    );
   }
 
   if (isDatabaseUnavailable(err)) {

@@ -1141,10 +1141,14 @@ describe("Unicode, SQL and HTML text round-trips intact", () => {
         url: `/api/students?q=${encode(q)}`,
         headers: { cookie: student.cookie },
       });
-      expect(res.statusCode).toBe(200);
-      const names: string[] = res.json().items.map((i: { name: string }) => i.name);
-      if (!/[\p{L}\p{N}]/u.test(q)) expect(names, q).toEqual([]);
-      expect(names.includes(odd.name), q).toBe(expectOdd);
+      // The member picker needs 2 characters (DESIGN.md §13); the committee's search does not.
+      if (q.trim().length < 2) expect(res.statusCode, q).toBe(400);
+      else {
+        expect(res.statusCode).toBe(200);
+        const names: string[] = res.json().items.map((i: { name: string }) => i.name);
+        if (!/[\p{L}\p{N}]/u.test(q)) expect(names, q).toEqual([]);
+        expect(names.includes(odd.name), q).toBe(expectOdd);
+      }
       const listed = await t.app.inject({
         method: "GET",
         url: `/api/users?role=student&q=${encode(q)}`,

@@ -26,7 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A database of its own for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set, a fresh PostgreSQL database on that server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
@@ -43,7 +43,11 @@ export async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: 5,
+    statementTimeoutMs: options.statementTimeoutMs,
+  });
   return {
     database,
     url: url.toString(),
@@ -67,9 +71,11 @@ export async function createTestApp(
   configOverrides: Partial<Config> = {},
   appOptions: Pick<BuildAppOptions, "outbox"> = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const config = testConfig(configOverrides);
+  // As the server opens it: a request's statements stop after STATEMENT_TIMEOUT_MS.
+  const { database, drop } = await openTestDatabase({ statementTimeoutMs: config.statementTimeoutMs });
   const app = await buildApp({
-    config: testConfig(configOverrides),
+    config,
     database,
     logger: false,
     clientDir: "/nonexistent-client-build",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
+import { uuid } from "./common";
 
 export const chatMessageInput = z.object({
   body: z
@@ -27,7 +28,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatPageQuery = z.object({
   /** Id of the oldest message already shown: the page holds the messages before it. */
-  before: z.uuid("Invalid cursor.").optional(),
+  before: uuid("Invalid cursor.").optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 

@@ -23,7 +23,14 @@ export const newPasswordSchema = z
   .min(LIMITS.passwordMin, MSG.passwordTooShort)
   .max(LIMITS.passwordMax, MSG.passwordTooLong);
 
-export const idSchema = z.uuid("Invalid id.");
+/**
+ * An id: a UUID in any case, passed on in its canonical lower-case form, so that "A1…" and "a1…"
+ * are one id everywhere they are compared (DESIGN.md §13).
+ */
+export const uuid = (params?: Parameters<typeof z.uuid>[0]) =>
+  z.uuid(params).transform((id) => id.toLowerCase());
+
+export const idSchema = uuid("Invalid id.");
 export const idParams = z.object({ id: idSchema });
 
 export const errorResponseSchema = z.object({

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
+import { uuid } from "./common";
 
 /** GET /api/supervisors?researchCellId= — the supervisors assigned to one cell. */
 export const supervisorListQuery = z.object({
-  researchCellId: z.uuid({
+  researchCellId: uuid({
     error: (iss) => (iss.input == null ? "Research cell is required." : "Invalid research cell."),
   }),
 });
@@ -14,12 +15,18 @@ export type SupervisorOption = z.infer<typeof supervisorOptionSchema>;
 export const supervisorListResponse = z.object({ items: z.array(supervisorOptionSchema) });
 export type SupervisorList = z.infer<typeof supervisorListResponse>;
 
-/** GET /api/students?q= — other students for the group picker; never emails. */
+export const SEARCH_TOO_SHORT = `Type at least ${LIMITS.searchMin} characters to search.`;
+
+/**
+ * GET /api/students?q= — other students for the group picker; never emails. No q lists the first
+ * students by name; a search is at least LIMITS.searchMin characters.
+ */
 export const studentSearchQuery = z.object({
   q: z
     .string()
     .trim()
     .max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters.`)
+    .refine((q) => q === "" || q.length >= LIMITS.searchMin, SEARCH_TOO_SHORT)
     .default(""),
 });
 export type StudentSearchQuery = z.input<typeof studentSearchQuery>;

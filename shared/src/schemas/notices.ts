@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse } from "./common";
+import { pageQuery, pageResponse, uuid } from "./common";
 
 /** Group, title and description are all required; a missing or blank one reads "Please fill all fields." */
 const filled = (label: string, max: number) =>
@@ -16,7 +16,7 @@ export const sendNoticeSchema = z.object({
     .string({ error: (iss) => (iss.input == null ? MSG.fillAllFields : MSG.proposalNotFound) })
     .trim()
     .min(1, MSG.fillAllFields)
-    .pipe(z.uuid(MSG.proposalNotFound)),
+    .pipe(uuid(MSG.proposalNotFound)),
   title: filled("Title", LIMITS.noticeTitleMax),
   description: filled("Description", LIMITS.noticeDescriptionMax),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, requiredText } from "./common";
+import { pageQuery, pageResponse, requiredText, uuid } from "./common";
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
@@ -57,15 +57,15 @@ export const createProposalSchema = z.object({
   title: requiredText("Title", LIMITS.proposalTitleMax),
   abstract: requiredText("Abstract", LIMITS.proposalAbstractMax),
   type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
-  researchCellId: z.uuid({ error: MSG.selectCellAndSupervisor }),
-  supervisorId: z.uuid({ error: MSG.selectCellAndSupervisor }),
+  researchCellId: uuid({ error: MSG.selectCellAndSupervisor }),
+  supervisorId: uuid({ error: MSG.selectCellAndSupervisor }),
   memberIds: z
-    .array(z.uuid({ error: "Invalid group member." }), { error: "Group members must be a list." })
+    .array(uuid({ error: "Invalid group member." }), { error: "Group members must be a list." })
     .max(LIMITS.extraMembersMax, `At most ${LIMITS.extraMembersMax} group members.`)
     .refine((ids) => new Set(ids).size === ids.length, "A group member is listed twice.")
     .default([]),
   /** Chosen by the client once per form; a retried request with the same id returns the first proposal. */
-  requestId: z.uuid().optional(),
+  requestId: uuid().optional(),
 });
 export type CreateProposalInput = z.input<typeof createProposalSchema>;
 

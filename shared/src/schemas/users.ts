@@ -3,7 +3,15 @@ import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { userSchema } from "./auth";
-import { emailSchema, idSchema, newPasswordSchema, pageQuery, pageResponse, requiredText } from "./common";
+import {
+  emailSchema,
+  idSchema,
+  newPasswordSchema,
+  pageQuery,
+  pageResponse,
+  requiredText,
+  uuid,
+} from "./common";
 
 export const USER_SORTS = ["name", "email", "studentId", "createdAt"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -63,7 +71,7 @@ export const personResponse = z.object({ user: personSchema });
 
 /** POST /api/users/:id/research-cells */
 export const assignCellSchema = z.object({
-  researchCellId: z.uuid({
+  researchCellId: uuid({
     error: (iss) => (iss.input == null || iss.input === "" ? MSG.selectCell : "Invalid research cell."),
   }),
 });

@@ -1,4 +1,5 @@
 import { api } from "@client/lib/api";
+import { LIMITS } from "@shared/limits";
 import type { StudentSearch } from "@shared/schemas/directory";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
@@ -12,7 +13,10 @@ export const studentQueries = {
     }),
 };
 
-/** Students for the group picker. */
+/** Whether `q` can be asked for: nothing yet (the first students by name), or a search long enough. */
+export const searchable = (q: string) => q === "" || q.length >= LIMITS.searchMin;
+
+/** Students for the group picker; a search too short to send asks nothing. */
 export function useStudentSearch(q: string) {
-  return useQuery({ ...studentQueries.search(q), placeholderData: keepPreviousData });
+  return useQuery({ ...studentQueries.search(q), placeholderData: keepPreviousData, enabled: searchable(q) });
 }

@@ -1,10 +1,10 @@
 import { MultiSelect } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
-import type { StudentOption } from "@shared/schemas/directory";
+import { SEARCH_TOO_SHORT, type StudentOption } from "@shared/schemas/directory";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useStudentSearch } from "../api/use-student-search";
+import { searchable, useStudentSearch } from "../api/use-student-search";
 
 const label = (s: StudentOption) => (s.studentId ? `${s.name} (${s.studentId})` : s.name);
 
@@ -33,10 +33,11 @@ export function MemberPicker({
   const data = useMemo(() => {
     const options = new Map<string, { value: string; label: string; disabled?: boolean }>();
     for (const id of value) options.set(id, { value: id, label: chosen[id] ?? id });
-    for (const s of results.data?.items ?? [])
+    // A search too short to send shows only the hint, not the last search's students.
+    for (const s of searchable(q) ? (results.data?.items ?? []) : [])
       if (!options.has(s.id)) options.set(s.id, { value: s.id, label: label(s), disabled: full });
     return [...options.values()];
-  }, [value, chosen, results.data, full]);
+  }, [value, chosen, results.data, full, q]);
 
   const handleChange = (ids: string[]) => {
     const found = new Map((results.data?.items ?? []).map((s) => [s.id, label(s)]));
@@ -67,7 +68,9 @@ export function MemberPicker({
       filter={({ options }) => options}
       hidePickedOptions
       maxValues={LIMITS.extraMembersMax}
-      nothingFoundMessage={results.isFetching ? "Searching…" : "No students found"}
+      nothingFoundMessage={
+        !searchable(q) ? SEARCH_TOO_SHORT : results.isFetching ? "Searching…" : "No students found"
+      }
       clearable
       error={error}
       disabled={disabled}
