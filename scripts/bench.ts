@@ -590,7 +590,7 @@ async function run() {
   try {
     const admin = new pg.Client({ connectionString: PG_SERVER });
     await admin.connect();
-    pgVersion = (await admin.query<{ v: string }>("show server_version")).rows[0].v;
+    pgVersion = (await admin.query<{ server_version: string }>("show server_version")).rows[0].server_version;
     await admin.end();
 
     const large = await createBed(LARGE, port);
