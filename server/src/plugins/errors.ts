@@ -72,22 +72,19 @@ export function toErrorResponse(err: FastifyError | Error, request: FastifyReque
     });
   }
 
-  if (pgErrorCode(err) === PG.queryCanceled) {
-    request.log.warn({ err }, "statement timeout");
+  // The database did not answer in time (statement_timeout) or at all: try again shortly.
+  const unavailable =
+    pgErrorCode(err) === PG.queryCanceled
+      ? MSG.tooSlow
+      : isDatabaseUnavailable(err)
+        ? MSG.databaseDown
+        : null;
+  if (unavailable) {
+    request.log.error({ err }, unavailable === MSG.tooSlow ? "statement timeout" : "database unavailable");
     return send(
       reply,
       503,
-      { error: { code: "SERVICE_UNAVAILABLE", message: MSG.tooSlow } },
-      { "retry-after": "5" },
-    );
-  }
-
-  if (isDatabaseUnavailable(err)) {
-    request.log.error({ err }, "database unavailable");
-    return send(
-      reply,
-      503,
-      { error: { code: "SERVICE_UNAVAILABLE", message: MSG.databaseDown } },
+      { error: { code: "SERVICE_UNAVAILABLE", message: unavailable } },
       { "retry-after": "5" },
     );
   }
