@@ -5,7 +5,7 @@ import { Notifications } from "@mantine/notifications";
 import { LIMITS } from "@shared/limits";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 export function createQueryClient() {
   return new QueryClient({
@@ -22,9 +22,10 @@ export function createQueryClient() {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <ModalsProvider>
-          <Notifications limit={LIMITS.notificationsMax} position="top-right" />
+          {/* Bottom right: a toast covers neither the header's name and Logout nor a form's fields. */}
+          <Notifications limit={LIMITS.notificationsMax} position="bottom-right" />
           {children}
         </ModalsProvider>
       </MantineProvider>
