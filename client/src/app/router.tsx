@@ -1,4 +1,5 @@
 import { AuthGate, RequireRole, SignedOutOnly } from "@client/components/guards";
+import { PageLoader } from "@client/components/page-loader";
 import type { Role } from "@shared/enums";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
@@ -18,6 +19,8 @@ export const routes: RouteObject[] = [
   {
     element: <AuthGate />,
     errorElement: <RouteError />,
+    // While the first page's code loads; the HTML's own shell (client/index.html) shows until then.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <PublicLayout />,

@@ -1,5 +1,6 @@
 import type { LoginInput, RegisterInput, SetupInput, User } from "@shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { api } from "./api";
 import { sessionQueries } from "./queries/session";
 
@@ -33,11 +34,17 @@ export const useRegister = () =>
   useSignedIn((input: RegisterInput) => api.post<{ user: User }>("/auth/register", input));
 export const useSetup = () => useSignedIn((input: SetupInput) => api.post<{ user: User }>("/setup", input));
 
+/**
+ * Signs out, leaves the signed-in area for the landing page, and only then forgets who was signed
+ * in: the signed-in screens need a user, and forgetting first showed the error page for a moment.
+ */
 export function useLogout() {
   const qc = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>("/auth/logout"),
-    onSuccess: () => {
+    mutationFn: async () => {
+      await api.post<{ ok: true }>("/auth/logout");
+      await navigate("/", { replace: true });
       qc.clear();
       qc.setQueryData(sessionQueries.me().queryKey, null);
     },

@@ -137,6 +137,16 @@ const ROWS: Row[] = [
     request: (w) => ({ url: "/api/auth/login", payload: w.loginAccount }),
   },
   {
+    method: "GET",
+    route: "/api/auth/session",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/auth/session" }),
+    check: (res, caller, w) => {
+      if (caller === "signedOut") expect(res.json()).toEqual({ user: null });
+      else expect(res.json().user.id).toBe(w.users[caller].id);
+    },
+  },
+  {
     method: "POST",
     route: "/api/auth/logout",
     expect: [401, 200, 200, 200, 200, 200],

@@ -49,4 +49,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const meResponse = z.object({ user: userSchema });
+/** GET /api/auth/session: who is signed in, or null; answered 200 either way. */
+export const sessionResponse = z.object({ user: userSchema.nullable() });
 export const setupStatusResponse = z.object({ needed: z.boolean() });

@@ -4,13 +4,24 @@ import { UserAvatar } from "@client/components/user-avatar";
 import { useLogout, useUser } from "@client/lib/auth";
 import { useLiveEvents } from "@client/lib/live-events";
 import { notify } from "@client/lib/notify";
-import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { Role } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import { IconLogout } from "@tabler/icons-react";
 import { Suspense } from "react";
-import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from "react-router";
+import { Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { NAV, ROLE_LABEL } from "./nav";
 import { useNavBadges } from "./use-nav-badges";
 
@@ -18,17 +29,13 @@ export function RoleLayout({ area: role }: { area: Role }) {
   const user = useUser();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
-  const navigate = useNavigate();
   const logout = useLogout();
   const badges = useNavBadges(role);
   useLiveEvents(user.id);
 
   const onLogout = () =>
     logout.mutate(undefined, {
-      onSuccess: () => {
-        notify.success(MSG.loggedOut);
-        navigate("/", { replace: true });
-      },
+      onSuccess: () => notify.success(MSG.loggedOut),
       onError: () => notify.error(MSG.logoutFailed),
     });
 
@@ -63,9 +70,21 @@ export function RoleLayout({ area: role }: { area: Role }) {
               leftSection={<IconLogout size={16} />}
               onClick={onLogout}
               loading={logout.isPending}
+              visibleFrom="xs"
             >
               Logout
             </Button>
+            {/* On a phone the words would push it against the screen's edge. */}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={onLogout}
+              loading={logout.isPending}
+              hiddenFrom="xs"
+              aria-label="Logout"
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>

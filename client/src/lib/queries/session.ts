@@ -7,14 +7,7 @@ export const sessionQueries = {
   me: () =>
     queryOptions({
       queryKey: ["me"] as const,
-      queryFn: async (): Promise<User | null> => {
-        try {
-          return (await api.get<{ user: User }>("/me")).user;
-        } catch (e) {
-          if (e instanceof ApiError && e.status === 401) return null;
-          throw e;
-        }
-      },
+      queryFn: async (): Promise<User | null> => (await api.get<{ user: User | null }>("/auth/session")).user,
       staleTime: 60_000,
       retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
     }),

@@ -1,5 +1,5 @@
 import { MSG } from "@shared/messages";
-import { loginSchema, meResponse, registerSchema } from "@shared/schemas/auth";
+import { loginSchema, meResponse, registerSchema, sessionResponse } from "@shared/schemas/auth";
 import { errorResponseSchema, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedIn } from "../../plugins/session";
@@ -15,6 +15,20 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The app asks this on every page, public ones included: a signed-out visitor is an answer,
+  // not an error (GET /api/me answers them 401, which browsers log as a failed request).
+  app.get(
+    "/auth/session",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Who is signed in (the user), or null; 200 either way",
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+  );
+
   app.post(
     "/auth/register",
     {
