@@ -44,6 +44,14 @@ export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
 export const proposalListQuery = pageQuery.extend({
   status: z.enum(PROPOSAL_STATUSES).optional(),
   type: z.enum(PROPOSAL_TYPES).optional(),
+  /**
+   * "true": only active proposals (ACTIVE_STATUSES, DESIGN.md §9), the groups a supervisor has;
+   * "false" or none: every status.
+   */
+  active: z
+    .enum(["true", "false"], { error: "Active must be true or false." })
+    .optional()
+    .transform((v) => v === "true"),
   /** newest first by default; the supervisor's queue reads oldest first. */
   order: z.enum(["newest", "oldest"]).default("newest"),
 });

@@ -7,6 +7,8 @@ import { api } from "../api";
 export interface ProposalListParams {
   status?: ProposalStatus;
   type?: ProposalType;
+  /** Only active proposals (DESIGN.md §9; the server holds the list): a supervisor's groups. */
+  active?: boolean;
   order?: "newest" | "oldest";
   page?: number;
   pageSize: number;

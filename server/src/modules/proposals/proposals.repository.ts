@@ -1,4 +1,4 @@
-import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
+import { ACTIVE_STATUSES, type ProposalStatus, type ProposalType, type Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -64,6 +64,14 @@ function visibleTo(viewer: { id: string; role: Role }): SQL {
   return sql`true`;
 }
 
+/**
+ * Whether `p` is active (DESIGN.md §9: it holds its members' places and its supervisor's), from
+ * the one list of active statuses in shared/enums. The statuses are constants of the code, written
+ * into the statement as literals, so the planner sees them as it sees a status filter's.
+ */
+export const isActive = (p = sql`p`): SQL =>
+  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", "))})`;
+
 // ── reads ───────────────────────────────────────────────────────────────────
 
 /** One proposal, whole, if the viewer may see it (or with no viewer: no check, for callers that decided). */
@@ -82,6 +90,8 @@ export function selectProposal(
 export interface ProposalListFilter {
   status?: ProposalStatus;
   type?: ProposalType;
+  /** Only active proposals (isActive); with a status as well, both must hold. */
+  active?: boolean;
   order: "newest" | "oldest";
   limit: number;
   offset: number;
@@ -105,6 +115,7 @@ export async function selectProposalPage(
       visibleTo(viewer),
       ...(f.status ? [sql`p.status = ${f.status}`] : []),
       ...(f.type ? [sql`p.type = ${f.type}`] : []),
+      ...(f.active ? [isActive()] : []),
     ],
     sql` and `,
   );

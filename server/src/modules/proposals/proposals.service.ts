@@ -96,6 +96,7 @@ export async function listProposals(
   const page = await selectProposalPage(db, user, {
     status: q.status,
     type: q.type,
+    active: q.active,
     order: q.order,
     limit,
     offset,

@@ -480,6 +480,37 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     expect(oldest.items.map((p: Proposal) => p.id)).toEqual([pADenied.id, pA.id]);
   });
 
+  it("active=true lists only active proposals (not Denied), with the other filters; false lists all", async () => {
+    const ids = async (u: TestUser, query: string) => {
+      const res = await get(u, `/api/proposals?${query}`);
+      expect(res.statusCode).toBe(200);
+      const { items, total } = res.json();
+      return { ids: items.map((p: Proposal) => p.id), total };
+    };
+    // supA has pA (Pending) and pADenied: only pA is one of their groups.
+    expect(await ids(supA, "active=true")).toEqual({ ids: [pA.id], total: 1 });
+    expect(await ids(supA, "active=false")).toEqual({ ids: [pA.id, pADenied.id], total: 2 });
+    expect(await ids(supA, "active=true&type=Project")).toEqual({ ids: [], total: 0 });
+    expect(await ids(supA, "active=true&type=Thesis")).toEqual({ ids: [pA.id], total: 1 });
+    expect(await ids(supA, "active=true&status=Denied")).toEqual({ ids: [], total: 0 });
+    // An Approved proposal is active too.
+    const { supervisor, cell } = await cellWithSupervisor();
+    const s = await makeStudent(t);
+    const approved = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [s.id],
+      cellId: cell.id,
+      status: "Approved",
+    });
+    expect(await ids(supervisor, "active=true")).toEqual({ ids: [approved.id], total: 1 });
+    // The same filter for every role: a student's, and the committee's over everything.
+    expect(await ids(a1, "active=true")).toEqual({ ids: [pA.id], total: 1 });
+    const all = (await get(committee, "/api/proposals?active=true&pageSize=100")).json();
+    expect(all.items.map((p: Proposal) => p.status)).not.toContain("Denied");
+    expect(all.items.map((p: Proposal) => p.id)).toEqual(expect.arrayContaining([pA.id, pB.id, approved.id]));
+    expect(all.items.map((p: Proposal) => p.id)).not.toContain(pADenied.id);
+  });
+
   it("pages and filters a student's list like every other (its own statement)", async () => {
     // Newest first: pA, then pADenied (a Project).
     const page = async (query: string) => {
@@ -522,10 +553,11 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
   it("refuses bad query values and ids with 400, and unknown ids with 404", async () => {
     const bad = await get(
       committee,
-      "/api/proposals?status=Lost&type=Essay&pageSize=1000&page=0&order=random",
+      "/api/proposals?status=Lost&type=Essay&pageSize=1000&page=0&order=random&active=yes",
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual([
+      "active",
       "order",
       "page",
       "pageSize",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
+import { isActive } from "../proposals/proposals.repository";
 
 export interface DashboardCounts {
   thesisGroups: number;
@@ -26,9 +27,9 @@ interface DashboardRow {
 
 /**
  * Everything the dashboard shows, in one statement (one round trip) and of a size that does not
- * grow with the supervisor's groups: the proposals addressed to the supervisor counted by type,
- * in all and Pending (one pass over proposals_supervisor_idx, supervisor_id prefix, from
- * the index alone), and the cells the supervisor is assigned to, by title, with their number (through the
+ * grow with the supervisor's groups: their groups (the active proposals addressed to them,
+ * DESIGN.md §9: a Denied proposal is no group) counted by type, in all and Pending (one pass over
+ * proposals_supervisor_idx, supervisor_id and status, from the index alone), and the cells the supervisor is assigned to, by title, with their number (through the
  * supervisor_cells primary key). Aggregates without GROUP BY always give exactly one row.
  */
 export async function dashboardOf(
@@ -44,7 +45,7 @@ export async function dashboardOf(
              count(*)::int as total_groups,
              count(*) filter (where p.status = 'Pending')::int as pending_groups
         from proposals p
-       where p.supervisor_id = ${supervisorId}
+       where p.supervisor_id = ${supervisorId} and ${isActive()}
     ), c as (
       select count(*)::int as research_cells,
              coalesce(

@@ -12,7 +12,7 @@ export const supervisorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["supervisor"],
         summary:
-          "Counts of the supervisor's groups (Thesis, Project, total, Pending) and the research cells assigned; the groups themselves come from GET /api/proposals",
+          "Counts of the supervisor's groups (their active proposals: Thesis, Project, total, Pending) and the research cells assigned; the groups themselves come from GET /api/proposals?active=true",
         response: { 200: supervisorDashboardResponse, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

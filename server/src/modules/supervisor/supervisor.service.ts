@@ -3,9 +3,10 @@ import type { Db } from "../../db/client";
 import { dashboardOf } from "./supervisor.repository";
 
 /**
- * The dashboard: how many groups the supervisor has (every proposal addressed to them, any
- * status, as the original counted them) by type, in all and still Pending, and the cells they
- * are assigned to. One statement; the lists behind the counts come from GET /api/proposals.
+ * The dashboard: how many groups the supervisor has (the active proposals addressed to them:
+ * Pending and Approved today, never Denied) by type, in all and still Pending, and the cells they
+ * are assigned to. One statement; the lists behind the counts come from GET
+ * /api/proposals?active=true, which selects the same proposals.
  */
 export async function supervisorDashboard(db: Db, supervisorId: string): Promise<SupervisorDashboard> {
   return dashboardOf(db, supervisorId);

@@ -22,7 +22,7 @@ const dashboard = (u: TestUser | null) =>
   t.app.inject({ method: "GET", url: "/api/supervisor/dashboard", headers: sessionHeaders(u) });
 
 describe("GET /api/supervisor/dashboard", () => {
-  it("counts the supervisor's own groups by type, in all and Pending, and lists their cells", async () => {
+  it("counts the supervisor's own groups (active proposals: never Denied) by type, in all and Pending, and lists their cells", async () => {
     const [sup, other] = await Promise.all([makeSupervisor(t), makeSupervisor(t)]);
     const students = await Promise.all(Array.from({ length: 9 }, () => makeStudent(t)));
     const [a, b, c, d, e, f, g, h, i] = students;
@@ -30,7 +30,8 @@ describe("GET /api/supervisor/dashboard", () => {
     const cellB = await makeCell(t, [sup.id]);
     await makeCell(t, [other.id]); // not the supervisor's
     await makeCell(t); // nobody's
-    // sup: Thesis × 3 (Pending, Approved, Denied), Project × 2 (Pending, Approved) → 2 Pending.
+    // sup: Thesis × 3 (Pending, Approved, Denied), Project × 2 (Pending, Approved): the Denied
+    // one is no group, so 2 Thesis, 2 Project, 4 in all, 2 Pending.
     await makeProposal(t, {
       supervisorId: sup.id,
       memberIds: [a.id, b.id],
@@ -76,9 +77,9 @@ describe("GET /api/supervisor/dashboard", () => {
     expect(Object.keys(body).sort()).toEqual(["cells", "counts"]);
     expect(body).not.toHaveProperty("groups");
     expect(body.counts).toEqual({
-      thesisGroups: 3,
+      thesisGroups: 2,
       projectGroups: 2,
-      totalGroups: 5,
+      totalGroups: 4,
       pendingGroups: 2,
       researchCells: 2,
     });
@@ -91,12 +92,39 @@ describe("GET /api/supervisor/dashboard", () => {
     const theirs = (await dashboard(other)).json();
     expect(theirs.counts).toEqual({
       thesisGroups: 1,
-      projectGroups: 2,
-      totalGroups: 3,
+      projectGroups: 1,
+      totalGroups: 2,
       pendingGroups: 2,
       researchCells: 2,
     });
     expect(theirs).not.toHaveProperty("groups");
+  });
+
+  it("counts exactly the groups that GET /api/proposals?active=true lists (Thesis, Project, Total Groups)", async () => {
+    const sup = await makeSupervisor(t);
+    const cell = await makeCell(t, [sup.id]);
+    const statuses = ["Pending", "Approved", "Denied", "Denied"] as const;
+    for (const type of ["Thesis", "Project"] as const)
+      for (const status of statuses) {
+        const s = await makeStudent(t);
+        await makeProposal(t, { supervisorId: sup.id, memberIds: [s.id], cellId: cell.id, type, status });
+      }
+    const { counts } = (await dashboard(sup)).json();
+    expect(counts).toMatchObject({ thesisGroups: 2, projectGroups: 2, totalGroups: 4, pendingGroups: 2 });
+
+    const listed = async (query: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/proposals?active=true&pageSize=100${query}`,
+        headers: sessionHeaders(sup),
+      });
+      const body = res.json();
+      expect(body.items.every((p: { status: string }) => p.status !== "Denied")).toBe(true);
+      return body.total;
+    };
+    expect(await listed("&type=Thesis")).toBe(counts.thesisGroups);
+    expect(await listed("&type=Project")).toBe(counts.projectGroups);
+    expect(await listed("")).toBe(counts.totalGroups);
   });
 
   it("lists the cells by title", async () => {

@@ -7,10 +7,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 export const GROUPS_PAGE_SIZE = LIMITS.pageSizeDefault;
 
 /**
- * The supervisor's groups (the proposals addressed to them: the server filters), newest first,
- * page by page; type Thesis or Project, none for Total Groups. The modal that shows them mounts
- * this only while open, so nothing is asked before.
+ * The supervisor's groups (their active proposals: the server filters, as it counts them for the
+ * dashboard, so a list always holds what its count says), newest first, page by page; type
+ * Thesis or Project, none for Total Groups. The modal that shows them mounts this only while
+ * open, so nothing is asked before.
  */
 export function useSupervisorGroups(type: ProposalType | undefined) {
-  return useInfiniteQuery(proposalQueries.pages({ type, order: "newest", pageSize: GROUPS_PAGE_SIZE }));
+  return useInfiniteQuery(
+    proposalQueries.pages({ type, active: true, order: "newest", pageSize: GROUPS_PAGE_SIZE }),
+  );
 }

@@ -1,6 +1,6 @@
 import { applyLiveEvent } from "@client/lib/live-events";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import type { ProposalStatus, ProposalType } from "@shared/enums";
+import { ACTIVE_STATUSES, type ProposalStatus, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { ProposalList, ProposalSummary } from "@shared/schemas/proposals";
@@ -48,25 +48,32 @@ const phishing = proposal("g1", "Phishing with GNNs", "Thesis", "Pending", {
     { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0 },
   ],
 });
-const proctoring = proposal("g2", "Exam proctoring", "Thesis", "Denied", {
+const proctoring = proposal("g2", "Exam proctoring", "Thesis", "Approved", {
   researchCell: null,
   members: [{ id: "s3", name: "Ravi Kumar", studentId: "S-3", position: 0 }],
 });
 const navigation = proposal("g3", "Campus navigation app", "Project", "Approved", {
   members: [{ id: "s4", name: "Omar Farouk", studentId: "S-4", position: 0 }],
 });
-const ALL = [phishing, proctoring, navigation];
+/** Denied: no group of the supervisor's any more, so in no count and no list. */
+const oldIdea = proposal("g4", "Old idea", "Thesis", "Denied", {
+  members: [{ id: "s5", name: "Lena Park", studentId: "S-5", position: 0 }],
+});
+const ALL = [phishing, proctoring, navigation, oldIdea];
 
 type ListHandler = (url: URL) => { status?: number; body: unknown };
 
-/** GET /api/proposals as the server answers it: filtered by type, paged by page and pageSize. */
+/** GET /api/proposals as the server answers it: filtered by type and active, paged by page and pageSize. */
 const serveList =
   (items: ProposalSummary[]): ListHandler =>
   (url) => {
     const type = url.searchParams.get("type");
+    const active = url.searchParams.get("active") === "true";
     const page = Number(url.searchParams.get("page") ?? 1);
     const pageSize = Number(url.searchParams.get("pageSize") ?? LIMITS.pageSizeDefault);
-    const matching = items.filter((p) => !type || p.type === type);
+    const matching = items.filter(
+      (p) => (!type || p.type === type) && (!active || ACTIVE_STATUSES.includes(p.status)),
+    );
     const body: ProposalList = {
       items: matching.slice((page - 1) * pageSize, page * pageSize),
       total: matching.length,
@@ -123,13 +130,13 @@ describe("Supervisor dashboard", () => {
     expect(await screen.findByText("1 proposal is waiting for your review.")).toBeInTheDocument();
   });
 
-  it("Thesis Groups asks for type=Thesis, newest first, when opened and lists the rows", async () => {
+  it("Thesis Groups asks for the active Thesis proposals, newest first, when opened and lists the rows", async () => {
     const { user, listRequests } = setup();
     await user.click(await screen.findByRole("button", { name: "Thesis Groups: 2" }));
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
     await within(dialog).findByText("Phishing with GNNs");
     expect(listRequests()).toEqual([
-      { type: "Thesis", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
+      { type: "Thesis", active: "true", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
     const rows = within(dialog).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
@@ -140,14 +147,17 @@ describe("Supervisor dashboard", () => {
     expect(within(rows[0]).getByText(`Tanvir Hasan, ${MSG.unknown}`)).toBeInTheDocument();
     expect(within(rows[0]).getByText("Security")).toBeInTheDocument();
     expect(within(rows[1]).getByText("Exam proctoring")).toBeInTheDocument();
-    expect(within(rows[1]).getByText("Denied")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Approved")).toBeInTheDocument();
     expect(within(rows[1]).getByText("Ravi Kumar")).toBeInTheDocument();
     expect(within(rows[1]).getByText(MSG.unknownCell)).toBeInTheDocument();
     expect(within(dialog).queryByText("Campus navigation app")).not.toBeInTheDocument();
+    // A Denied proposal is no group: the count leaves it out, and so does the list.
+    expect(within(dialog).queryByText("Old idea")).not.toBeInTheDocument();
+    expect(within(dialog).queryByText("Denied")).not.toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
-  it("Project Groups asks for type=Project", async () => {
+  it("Project Groups asks for the active Project proposals", async () => {
     const { user, listRequests } = setup();
     await user.click(await screen.findByRole("button", { name: "Project Groups: 1" }));
     const dialog = await screen.findByRole("dialog", { name: "Project Groups" });
@@ -156,17 +166,20 @@ describe("Supervisor dashboard", () => {
     expect(within(dialog).getByText("Approved")).toBeInTheDocument();
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(1);
     expect(listRequests()).toEqual([
-      { type: "Project", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
+      { type: "Project", active: "true", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
   });
 
-  it("Total Groups asks without a type and lists every group", async () => {
+  it("Total Groups asks for the active proposals of either type and lists every group", async () => {
     const { user, listRequests } = setup();
     await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     await within(dialog).findByText("Campus navigation app");
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(3);
-    expect(listRequests()).toEqual([{ order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) }]);
+    expect(within(dialog).queryByText("Old idea")).not.toBeInTheDocument();
+    expect(listRequests()).toEqual([
+      { active: "true", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
+    ]);
   });
 
   it("shows a loader while the first page loads", async () => {
@@ -208,8 +221,8 @@ describe("Supervisor dashboard", () => {
     await within(dialog).findByText(`Group ${many.length}`);
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(many.length);
     expect(listRequests()).toEqual([
-      { order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
-      { order: "newest", page: "2", pageSize: String(GROUPS_PAGE_SIZE) },
+      { active: "true", order: "newest", page: "1", pageSize: String(GROUPS_PAGE_SIZE) },
+      { active: "true", order: "newest", page: "2", pageSize: String(GROUPS_PAGE_SIZE) },
     ]);
     expect(within(dialog).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
