@@ -13,7 +13,9 @@ const SERIES = [
 
 /** Proposals by status per research cell, one stacked bar per cell. */
 export function CellsChart({ perCell }: { perCell: CommitteeDashboard["perCell"] }) {
-  const withProposals = perCell.filter((c) => c.Pending + c.Approved + c.Denied > 0);
+  const total = (c: CommitteeDashboard["perCell"][number]) => c.Pending + c.Approved + c.Denied;
+  const withProposals = perCell.filter((c) => total(c) > 0);
+  const longest = Math.max(0, ...withProposals.map(total));
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600} mb="md" id="cells-chart-title">
@@ -38,6 +40,9 @@ export function CellsChart({ perCell }: { perCell: CommitteeDashboard["perCell"]
           withLegend
           legendProps={{ verticalAlign: "top", height: 36 }}
           yAxisProps={{ width: 190 }}
+          // The count axis (horizontal, as the bars lie): proposals come whole, so its ticks do
+          // too, and no more of them than there are whole numbers up to the longest bar.
+          xAxisProps={{ allowDecimals: false, tickCount: Math.min(5, longest + 1) }}
           gridAxis="x"
           maxBarWidth={28}
         />

@@ -1,0 +1,57 @@
+import { renderScreen } from "@client/test/render";
+import { waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CellsChart } from "./cells-chart";
+
+// jsdom lays nothing out: the chart's container is given a size, so that recharts draws its axes
+// (everything else, the labels recharts measures among them, keeps jsdom's size of nothing).
+beforeEach(() => {
+  const measure = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+    if (!this.classList.contains("recharts-responsive-container")) return measure.call(this);
+    return {
+      width: 640,
+      height: 300,
+      top: 0,
+      left: 0,
+      right: 640,
+      bottom: 300,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    };
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The count axis's tick labels, as drawn. */
+const countTicks = (container: HTMLElement) =>
+  Array.from(
+    container.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+  ).map((t) => t.textContent ?? "");
+
+describe("Proposals by status per research cell", () => {
+  it("counts in whole numbers on its axis, even when every cell has one proposal", async () => {
+    const { container } = renderScreen(
+      <CellsChart
+        perCell={[
+          { id: "c1", title: "Machine Learning", Pending: 1, Approved: 0, Denied: 0 },
+          { id: "c2", title: "Networks", Pending: 0, Approved: 1, Denied: 0 },
+        ]}
+      />,
+    );
+    // Not 0, 0.25, 0.5, 0.75, 1; and not 0…4 either, with the bars a quarter of the way along.
+    await waitFor(() => expect(countTicks(container)).toEqual(["0", "1"]));
+  });
+
+  it("shows at most five whole-number ticks for larger counts, reaching the longest bar", async () => {
+    const { container } = renderScreen(
+      <CellsChart perCell={[{ id: "c1", title: "Machine Learning", Pending: 7, Approved: 3, Denied: 3 }]} />,
+    );
+    await waitFor(() => expect(countTicks(container).length).toBeGreaterThan(1));
+    const ticks = countTicks(container);
+    expect(ticks.length).toBeLessThanOrEqual(5);
+    for (const tick of ticks) expect(tick).toMatch(/^\d+$/);
+    expect(Number(ticks.at(-1))).toBeGreaterThanOrEqual(13);
+  });
+});
