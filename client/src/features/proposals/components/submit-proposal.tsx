@@ -1,16 +1,54 @@
 import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { IconChecklist, IconInfoCircle } from "@tabler/icons-react";
+import type { Proposal } from "@shared/schemas/proposals";
+import { IconChecklist, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm } from "./proposal-form";
 
+const toStatus = (
+  <Button component={Link} to="/student/proposal-status" leftSection={<IconChecklist size={16} />}>
+    Go to Proposal Status
+  </Button>
+);
+
 /**
  * Submit Proposal: the form, unless the student already belongs to a Pending or Approved
- * proposal; then that proposal is shown instead (the server refuses a second one anyway).
+ * proposal; then that proposal is shown instead (the server refuses a second one anyway). Right
+ * after a submission the new proposal is shown as what it is, a success, not as a proposal that
+ * stands in the way of another.
  */
 export function SubmitProposal() {
   const { current, isPending } = useCurrentProposal();
+  const [submitted, setSubmitted] = useState<Proposal | null>(null);
+  // The form that had the focus is gone: the success takes it, so keyboard and screen reader
+  // users go on from there.
+  const success = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (submitted) success.current?.focus();
+  }, [submitted]);
+
+  if (submitted) {
+    // The list's copy once it has it: a review or a live event keeps it current.
+    const shown = current?.id === submitted.id ? current : submitted;
+    return (
+      <Stack>
+        <Alert
+          ref={success}
+          tabIndex={-1}
+          color="green"
+          icon={<IconCircleCheck size={18} />}
+          title="Your proposal is submitted"
+        >
+          <Text size="sm">
+            Your supervisor reviews it next. Follow its status, and read their feedback, on Proposal Status.
+          </Text>
+        </Alert>
+        <ProposalCard proposal={shown} footer={toStatus} />
+      </Stack>
+    );
+  }
   if (isPending)
     return (
       <Center py="xl">
@@ -26,15 +64,8 @@ export function SubmitProposal() {
             Status.
           </Text>
         </Alert>
-        <ProposalCard
-          proposal={current}
-          footer={
-            <Button component={Link} to="/student/proposal-status" leftSection={<IconChecklist size={16} />}>
-              Go to Proposal Status
-            </Button>
-          }
-        />
+        <ProposalCard proposal={current} footer={toStatus} />
       </Stack>
     );
-  return <ProposalForm />;
+  return <ProposalForm onSubmitted={setSubmitted} />;
 }

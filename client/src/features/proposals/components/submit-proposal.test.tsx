@@ -1,0 +1,87 @@
+import { fakeApi, renderScreen } from "@client/test/render";
+import { notifications } from "@mantine/notifications";
+import { MSG } from "@shared/messages";
+import type { Cell } from "@shared/schemas/cells";
+import type { ProposalSummary } from "@shared/schemas/proposals";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SubmitProposal } from "./submit-proposal";
+import { wholeProposal } from "./test-data";
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const CELL = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+const SUPERVISOR = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
+const cell: Cell = {
+  id: CELL,
+  title: "Machine Learning",
+  description: "D.",
+  supervisorCount: 1,
+  proposalCount: 0,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+describe("Submit Proposal page after a submission", () => {
+  it("shows the new proposal as a success with a link to Proposal Status, not as 'already in an active proposal'", async () => {
+    const created = wholeProposal({ id: "new-1", title: "Phishing detection with GNNs" });
+    const { abstract, ...rest } = created;
+    let listed: ProposalSummary[] = [];
+    const api = fakeApi({
+      "GET /api/proposals": () => ({ body: { items: listed, total: listed.length, capped: false } }),
+      "GET /api/research-cells": () => ({ body: { items: [cell] } }),
+      "GET /api/supervisors": () => ({
+        body: { items: [{ id: SUPERVISOR, name: "Prof. Ayesha Rahman", email: "a@uni.example" }] },
+      }),
+      "GET /api/students": () => ({ body: { items: [] } }),
+      "POST /api/proposals": () => {
+        // From now on the student's list holds it, as the server's would.
+        listed = [{ ...rest, excerpt: abstract }];
+        return { status: 201, body: { proposal: created, created: true } };
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<SubmitProposal />, { path: "/student/proposal" });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole("textbox", { name: "Title" }), "Phishing detection with GNNs");
+    await user.type(screen.getByRole("textbox", { name: "Abstract" }), "We detect phishing.");
+    await user.click(screen.getByRole("combobox", { name: "Research Cell" }));
+    await user.click(await screen.findByRole("option", { name: "Machine Learning", hidden: true }));
+    const supervisor = screen.getByRole("combobox", { name: "Supervisor" });
+    await waitFor(() => expect(supervisor).not.toBeDisabled());
+    await user.click(supervisor);
+    await user.click(await screen.findByRole("option", { name: "Prof. Ayesha Rahman", hidden: true }));
+    await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
+
+    expect(await screen.findByText("Your proposal is submitted")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText("Your proposal is submitted").closest("[role=alert]")).toHaveFocus(),
+    );
+    expect(screen.getByText(MSG.proposalSubmitted)).toBeInTheDocument();
+    const card = screen.getByRole("article", { name: "Phishing detection with GNNs" });
+    expect(within(card).getByText("Pending")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "Go to Proposal Status" })).toHaveAttribute(
+      "href",
+      "/student/proposal-status",
+    );
+    // The list is asked again and now holds the proposal: still a success, never a refusal.
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === "GET" && c.path === "/api/proposals")).toHaveLength(2),
+    );
+    expect(screen.getByText("Your proposal is submitted")).toBeInTheDocument();
+    expect(screen.queryByText("You are already in an active proposal")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit Proposal" })).not.toBeInTheDocument();
+  });
+});
