@@ -85,6 +85,34 @@ describe("Notice form", () => {
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  it("says 'Please fill all fields.' once, on the form, and marks each empty field without repeating it", async () => {
+    setup(() => ({ status: 201, body: {} }));
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Group" })).not.toBeDisabled());
+    await user.click(screen.getByRole("button", { name: "Send Notice" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(MSG.fillAllFields);
+    expect(screen.getByRole("form", { name: "Send a notice" })).toContainElement(alert);
+    // Once on the screen (no toast saying it again), and under no field.
+    expect(screen.getAllByText(MSG.fillAllFields)).toHaveLength(1);
+    for (const field of [
+      screen.getByRole("combobox", { name: "Group" }),
+      screen.getByRole("textbox", { name: "Title" }),
+      screen.getByRole("textbox", { name: "Description" }),
+    ])
+      expect(field).toHaveAttribute("aria-invalid", "true");
+
+    // Filling a field marks it valid again; the message goes once something changes.
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Kick-off");
+    expect(screen.getByRole("textbox", { name: "Title" })).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText(MSG.fillAllFields)).not.toBeInTheDocument();
+    // Still empty: asked again, said again, once.
+    await user.click(screen.getByRole("button", { name: "Send Notice" }));
+    expect(await screen.findAllByText(MSG.fillAllFields)).toHaveLength(1);
+    expect(screen.getByRole("textbox", { name: "Title" })).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveAttribute("aria-invalid", "true");
+  });
+
   it("sends the notice, says 'Notice Sent Successfully!' and clears the form", async () => {
     const api = setup(() => ({ status: 201, body: { notice: {} } }));
     const user = userEvent.setup();

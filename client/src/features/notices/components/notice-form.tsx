@@ -9,6 +9,7 @@ import { MSG } from "@shared/messages";
 import { type SendNoticeInput, sendNoticeSchema } from "@shared/schemas/notices";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
+import { useState } from "react";
 import { useNoticeGroups } from "../api/use-notice-groups";
 import { useSendNotice } from "../api/use-send-notice";
 
@@ -29,14 +30,24 @@ function groupOptions(items: ProposalSummary[]) {
 export function NoticeForm() {
   const groups = useNoticeGroups();
   const send = useSendNotice();
+  // "Please fill all fields." is one message about the form: said once, on the form (announced as
+  // an alert), while the empty fields are only marked invalid rather than each repeating it.
+  const [missing, setMissing] = useState(false);
   const form = useForm<SendNoticeInput>({
     mode: "uncontrolled",
     initialValues: { proposalId: "", title: "", description: "" },
     validate: schemaResolver(sendNoticeSchema, { sync: true }),
+    onValuesChange: () => setMissing(false),
   });
+  const fieldProps = (field: keyof SendNoticeInput) => {
+    const props = form.getInputProps(field);
+    if (props.error !== MSG.fillAllFields) return props;
+    return { ...props, error: true };
+  };
 
   const onSubmit = form.onSubmit(
-    (values) =>
+    (values) => {
+      setMissing(false);
       send.mutate(values, {
         onSuccess: () => {
           notify.success(MSG.noticeSent);
@@ -52,11 +63,13 @@ export function NoticeForm() {
           const { message } = applyServerErrors(form, e);
           notify.error(MSG.sendNoticeFailed(message));
         },
-      }),
-    // Nothing is sent while a field is empty: the specification's message says so.
+      });
+    },
+    // Nothing is sent while a field is empty: the specification's message says so, once.
     (errors) => {
       const messages = Object.values(errors);
-      notify.error(messages.includes(MSG.fillAllFields) ? MSG.fillAllFields : String(messages[0]));
+      if (messages.includes(MSG.fillAllFields)) setMissing(true);
+      else notify.error(String(messages[0]));
     },
   );
 
@@ -64,7 +77,7 @@ export function NoticeForm() {
   const byId = new Map(items.map((p) => [p.id, p]));
   return (
     <Paper withBorder p="lg">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate aria-label="Send a notice">
         <Stack>
           {groups.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />}>
@@ -102,14 +115,14 @@ export function NoticeForm() {
                 </Stack>
               );
             }}
-            {...form.getInputProps("proposalId")}
+            {...fieldProps("proposalId")}
             key={form.key("proposalId")}
           />
           <TextInput
             label="Title"
             required
             maxLength={LIMITS.noticeTitleMax}
-            {...form.getInputProps("title")}
+            {...fieldProps("title")}
             key={form.key("title")}
           />
           <Textarea
@@ -119,9 +132,14 @@ export function NoticeForm() {
             minRows={4}
             maxRows={12}
             maxLength={LIMITS.noticeDescriptionMax}
-            {...form.getInputProps("description")}
+            {...fieldProps("description")}
             key={form.key("description")}
           />
+          {missing && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {MSG.fillAllFields}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
               Send Notice
