@@ -84,6 +84,9 @@ const serveList =
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A stat card's button, by its name: its visible text in order, with a colon after the label. */
+const stat = (label: string, value: number) => ({ name: `${label}: ${value} Click for details` });
+
 function setup({
   status = 200,
   body = data,
@@ -111,10 +114,10 @@ function setup({
 describe("Supervisor dashboard", () => {
   it("shows the four counts and the pending summary from the dashboard answer, and asks for no list", async () => {
     const { listRequests } = setup();
-    expect(await screen.findByRole("button", { name: "Thesis Groups: 2" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Project Groups: 1" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Total Groups: 3" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Research Cells: 1" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", stat("Thesis Groups", 2))).toBeInTheDocument();
+    expect(screen.getByRole("button", stat("Project Groups", 1))).toBeInTheDocument();
+    expect(screen.getByRole("button", stat("Total Groups", 3))).toBeInTheDocument();
+    expect(screen.getByRole("button", stat("Research Cells", 1))).toBeInTheDocument();
     expect(screen.getByTestId("pending-summary")).toHaveTextContent(
       "2 proposals are waiting for your review.",
     );
@@ -125,6 +128,29 @@ describe("Supervisor dashboard", () => {
     expect(listRequests()).toEqual([]);
   });
 
+  it("names each stat card by its visible text (label in name), with no aria-label of its own", async () => {
+    setup();
+    await screen.findByRole("button", stat("Thesis Groups", 2));
+    // As axe's label-content-name-mismatch compares them: lower case, without punctuation.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
+    for (const label of ["Thesis Groups", "Project Groups", "Total Groups", "Research Cells"]) {
+      let name = "";
+      const card = screen.getByRole("button", {
+        name: (accessible) => accessible.startsWith(label) && Boolean((name = accessible)),
+      });
+      expect(card).not.toHaveAttribute("aria-label");
+      expect(card).not.toHaveAttribute("aria-labelledby");
+      expect(words(name)).toContain(words(label));
+      // Everything the card shows, in order, is in its name: the label, the count and the hint.
+      expect(words(name)).toBe(words(card.textContent ?? ""));
+      expect(words(name)).toMatch(new RegExp(`^${words(label)} \\d+ click for details$`));
+    }
+  });
+
   it("says one proposal in the singular", async () => {
     setup({ body: { ...data, counts: { ...data.counts, pendingGroups: 1 } } });
     expect(await screen.findByText("1 proposal is waiting for your review.")).toBeInTheDocument();
@@ -132,7 +158,7 @@ describe("Supervisor dashboard", () => {
 
   it("Thesis Groups asks for the active Thesis proposals, newest first, when opened and lists the rows", async () => {
     const { user, listRequests } = setup();
-    await user.click(await screen.findByRole("button", { name: "Thesis Groups: 2" }));
+    await user.click(await screen.findByRole("button", stat("Thesis Groups", 2)));
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
     await within(dialog).findByText("Phishing with GNNs");
     expect(listRequests()).toEqual([
@@ -159,7 +185,7 @@ describe("Supervisor dashboard", () => {
 
   it("Project Groups asks for the active Project proposals", async () => {
     const { user, listRequests } = setup();
-    await user.click(await screen.findByRole("button", { name: "Project Groups: 1" }));
+    await user.click(await screen.findByRole("button", stat("Project Groups", 1)));
     const dialog = await screen.findByRole("dialog", { name: "Project Groups" });
     expect(await within(dialog).findByText("Campus navigation app")).toBeInTheDocument();
     expect(within(dialog).getByText("Omar Farouk")).toBeInTheDocument();
@@ -172,7 +198,7 @@ describe("Supervisor dashboard", () => {
 
   it("Total Groups asks for the active proposals of either type and lists every group", async () => {
     const { user, listRequests } = setup();
-    await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
+    await user.click(await screen.findByRole("button", stat("Total Groups", 3)));
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     await within(dialog).findByText("Campus navigation app");
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(3);
@@ -194,7 +220,7 @@ describe("Supervisor dashboard", () => {
     });
     renderScreen(<SupervisorDashboardStats />, { user: supervisor });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
+    await user.click(await screen.findByRole("button", stat("Total Groups", 3)));
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     expect(await within(dialog).findByLabelText("Loading groups")).toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());
@@ -210,7 +236,7 @@ describe("Supervisor dashboard", () => {
       }),
     );
     const { user, listRequests } = setup({ list: serveList(many) });
-    await user.click(await screen.findByRole("button", { name: "Total Groups: 3" }));
+    await user.click(await screen.findByRole("button", stat("Total Groups", 3)));
     const dialog = await screen.findByRole("dialog", { name: "Total Groups" });
     await within(dialog).findByText("Group 1");
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(GROUPS_PAGE_SIZE);
@@ -233,7 +259,7 @@ describe("Supervisor dashboard", () => {
       list: (url) =>
         fail ? { status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } } : serveList(ALL)(url),
     });
-    await user.click(await screen.findByRole("button", { name: "Thesis Groups: 2" }));
+    await user.click(await screen.findByRole("button", stat("Thesis Groups", 2)));
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
     expect(await within(dialog).findByText(MSG.fetchProposalsFailed)).toBeInTheDocument();
     expect(within(dialog).queryByRole("listitem")).not.toBeInTheDocument();
@@ -254,7 +280,7 @@ describe("Supervisor dashboard", () => {
     vi.stubGlobal("fetch", api.fetch);
     const { queryClient } = renderScreen(<SupervisorDashboardStats />, { user: supervisor });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Thesis Groups: 1" }));
+    await user.click(await screen.findByRole("button", stat("Thesis Groups", 1)));
     const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
     await within(dialog).findByText("Phishing with GNNs");
 
@@ -266,12 +292,12 @@ describe("Supervisor dashboard", () => {
       supervisor.id,
     );
     expect(await within(dialog).findByText("Exam proctoring")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Thesis Groups: 2" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", stat("Thesis Groups", 2))).toBeInTheDocument();
   });
 
   it("Research Cells lists the dashboard's cells without asking for proposals", async () => {
     const { user, listRequests } = setup();
-    await user.click(await screen.findByRole("button", { name: "Research Cells: 1" }));
+    await user.click(await screen.findByRole("button", stat("Research Cells", 1)));
     const cells = await screen.findByRole("dialog", { name: "Research Cells" });
     expect(within(cells).getByText("Security")).toBeInTheDocument();
     expect(within(cells).getByText("Systems and network security.")).toBeInTheDocument();
@@ -286,7 +312,7 @@ describe("Supervisor dashboard", () => {
       },
       list: serveList([]),
     });
-    await user.click(await screen.findByRole("button", { name: "Project Groups: 0" }));
+    await user.click(await screen.findByRole("button", stat("Project Groups", 0)));
     expect(await screen.findByText("No groups yet.")).toBeInTheDocument();
     expect(screen.getByText("No proposals are waiting for your review.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Review requests" })).not.toBeInTheDocument();
