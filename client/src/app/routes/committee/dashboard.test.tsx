@@ -48,6 +48,15 @@ describe("Committee dashboard", () => {
     expect(screen.queryByText("No proposals yet.")).not.toBeInTheDocument();
   });
 
+  it("keeps each figure's icon inside its card on a phone: shown from the xs breakpoint on", async () => {
+    setup({ body: data });
+    const card = await screen.findByRole("group", { name: "Supervisors: 200" });
+    const icon = card.querySelector(".mantine-ThemeIcon-root");
+    // Mantine's visibleFrom="xs": display none below 36em, where two cards share a phone's row.
+    expect(icon).toHaveClass("mantine-visible-from-xs");
+    expect(icon).toHaveAttribute("aria-hidden", "true");
+  });
+
   it("says when there are no proposals to chart", async () => {
     setup({
       body: { ...data, proposals: { Pending: 0, Approved: 0, Denied: 0, total: 0 }, perCell: [] },

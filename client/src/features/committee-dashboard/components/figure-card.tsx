@@ -15,8 +15,8 @@ export function FigureCard({
 }) {
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={`${label}: ${value}`}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" fw={700} tt="uppercase">
             {label}
           </Text>
@@ -24,7 +24,17 @@ export function FigureCard({
             {value.toLocaleString("en")}
           </Text>
         </div>
-        <ThemeIcon size={40} radius="md" variant="light" color={color}>
+        {/* Two cards to a phone's row leave no room beside a label like "Supervisors": the icon,
+            a decoration, shows from the xs breakpoint on rather than sticking out of the card. */}
+        <ThemeIcon
+          size={40}
+          radius="md"
+          variant="light"
+          color={color}
+          visibleFrom="xs"
+          style={{ flexShrink: 0 }}
+          aria-hidden
+        >
           {icon}
         </ThemeIcon>
       </Group>
