@@ -138,10 +138,14 @@ describe("Supervisor dashboard", () => {
         .replace(/[^\p{L}\p{N}]+/gu, " ")
         .trim();
     for (const label of ["Thesis Groups", "Project Groups", "Total Groups", "Research Cells"]) {
-      let name = "";
+      const names: string[] = [];
       const card = screen.getByRole("button", {
-        name: (accessible) => accessible.startsWith(label) && Boolean((name = accessible)),
+        name: (accessible) => {
+          if (accessible.startsWith(label)) names.push(accessible);
+          return accessible.startsWith(label);
+        },
       });
+      const [name] = names;
       expect(card).not.toHaveAttribute("aria-label");
       expect(card).not.toHaveAttribute("aria-labelledby");
       expect(words(name)).toContain(words(label));
