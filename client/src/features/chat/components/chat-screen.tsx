@@ -1,25 +1,16 @@
+import { EmptyState } from "@client/components/empty-state";
 import { PageHeader } from "@client/components/page-header";
 import { PageLoader } from "@client/components/page-loader";
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  NavLink,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { StatusBadge } from "@client/components/status-badge";
+import { Alert, Button, Grid, Group, NavLink, Paper, ScrollArea, Select, Stack, Text } from "@mantine/core";
+import { ACTIVE_STATUSES } from "@shared/enums";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconMessages } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { useChatGroups } from "../api/use-chat-groups";
 import { ChatThread } from "./chat-thread";
 
-const isActive = (p: ProposalSummary) => p.status !== "Denied";
+const isActive = (p: ProposalSummary) => ACTIVE_STATUSES.includes(p.status);
 const memberNames = (p: ProposalSummary) => p.members.map((m) => m.name).join(", ");
 
 /**
@@ -57,29 +48,29 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
     return (
       <>
         {header}
-        <Paper withBorder p="xl" ta="center">
-          <IconMessages size={40} stroke={1.4} />
-          <Text fw={600} mt="sm">
-            No group chat yet
-          </Text>
-          <Text c="dimmed" size="sm" mt={4}>
-            {variant === "student"
+        <EmptyState
+          icon={IconMessages}
+          title="No group chat yet"
+          description={
+            variant === "student"
               ? "The chat opens once you submit a proposal: your group and your supervisor meet here."
-              : "A chat opens for each proposal addressed to you."}
-          </Text>
-          {variant === "student" && (
-            <Button component={Link} to="/student/proposal" mt="md">
-              Submit a proposal
-            </Button>
-          )}
-        </Paper>
+              : "A chat opens for each proposal addressed to you."
+          }
+          action={
+            variant === "student" && (
+              <Button component={Link} to="/student/proposal">
+                Submit a proposal
+              </Button>
+            )
+          }
+        />
       </>
     );
   }
 
   const threadTitle = (
-    <Group justify="space-between" mb="sm" wrap="nowrap">
-      <Stack gap={0}>
+    <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
+      <Stack gap={0} miw={0}>
         <Text fw={600} style={{ overflowWrap: "anywhere" }}>
           {selected.title}
         </Text>
@@ -88,11 +79,8 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
           Members: {memberNames(selected)}
         </Text>
       </Stack>
-      <Badge
-        color={selected.status === "Approved" ? "green" : selected.status === "Denied" ? "red" : "yellow"}
-      >
-        {selected.status}
-      </Badge>
+      {/* Never squeezed: a long title wraps beside it rather than cutting it to "AP…". */}
+      <StatusBadge status={selected.status} miw="max-content" style={{ flexShrink: 0 }} />
     </Group>
   );
 
@@ -123,27 +111,35 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="xs">
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" py={4}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" py={4} id="chat-groups-title">
               Your groups
             </Text>
             <ScrollArea.Autosize mah="calc(100dvh - 260px)">
-              {items.map((p) => (
-                <NavLink
-                  key={p.id}
-                  active={p.id === selected.id}
-                  label={p.title}
-                  description={memberNames(p)}
-                  styles={{ label: { overflowWrap: "anywhere" }, description: { overflowWrap: "anywhere" } }}
-                  onClick={() => choose(p.id)}
-                  rightSection={
-                    p.status === "Denied" ? (
-                      <Badge size="xs" color="red">
-                        Denied
-                      </Badge>
-                    ) : null
-                  }
-                />
-              ))}
+              {/* Each group is a button (a link without an address is skipped by Tab), and the
+                  open one says so to screen readers as well as by its colour. */}
+              <nav aria-labelledby="chat-groups-title">
+                {items.map((p) => (
+                  <NavLink
+                    key={p.id}
+                    component="button"
+                    type="button"
+                    active={p.id === selected.id}
+                    aria-current={p.id === selected.id ? "true" : undefined}
+                    label={p.title}
+                    description={memberNames(p)}
+                    styles={{
+                      label: { overflowWrap: "anywhere" },
+                      description: { overflowWrap: "anywhere", color: "var(--mantine-color-dimmed)" },
+                    }}
+                    onClick={() => choose(p.id)}
+                    rightSection={
+                      p.status === "Denied" ? (
+                        <StatusBadge status="Denied" size="xs" miw="max-content" />
+                      ) : null
+                    }
+                  />
+                ))}
+              </nav>
             </ScrollArea.Autosize>
           </Paper>
         </Grid.Col>

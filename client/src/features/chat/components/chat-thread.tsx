@@ -1,3 +1,4 @@
+import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
@@ -5,7 +6,7 @@ import { notify } from "@client/lib/notify";
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import type { ChatMessage } from "@shared/schemas/chat";
-import { IconSend } from "@tabler/icons-react";
+import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChatMessages, useSendMessage } from "../api/use-chat";
 
@@ -141,7 +142,13 @@ export function ChatThread({
         )}
         {query.isSuccess && messages.length === 0 && (
           <Center h="100%">
-            <Text c="dimmed">No messages yet. Say hello to your group.</Text>
+            <EmptyState
+              icon={IconMessageCircle}
+              title="No messages yet"
+              description="Say hello to your group."
+              framed={false}
+              compact
+            />
           </Center>
         )}
         <Stack gap="sm">
