@@ -85,7 +85,7 @@ describe("Supervisor chat", () => {
 
   it("shows one empty state, with no list, when no proposal is addressed to the supervisor", async () => {
     setup([]);
-    expect(await screen.findByText("No group chat yet")).toBeInTheDocument();
+    expect((await screen.findByText("No group chat yet")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByText("A chat opens for each proposal addressed to you.")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Your groups" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Submit a proposal" })).not.toBeInTheDocument();
@@ -95,7 +95,7 @@ describe("Supervisor chat", () => {
 describe("Student chat", () => {
   it("offers a student without a proposal a way to submit one", async () => {
     setup([], testUser(), "student");
-    expect(await screen.findByText("No group chat yet")).toBeInTheDocument();
+    expect((await screen.findByText("No group chat yet")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByRole("link", { name: "Submit a proposal" })).toHaveAttribute(
       "href",
       "/student/proposal",
@@ -104,7 +104,7 @@ describe("Student chat", () => {
 
   it("says so in the thread when nobody has written yet", async () => {
     setup([phishing], testUser(), "student");
-    expect(await screen.findByText("No messages yet")).toBeInTheDocument();
+    expect((await screen.findByText("No messages yet")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByText("Say hello to your group.")).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import "@mantine/charts/styles.css";
+import { EmptyState } from "@client/components/empty-state";
 import { BarChart } from "@mantine/charts";
-import { EmptyState, Paper, Text } from "@mantine/core";
+import { Paper, Text } from "@mantine/core";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { IconChartBar } from "@tabler/icons-react";
 
@@ -23,10 +24,10 @@ export function CellsChart({ perCell }: { perCell: CommitteeDashboard["perCell"]
       </Text>
       {withProposals.length === 0 ? (
         <EmptyState
-          icon={<IconChartBar size={28} />}
-          withIndicatorBackground
+          icon={IconChartBar}
           title="No proposals yet."
           description="Once students submit proposals, each research cell's share shows here."
+          framed={false}
         />
       ) : (
         <BarChart

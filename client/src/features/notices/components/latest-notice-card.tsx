@@ -1,6 +1,7 @@
+import { EmptyState } from "@client/components/empty-state";
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { IconSpeakerphone } from "@tabler/icons-react";
+import { IconBellOff, IconSpeakerphone } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useNotices } from "../api/use-notices";
 import { formatDateTime } from "./format";
@@ -39,9 +40,13 @@ export function LatestNoticeCard() {
           Your notices could not be loaded.
         </Text>
       ) : !notice ? (
-        <Text size="sm" c="dimmed">
-          No notices yet. Your supervisor's notices will appear here.
-        </Text>
+        <EmptyState
+          icon={IconBellOff}
+          title="No notices yet"
+          description="Your supervisor's notices will appear here."
+          framed={false}
+          compact
+        />
       ) : (
         <Stack gap={4}>
           <Group gap="xs">

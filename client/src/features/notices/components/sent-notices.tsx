@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { EmptyState } from "@client/components/empty-state";
+import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconSpeakerphone } from "@tabler/icons-react";
 import { useState } from "react";
@@ -39,15 +28,12 @@ export function SentNotices() {
           Your sent notices could not be loaded. Please try again.
         </Alert>
       ) : !list.data.items.length ? (
-        <Paper withBorder p="lg">
-          <EmptyState
-            size="sm"
-            icon={<IconSpeakerphone size={22} />}
-            withIndicatorBackground
-            title="No notices sent yet"
-            description="Notices you send to your groups are listed here."
-          />
-        </Paper>
+        <EmptyState
+          compact
+          icon={IconSpeakerphone}
+          title="No notices sent yet"
+          description="Notices you send to your groups are listed here."
+        />
       ) : (
         <>
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Sent notices">

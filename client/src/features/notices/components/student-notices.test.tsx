@@ -68,7 +68,7 @@ describe("Student notices", () => {
       fakeApi({ "GET /api/notices": () => ({ body: { items: [], total: 0, unread: 0 } }) }).fetch,
     );
     renderScreen(<StudentNotices />);
-    expect(await screen.findByText("No notices yet")).toBeInTheDocument();
+    expect((await screen.findByText("No notices yet")).closest("[data-empty-state]")).not.toBeNull();
   });
 
   it("shows an error when the notices cannot load", async () => {
@@ -110,8 +110,10 @@ describe("Latest notice card", () => {
       fakeApi({ "GET /api/notices": () => ({ body: { items: [], total: 0, unread: 0 } }) }).fetch,
     );
     renderScreen(<LatestNoticeCard />);
-    expect(
-      await screen.findByText("No notices yet. Your supervisor's notices will appear here."),
-    ).toBeInTheDocument();
+    // The shared empty state, as on every empty list.
+    const title = await screen.findByText("No notices yet");
+    expect(title.closest("[data-empty-state]")).toHaveTextContent(
+      "Your supervisor's notices will appear here.",
+    );
   });
 });

@@ -1,9 +1,9 @@
+import { EmptyState } from "@client/components/empty-state";
 import {
   Alert,
   Badge,
   Box,
   Center,
-  EmptyState,
   Group,
   Loader,
   Pagination,
@@ -104,14 +104,11 @@ export function StudentNotices() {
   const { items, total, unread = 0 } = list.data;
   if (!items.length) {
     return (
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={<IconBellOff size={28} />}
-          withIndicatorBackground
-          title="No notices yet"
-          description="When your supervisor sends your group a notice, it appears here."
-        />
-      </Paper>
+      <EmptyState
+        icon={IconBellOff}
+        title="No notices yet"
+        description="When your supervisor sends your group a notice, it appears here."
+      />
     );
   }
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -1,19 +1,9 @@
 import { DownloadButton } from "@client/components/download-button";
+import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
-import {
-  Box,
-  EmptyState,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Box, Group, Loader, Pagination, Paper, Skeleton, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
@@ -213,9 +203,8 @@ export function PeopleTable({
 
       {!list.isPending && !list.isError && items.length === 0 && (
         <EmptyState
-          py="xl"
-          icon={<IconUsers size={28} />}
-          withIndicatorBackground
+          framed={false}
+          icon={IconUsers}
           title={params.q ? `No ${noun} match “${params.q}”.` : `No ${noun} yet.`}
           description={params.q ? "Try another name, email or student ID." : undefined}
         />

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { EmptyState } from "@client/components/empty-state";
+import { Alert, Button, Group, Skeleton, Stack, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { IconAlertCircle, IconChecklist, IconSend } from "@tabler/icons-react";
+import { IconAlertCircle, IconChecklist, IconFileText, IconSend } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
 import { ProposalCard } from "./proposal-card";
@@ -17,20 +18,16 @@ export function CurrentProposal() {
     );
   if (!current)
     return (
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="xs" align="flex-start">
-          <Title order={2} fz="lg">
-            No active proposal
-          </Title>
-          <Text c="dimmed" size="sm">
-            You are not in a Pending or Approved proposal. Choose a research cell and a supervisor, add up to
-            two group members, and submit.
-          </Text>
-          <Button component={Link} to="/student/proposal" leftSection={<IconSend size={16} />} mt="xs">
+      <EmptyState
+        icon={IconFileText}
+        title="No active proposal"
+        description="You are not in a Pending or Approved proposal. Choose a research cell and a supervisor, add up to two group members, and submit."
+        action={
+          <Button component={Link} to="/student/proposal" leftSection={<IconSend size={16} />}>
             Submit a proposal
           </Button>
-        </Stack>
-      </Card>
+        }
+      />
     );
   return (
     <Stack gap="xs">

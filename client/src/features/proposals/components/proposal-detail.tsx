@@ -1,5 +1,6 @@
+import { EmptyState } from "@client/components/empty-state";
 import { isApiError } from "@client/lib/api";
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Loader, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -27,15 +28,11 @@ export function ProposalDetail({ id }: { id: string }) {
       <Stack>
         {back}
         {missing ? (
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap="xs">
-              <IconFileOff size={32} color="var(--mantine-color-gray-6)" />
-              <Text fw={600}>Proposal not found</Text>
-              <Text c="dimmed" size="sm">
-                It does not exist, or you are not in its group.
-              </Text>
-            </Stack>
-          </Paper>
+          <EmptyState
+            icon={IconFileOff}
+            title="Proposal not found"
+            description="It does not exist, or you are not in its group."
+          />
         ) : (
           <Alert color="red" title={MSG.fetchProposalsFailed}>
             <Button variant="default" size="xs" onClick={() => query.refetch()}>

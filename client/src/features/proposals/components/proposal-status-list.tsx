@@ -1,3 +1,4 @@
+import { EmptyState } from "@client/components/empty-state";
 import { notify } from "@client/lib/notify";
 import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -41,18 +42,16 @@ export function ProposalStatusList() {
   const { items, total } = query.data;
   if (total === 0) {
     return (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconFileOff size={32} color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No proposals yet</Text>
-          <Text c="dimmed" size="sm" ta="center">
-            Proposals you submit, or that name you as a group member, appear here.
-          </Text>
-          <Button component={Link} to="/student/proposal" mt="xs">
+      <EmptyState
+        icon={IconFileOff}
+        title="No proposals yet"
+        description="Proposals you submit, or that name you as a group member, appear here."
+        action={
+          <Button component={Link} to="/student/proposal">
             Submit a proposal
           </Button>
-        </Stack>
-      </Paper>
+        }
+      />
     );
   }
   const pages = Math.ceil(total / STATUS_PAGE_SIZE);

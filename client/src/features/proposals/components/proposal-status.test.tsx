@@ -91,7 +91,8 @@ describe("Proposal Status", () => {
   it("shows an empty state with a way to submit", async () => {
     stub({ "GET /api/proposals": list([]) });
     renderScreen(<ProposalStatusList />);
-    expect(await screen.findByText("No proposals yet")).toBeInTheDocument();
+    // The shared empty state, as on every empty list.
+    expect((await screen.findByText("No proposals yet")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByRole("link", { name: "Submit a proposal" })).toHaveAttribute(
       "href",
       "/student/proposal",
@@ -169,6 +170,7 @@ describe("Submit Proposal page and dashboard card", () => {
 
     stub({ "GET /api/proposals": list([]) });
     renderScreen(<CurrentProposal />);
+    expect((await screen.findByText("No active proposal")).closest("[data-empty-state]")).not.toBeNull();
     expect(await screen.findByRole("link", { name: "Submit a proposal" })).toHaveAttribute(
       "href",
       "/student/proposal",
@@ -199,7 +201,7 @@ describe("Proposal detail", () => {
       }),
     });
     renderScreen(<ProposalDetail id="other" />);
-    expect(await screen.findByText("Proposal not found")).toBeInTheDocument();
+    expect((await screen.findByText("Proposal not found")).closest("[data-empty-state]")).not.toBeNull();
     await waitFor(() => expect(screen.queryByText("Graph neural networks for phishing")).toBeNull());
   });
 });

@@ -1,3 +1,4 @@
+import { EmptyState } from "@client/components/empty-state";
 import {
   Alert,
   Anchor,
@@ -7,14 +8,13 @@ import {
   Center,
   Group,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
-import { IconAlertCircle, IconBooks, IconMail, IconStarFilled } from "@tabler/icons-react";
+import { IconAlertCircle, IconBooks, IconMail, IconStarFilled, IconUserOff } from "@tabler/icons-react";
 import { useCellsWithSupervisors, useMyCellId } from "../api/use-cell-info";
 
 function CellCard({ cell, mine }: { cell: Cell; mine: boolean }) {
@@ -58,9 +58,7 @@ function CellCard({ cell, mine }: { cell: Cell; mine: boolean }) {
           ))}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          No supervisors assigned yet.
-        </Text>
+        <EmptyState icon={IconUserOff} title="No supervisors assigned yet." framed={false} compact />
       )}
     </Card>
   );
@@ -88,15 +86,11 @@ export function ResearchCellInfo() {
   const items = cells.data.items;
   if (!items.length)
     return (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconBooks size={32} color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No research cells yet</Text>
-          <Text c="dimmed" size="sm">
-            The committee has not created any research cells.
-          </Text>
-        </Stack>
-      </Paper>
+      <EmptyState
+        icon={IconBooks}
+        title="No research cells yet"
+        description="The committee has not created any research cells."
+      />
     );
   const mine = myCell.data ?? null;
   const sorted = [...items].sort((a, b) => Number(b.id === mine) - Number(a.id === mine));

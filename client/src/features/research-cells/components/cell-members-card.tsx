@@ -1,3 +1,4 @@
+import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
@@ -15,7 +16,7 @@ import {
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
-import { IconUserMinus } from "@tabler/icons-react";
+import { IconUserMinus, IconUserOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useAssignTeacher, useRemoveTeacher } from "../api/use-cell-membership";
 import { TeacherSelect } from "./teacher-select";
@@ -93,9 +94,7 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
 
       <Stack gap={6} my="sm">
         {supervisors.length === 0 && (
-          <Text size="sm" c="dimmed" fs="italic">
-            No teachers in this cell yet.
-          </Text>
+          <EmptyState icon={IconUserOff} title="No teachers in this cell yet." framed={false} compact />
         )}
         {supervisors.map((s) => (
           <Group key={s.id} justify="space-between" wrap="nowrap" gap="xs">

@@ -1,5 +1,6 @@
+import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { EmptyState, Paper, SimpleGrid, Skeleton } from "@mantine/core";
+import { SimpleGrid, Skeleton } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { useCellsWithSupervisors } from "../api/use-cells";
 import { CellMembersCard } from "./cell-members-card";
@@ -28,14 +29,11 @@ export function CellMembers() {
   }
   if (!cells.data.items.length) {
     return (
-      <Paper withBorder radius="md" p="xl">
-        <EmptyState
-          icon={<IconUsersGroup size={28} />}
-          withIndicatorBackground
-          title="No research cells yet."
-          description="Add research cells first; then assign teachers to them here."
-        />
-      </Paper>
+      <EmptyState
+        icon={IconUsersGroup}
+        title="No research cells yet."
+        description="Add research cells first; then assign teachers to them here."
+      />
     );
   }
   return (

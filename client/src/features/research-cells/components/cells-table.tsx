@@ -1,15 +1,6 @@
+import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import {
-  ActionIcon,
-  Badge,
-  EmptyState,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Badge, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
 import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
@@ -32,14 +23,11 @@ export function CellsTable() {
   const items = cells.data?.items ?? [];
   if (cells.data && !items.length) {
     return (
-      <Paper withBorder radius="md" p="xl">
-        <EmptyState
-          icon={<IconBuildingCommunity size={28} />}
-          withIndicatorBackground
-          title="No research cells yet."
-          description="Add the first one with the form."
-        />
-      </Paper>
+      <EmptyState
+        icon={IconBuildingCommunity}
+        title="No research cells yet."
+        description="Add the first one with the form."
+      />
     );
   }
 

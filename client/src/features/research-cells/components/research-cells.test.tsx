@@ -59,7 +59,7 @@ describe("Research Cells", () => {
 
   it("says when there are no cells yet", async () => {
     setup([]);
-    expect(await screen.findByText("No research cells yet.")).toBeInTheDocument();
+    expect((await screen.findByText("No research cells yet.")).closest("[data-empty-state]")).not.toBeNull();
   });
 
   it("shows an error with a way to try again", async () => {

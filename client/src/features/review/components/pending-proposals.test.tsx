@@ -70,7 +70,7 @@ describe("Pending proposals", () => {
 
   it("shows the empty state", async () => {
     setup({ "GET /api/proposals": () => ({ body: { items: [], total: 0 } }) });
-    expect(await screen.findByText("No pending proposals")).toBeInTheDocument();
+    expect((await screen.findByText("No pending proposals")).closest("[data-empty-state]")).not.toBeNull();
   });
 
   it("says 'Failed to fetch pending proposals.' when the list cannot load", async () => {

@@ -1,8 +1,9 @@
+import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
-import { Button, Center, EmptyState, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
@@ -42,14 +43,11 @@ export function PendingProposals() {
   const items = list.data?.items ?? [];
   if (!items.length) {
     return (
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={<IconInbox size={28} />}
-          withIndicatorBackground
-          title="No pending proposals"
-          description="When a group submits a proposal to you, it appears here for review."
-        />
-      </Paper>
+      <EmptyState
+        icon={IconInbox}
+        title="No pending proposals"
+        description="When a group submits a proposal to you, it appears here for review."
+      />
     );
   }
 

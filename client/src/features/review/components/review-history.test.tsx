@@ -58,7 +58,7 @@ describe("Review history", () => {
     expect(await screen.findByText("Denied one")).toBeInTheDocument();
     expect(screen.getByText("Too broad.")).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "Pending" }));
-    expect(await screen.findByText("No pending proposals")).toBeInTheDocument();
+    expect((await screen.findByText("No pending proposals")).closest("[data-empty-state]")).not.toBeNull();
     expect(asked).toEqual(["Approved", "Denied", "Pending"]);
   });
 

@@ -1,3 +1,4 @@
+import { EmptyState } from "@client/components/empty-state";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
 import { formatDate, memberNames } from "@client/lib/proposal-format";
@@ -5,7 +6,6 @@ import {
   Alert,
   Badge,
   Center,
-  EmptyState,
   Group,
   Loader,
   Pagination,
@@ -58,14 +58,11 @@ export function ReviewHistory() {
           {MSG.fetchProposalsFailed}
         </Alert>
       ) : !list.data.items.length ? (
-        <Paper withBorder p="xl">
-          <EmptyState
-            icon={<IconHistory size={28} />}
-            withIndicatorBackground
-            title={`No ${status.toLowerCase()} proposals`}
-            description={EMPTY[status]}
-          />
-        </Paper>
+        <EmptyState
+          icon={IconHistory}
+          title={`No ${status.toLowerCase()} proposals`}
+          description={EMPTY[status]}
+        />
       ) : (
         <>
           <Paper withBorder>

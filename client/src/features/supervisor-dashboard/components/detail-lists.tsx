@@ -1,12 +1,14 @@
+import { EmptyState } from "@client/components/empty-state";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorCell } from "@shared/schemas/supervisor";
+import { IconBuildingCommunity, IconUsersGroup } from "@tabler/icons-react";
 
 export function GroupList({ groups }: { groups: ProposalSummary[] }) {
-  if (!groups.length) return <Text c="dimmed">No groups yet.</Text>;
+  if (!groups.length) return <EmptyState icon={IconUsersGroup} title="No groups yet." framed={false} />;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {groups.map((g) => (
@@ -41,7 +43,14 @@ export function GroupList({ groups }: { groups: ProposalSummary[] }) {
 
 export function CellList({ cells }: { cells: SupervisorCell[] }) {
   if (!cells.length)
-    return <Text c="dimmed">You are not assigned to a research cell yet. The committee assigns cells.</Text>;
+    return (
+      <EmptyState
+        icon={IconBuildingCommunity}
+        title="You are not assigned to a research cell yet."
+        description="The committee assigns cells."
+        framed={false}
+      />
+    );
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {cells.map((c) => (

@@ -317,7 +317,7 @@ describe("Supervisor dashboard", () => {
       list: serveList([]),
     });
     await user.click(await screen.findByRole("button", stat("Project Groups", 0)));
-    expect(await screen.findByText("No groups yet.")).toBeInTheDocument();
+    expect((await screen.findByText("No groups yet.")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByText("No proposals are waiting for your review.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Review requests" })).not.toBeInTheDocument();
   });
