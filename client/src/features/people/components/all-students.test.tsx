@@ -69,6 +69,15 @@ describe("All Students", () => {
     expect(within(row).getByText("S-3")).toBeInTheDocument();
   });
 
+  it("searches by name, email or student ID", async () => {
+    setup(3);
+    await screen.findByText("Student 1");
+    expect(screen.getByRole("textbox", { name: "Search" })).toHaveAttribute(
+      "placeholder",
+      "Search by name, email or student ID",
+    );
+  });
+
   it("says when a broad search was counted only up to the limit, and pages up to it", async () => {
     setup(130, { cap: 100 });
     expect(await screen.findByText("Student 1")).toBeInTheDocument();

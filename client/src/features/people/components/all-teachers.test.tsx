@@ -179,3 +179,98 @@ describe("All Teachers: assigning cells", () => {
     expect(await screen.findByText(MSG.assignCellFailed("Boom."))).toBeInTheDocument();
   });
 });
+
+describe("All Teachers: the list", () => {
+  it("searches by name or email (teachers have no student ID)", async () => {
+    setup();
+    await rowOf("Teacher 1");
+    expect(screen.getByRole("textbox", { name: "Search" })).toHaveAttribute(
+      "placeholder",
+      "Search by name or email",
+    );
+    expect(screen.queryByPlaceholderText(/student ID/i)).not.toBeInTheDocument();
+  });
+
+  it("has Name, Email and Research Cells columns, one sort to a header and no header without a name", async () => {
+    setup();
+    await rowOf("Teacher 1");
+    const headers = screen.getAllByRole("columnheader");
+    expect(headers.map((h) => h.textContent)).toEqual(["Name", "Email", "Research Cells"]);
+    for (const h of headers) expect(h).not.toHaveAccessibleName("");
+    expect(within(headers[0]).getAllByRole("button")).toHaveLength(1);
+    expect(within(headers[1]).getAllByRole("button")).toHaveLength(1);
+    expect(within(headers[2]).queryByRole("button")).not.toBeInTheDocument();
+    // The assigned cells and the control that adds one share the Research Cells column.
+    const row = await rowOf("Teacher 2");
+    const cells = within(row).getAllByRole("cell")[2];
+    expect(within(cells).getByText("Networks")).toBeInTheDocument();
+    expect(within(cells).getByRole("combobox", { name: "Research Cell" })).toBeInTheDocument();
+    expect(within(cells).getByRole("button", { name: "Assign" })).toBeInTheDocument();
+  });
+});
+
+describe("All Teachers on a narrow screen", () => {
+  /** Narrow: the media query that switches the table to cards matches. */
+  function narrow() {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+  }
+
+  it("shows each teacher as a card with their cells and the Assign control in view, and no table", async () => {
+    narrow();
+    const { api } = setup({
+      "POST /api/users/00000000-0000-4000-8000-000000000001/research-cells": () => ({
+        status: 201,
+        body: { ok: true, message: MSG.cellAssigned },
+      }),
+    });
+    const list = await screen.findByRole("list", { name: "Teachers" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole("listitem", { name: /^Teacher \d$/ });
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards;
+    expect(within(first).getByText("t1@uni.example")).toBeInTheDocument();
+    expect(within(first).getByText("None yet")).toBeInTheDocument();
+    expect(within(second).getByText("Networks")).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const select = within(first).getByRole("combobox", { name: "Research Cell" });
+    await waitFor(() => expect(select).toBeEnabled());
+    await pick(user, select, "Machine Learning");
+    await user.click(within(first).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.cellAssigned)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ researchCellId: CELLS[0].id });
+  });
+
+  it("sorts from a 'Sort by' choice, since cards have no headers", async () => {
+    narrow();
+    const asked: URLSearchParams[] = [];
+    const list = [teacher(1), teacher(2)];
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "GET /api/users": (_b, url) => {
+          asked.push(url.searchParams);
+          return { body: { items: list, total: list.length, capped: false } };
+        },
+        "GET /api/research-cells": () => ({ body: cellList }),
+      }).fetch,
+    );
+    renderScreen(<AllTeachers />, { user: committee, path: "/committee/all-teachers" });
+    const user = userEvent.setup();
+    await screen.findByRole("list", { name: "Teachers" });
+    const sortBy = screen.getByRole("combobox", { name: "Sort by" });
+    expect(sortBy).toHaveValue("Name, A to Z");
+    await pick(user, sortBy, "Email, Z to A");
+    await waitFor(() => expect(asked.at(-1)?.get("sort")).toBe("email"));
+    expect(asked.at(-1)?.get("order")).toBe("desc");
+  });
+});

@@ -1,46 +1,38 @@
-import { Badge, Group, Text } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { useId } from "react";
 import { useCellOptions } from "../api/use-cell-options";
 import { AddPersonForm } from "./add-person-form";
 import { AssignCellControl } from "./assign-cell-control";
-import { nameAndEmailColumn, type PeopleColumn, PeopleTable } from "./people-table";
+import { emailColumn, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
 
 export function AllTeachers() {
   const cells = useCellOptions();
-  const assignHeader = useId();
   const columns: PeopleColumn[] = [
-    nameAndEmailColumn,
+    nameColumn,
+    emailColumn,
     {
+      // One column for a teacher's cells: those assigned, and the "Research Cell" choice with
+      // "Assign" that adds one.
       key: "cells",
-      label: "Assigned Cells",
-      minWidth: 230,
-      render: (p) =>
-        p.cells?.length ? (
-          <Group gap={4}>
-            {p.cells.map((c) => (
-              <Badge key={c.id} variant="light" size="sm" tt="none">
-                {c.title}
-              </Badge>
-            ))}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            None yet
-          </Text>
-        ),
-    },
-    {
-      key: "assign",
-      label: "Research Cell",
-      headerId: assignHeader,
+      label: "Research Cells",
+      minWidth: 300,
       render: (p) => (
-        <AssignCellControl
-          teacher={p}
-          cells={cells.data ?? []}
-          cellsLoading={cells.isPending}
-          labelledBy={assignHeader}
-        />
+        <Stack gap="xs" align="flex-start">
+          {p.cells?.length ? (
+            <Group gap={4} aria-label="Assigned cells" role="list">
+              {p.cells.map((c) => (
+                <Badge key={c.id} variant="light" size="sm" tt="none" role="listitem">
+                  {c.title}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              None yet
+            </Text>
+          )}
+          <AssignCellControl teacher={p} cells={cells.data ?? []} cellsLoading={cells.isPending} />
+        </Stack>
       ),
     },
   ];

@@ -1,8 +1,8 @@
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Select } from "@mantine/core";
+import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useAssignCell } from "../api/use-assign-cell";
 
 /** The specification's own words stand alone; anything else is "Failed to assign cell: …". */
@@ -13,20 +13,20 @@ export function assignFailureMessage(error: unknown): string {
 }
 
 /**
- * One teacher row's "Research Cell" select and "Assign": each row keeps its own choice. The
- * select is labelled by the column's visible "Research Cell" header (`labelledBy`).
+ * One teacher's "Research Cell" select and "Assign": each row (or card) keeps its own choice.
+ * The select has its own visible label, above it, so the button stays level with the select
+ * when a message shows beneath it.
  */
 export function AssignCellControl({
   teacher,
   cells,
   cellsLoading,
-  labelledBy,
 }: {
   teacher: { id: string; name: string };
   cells: { value: string; label: string }[];
   cellsLoading?: boolean;
-  labelledBy: string;
 }) {
+  const id = useId();
   const [cellId, setCellId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const assign = useAssignCell();
@@ -47,26 +47,33 @@ export function AssignCellControl({
   };
 
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Select
-        aria-labelledby={labelledBy}
-        placeholder={cellsLoading ? "Loading cells…" : cells.length ? "Choose a cell" : "No cells yet"}
-        data={cells}
-        value={cellId}
-        onChange={(v) => {
-          setCellId(v);
-          setError(null);
-        }}
-        searchable
-        nothingFoundMessage="No cell matches"
-        error={error}
-        size="xs"
-        w={200}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Button size="xs" onClick={onAssign} loading={assign.isPending}>
-        Assign
-      </Button>
-    </Group>
+    <Stack gap={4}>
+      <Text component="label" htmlFor={id} size="xs" fw={500}>
+        Research Cell
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Select
+          id={id}
+          placeholder={cellsLoading ? "Loading cells…" : cells.length ? "Choose a cell" : "No cells yet"}
+          data={cells}
+          value={cellId}
+          onChange={(v) => {
+            setCellId(v);
+            setError(null);
+          }}
+          searchable
+          nothingFoundMessage="No cell matches"
+          error={error}
+          size="xs"
+          w={200}
+          miw={0}
+          style={{ flexShrink: 1 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button size="xs" onClick={onAssign} loading={assign.isPending} style={{ flexShrink: 0 }}>
+          Assign
+        </Button>
+      </Group>
+    </Stack>
   );
 }

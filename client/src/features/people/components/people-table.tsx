@@ -3,30 +3,41 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
-import { Box, Group, Loader, Pagination, Paper, Skeleton, Table, Text, TextInput } from "@mantine/core";
+import {
+  Box,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
-import type { Person, UserSort } from "@shared/schemas/users";
+import type { Person, SortOrder, UserSort } from "@shared/schemas/users";
 import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePeople } from "../api/use-people";
-import { SortHeader, type SortKey } from "./sort-header";
+import { SortHeader, SortSelect } from "./sort-header";
 import { useListParams } from "./use-list-params";
+import { useNarrow } from "./use-narrow";
+
+/** What a search of this role's list looks in: students have student IDs, nobody else does. */
+const searchFields = (role: Role) => (role === "student" ? "name, email or student ID" : "name or email");
 
 export interface PeopleColumn {
   key: string;
   label: string;
-  /** Columns the server sorts by have a clickable header. */
+  /** Columns the server sorts by have a clickable header (and a "Sort by" choice on cards). */
   sort?: UserSort;
-  /** A second sort offered in the same header (for a column showing two values). */
-  alsoSort?: SortKey;
   render: (person: Person) => ReactNode;
   width?: number | string;
   /** Minimum width of the column's cells. */
   minWidth?: number;
-  /** The header's id, when the header is the visible label of an input in each row. */
-  headerId?: string;
 }
 
 export const PAGE_SIZE = LIMITS.pageSizeDefault;
@@ -45,26 +56,6 @@ export const nameColumn: PeopleColumn = {
       <Text size="sm" fw={500}>
         {p.name}
       </Text>
-    </Group>
-  ),
-};
-/** Name with the email beneath: for lists that need the width for other columns. */
-export const nameAndEmailColumn: PeopleColumn = {
-  key: "name",
-  label: "Name",
-  sort: "name",
-  alsoSort: { column: "email", label: "Email" },
-  render: (p) => (
-    <Group gap="sm" wrap="nowrap">
-      <UserAvatar name={p.name} src={p.pictureUrl} size={32} />
-      <div>
-        <Text size="sm" fw={500}>
-          {p.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {p.email}
-        </Text>
-      </div>
     </Group>
   ),
 };
@@ -119,13 +110,17 @@ export function PeopleTable({
   const items = list.data?.items ?? [];
   const from = total ? (params.page - 1) * PAGE_SIZE + 1 : 0;
   const to = Math.min(total, params.page * PAGE_SIZE);
+  const narrow = useNarrow();
+  const fields = searchFields(role);
+  const sortKeys = columns.flatMap((c) => (c.sort ? [{ column: c.sort, label: c.label }] : []));
+  const onSort = (sort: UserSort, order: SortOrder) => setParams({ sort, order, page: 1 });
 
   return (
     <Paper withBorder radius="md">
       <Group p="md" justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label="Search"
-          placeholder="Name, email or student ID"
+          placeholder={`Search by ${fields}`}
           leftSection={<IconSearch size={16} />}
           rightSection={list.isFetching && !list.isPending ? <Loader size={14} /> : null}
           value={search}
@@ -133,7 +128,10 @@ export function PeopleTable({
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: "100%", sm: 340 }}
         />
-        <Group gap="sm">
+        <Group gap="sm" align="flex-end" w={narrow ? "100%" : undefined}>
+          {narrow && sortKeys.length > 0 && (
+            <SortSelect keys={sortKeys} sort={params.sort} order={params.order} onSort={onSort} />
+          )}
           {toolbar}
           <DownloadButton href={withQuery("/api/exports/users.csv", { role, q: params.q })} />
         </Group>
@@ -147,8 +145,16 @@ export function PeopleTable({
             onRetry={() => void list.refetch()}
           />
         </Box>
+      ) : narrow ? (
+        <PeopleCards
+          columns={columns}
+          items={items}
+          loading={list.isPending}
+          busy={list.isFetching}
+          noun={noun}
+        />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={680}>
           <Table
             striped
             highlightOnHover
@@ -162,13 +168,13 @@ export function PeopleTable({
                   c.sort ? (
                     <SortHeader
                       key={c.key}
-                      keys={[{ column: c.sort, label: c.label }, ...(c.alsoSort ? [c.alsoSort] : [])]}
+                      sortKey={{ column: c.sort, label: c.label }}
                       sort={params.sort}
                       order={params.order}
-                      onSort={(sort, order) => setParams({ sort, order, page: 1 })}
+                      onSort={onSort}
                     />
                   ) : (
-                    <Table.Th key={c.key} w={c.width} id={c.headerId}>
+                    <Table.Th key={c.key} w={c.width}>
                       {c.label}
                     </Table.Th>
                   ),
@@ -206,7 +212,7 @@ export function PeopleTable({
           framed={false}
           icon={IconUsers}
           title={params.q ? `No ${noun} match “${params.q}”.` : `No ${noun} yet.`}
-          description={params.q ? "Try another name, email or student ID." : undefined}
+          description={params.q ? `Try another ${fields}.` : undefined}
         />
       )}
 
@@ -215,7 +221,7 @@ export function PeopleTable({
           <Text size="sm" c="dimmed">
             Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}
             {capped ? "+" : ""} {noun}
-            {capped ? " — type more of the name, email or student ID to narrow the search" : ""}
+            {capped ? ` — type more of the ${fields} to narrow the search` : ""}
           </Text>
           <Pagination
             total={pages}
@@ -227,5 +233,61 @@ export function PeopleTable({
         </Group>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The same rows as cards, for narrow screens: the first column (the person) heads each card and
+ * every other column follows under its own label, so nothing, the cell assignment least of all,
+ * is off screen.
+ */
+function PeopleCards({
+  columns,
+  items,
+  loading,
+  busy,
+  noun,
+}: {
+  columns: PeopleColumn[];
+  items: Person[];
+  loading: boolean;
+  busy: boolean;
+  noun: string;
+}) {
+  const [head, ...rest] = columns;
+  if (loading)
+    return (
+      <Stack gap="sm" px="md" pb="md" aria-busy>
+        {[1, 2, 3].map((i) => (
+          <Skeleton key={i} height={88} radius="md" />
+        ))}
+      </Stack>
+    );
+  if (!items.length) return null;
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      px="md"
+      pb="md"
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={noun[0].toUpperCase() + noun.slice(1)}
+      aria-busy={busy}
+    >
+      {items.map((p) => (
+        <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.name}>
+          {head.render(p)}
+          {rest.map((c) => (
+            <Box key={c.key} mt="xs">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {c.label}
+              </Text>
+              {c.render(p)}
+            </Box>
+          ))}
+        </Paper>
+      ))}
+    </Stack>
   );
 }

@@ -1,18 +1,47 @@
-import { Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Select, Table, UnstyledButton } from "@mantine/core";
 import type { SortOrder, UserSort } from "@shared/schemas/users";
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
-import { Fragment } from "react";
 
 export interface SortKey {
   column: UserSort;
   label: string;
 }
 
-/**
- * A column header that sorts the list on the server; a second click reverses the order. A
- * header over two stacked values (a name above an email) offers a button for each.
- */
+/** A column header that sorts the list on the server; a second click reverses the order. */
 export function SortHeader({
+  sortKey,
+  sort,
+  order,
+  onSort,
+}: {
+  sortKey: SortKey;
+  sort: UserSort;
+  order: SortOrder;
+  onSort: (sort: UserSort, order: SortOrder) => void;
+}) {
+  const active = sortKey.column === sort;
+  const Icon = !active ? IconArrowsSort : order === "asc" ? IconSortAscending : IconSortDescending;
+  return (
+    <Table.Th aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}>
+      <UnstyledButton
+        onClick={() => onSort(sortKey.column, active && order === "asc" ? "desc" : "asc")}
+        fw={600}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap">
+          {sortKey.label}
+          <Icon size={14} stroke={1.6} aria-hidden opacity={active ? 1 : 0.45} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+const ORDER_WORDS = (column: UserSort): Record<SortOrder, string> =>
+  column === "createdAt" ? { asc: "oldest first", desc: "newest first" } : { asc: "A to Z", desc: "Z to A" };
+
+/** The same sorts as the headers, as one "Sort by" choice: for the cards, which have no header. */
+export function SortSelect({
   keys,
   sort,
   order,
@@ -23,34 +52,24 @@ export function SortHeader({
   order: SortOrder;
   onSort: (sort: UserSort, order: SortOrder) => void;
 }) {
-  const activeKey = keys.find((k) => k.column === sort);
+  const data = keys.flatMap((k) =>
+    (["asc", "desc"] as const).map((o) => ({
+      value: `${k.column}:${o}`,
+      label: `${k.label}, ${ORDER_WORDS(k.column)[o]}`,
+    })),
+  );
   return (
-    <Table.Th aria-sort={activeKey ? (order === "asc" ? "ascending" : "descending") : "none"}>
-      <Group gap={6} wrap="nowrap">
-        {keys.map((k, i) => {
-          const active = k.column === sort;
-          const Icon = !active ? IconArrowsSort : order === "asc" ? IconSortAscending : IconSortDescending;
-          return (
-            <Fragment key={k.column}>
-              {i > 0 && (
-                <Text span c="dimmed" aria-hidden>
-                  ·
-                </Text>
-              )}
-              <UnstyledButton
-                onClick={() => onSort(k.column, active && order === "asc" ? "desc" : "asc")}
-                fw={600}
-                fz="sm"
-              >
-                <Group gap={4} wrap="nowrap">
-                  {k.label}
-                  <Icon size={14} stroke={1.6} aria-hidden opacity={active ? 1 : 0.45} />
-                </Group>
-              </UnstyledButton>
-            </Fragment>
-          );
-        })}
-      </Group>
-    </Table.Th>
+    <Select
+      label="Sort by"
+      data={data}
+      value={`${sort}:${order}`}
+      onChange={(v) => {
+        if (!v) return;
+        const [column, o] = v.split(":") as [UserSort, SortOrder];
+        onSort(column, o);
+      }}
+      allowDeselect={false}
+      w={{ base: "100%", xs: 240 }}
+    />
   );
 }
