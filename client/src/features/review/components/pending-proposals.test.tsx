@@ -177,4 +177,44 @@ describe("Pending proposals", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
   });
+
+  it("names its Actions column with visible text", async () => {
+    setup({ "GET /api/proposals": () => ({ body: { items: [proposal()], total: 1 } }) });
+    await screen.findByText("Graph neural networks for phishing");
+    const headers = screen.getAllByRole("columnheader");
+    expect(headers.at(-1)).toHaveTextContent("Actions");
+    for (const h of headers) expect(h.textContent?.trim()).not.toBe("");
+  });
+
+  it("on a narrow screen shows each proposal as a card with its Review button in view", async () => {
+    narrow();
+    setup({
+      "GET /api/proposals": () => ({
+        body: { items: [proposal(), proposal({ id: "p2", title: "Campus navigation app" })], total: 2 },
+      }),
+    });
+    const list = await screen.findByRole("list", { name: "Pending proposals" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const card = within(list).getByRole("listitem", { name: "Graph neural networks for phishing" });
+    expect(within(card).getByText("Tanvir Hasan, Mei Lin")).toBeInTheDocument();
+    expect(within(card).getByText(/by Tanvir Hasan · Thesis · Security/)).toBeInTheDocument();
+    await userEvent.click(
+      within(card).getByRole("button", { name: "Review Graph neural networks for phishing" }),
+    );
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
+  });
 });
+
+/** Narrow: the media query that switches the tables to cards matches. */
+function narrow() {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width"),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}

@@ -3,19 +3,21 @@ import { LoadError } from "@client/components/load-error";
 import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
-import { Button, Center, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
+import { useNarrow } from "./use-narrow";
 
 /** The supervisor's Pending proposals, oldest first, each with "Review". */
 export function PendingProposals() {
   const [page, setPage] = useState(1);
   const list = usePendingProposals(page);
   const [reviewing, setReviewing] = useState<ProposalSummary | null>(null);
+  const narrow = useNarrow();
 
   // The specification's toast, once per failure (a failed retry is a new failure).
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt marks each new failure
@@ -51,55 +53,92 @@ export function PendingProposals() {
     );
   }
 
+  const review = (p: ProposalSummary) => (
+    <Button size="xs" onClick={() => setReviewing(p)} aria-label={`Review ${p.title}`}>
+      Review
+    </Button>
+  );
+
   return (
     <>
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Pending proposals">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Research cell</Table.Th>
-                <Table.Th>Members</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td maw={320}>
-                    <Text fw={600} size="sm" lineClamp={2}>
-                      {p.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      by {p.createdBy?.name || MSG.unknown}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{p.type}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{cellTitle(p)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{memberNames(p)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(p.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" onClick={() => setReviewing(p)} aria-label={`Review ${p.title}`}>
-                      Review
-                    </Button>
-                  </Table.Td>
+      {narrow ? (
+        // Narrow screens: a card per proposal, its Review button in view (not in a column off screen).
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-label="Pending proposals"
+        >
+          {items.map((p) => (
+            <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
+              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
+                {p.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                by {p.createdBy?.name || MSG.unknown} · {p.type} · {cellTitle(p)}
+              </Text>
+              <Text size="sm" mt={6}>
+                <Text span size="sm" c="dimmed">
+                  Members:{" "}
+                </Text>
+                {memberNames(p)}
+              </Text>
+              <Group justify="space-between" mt="xs">
+                <Text size="xs" c="dimmed">
+                  Submitted {formatDate(p.createdAt)}
+                </Text>
+                {review(p)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Pending proposals">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Research cell</Table.Th>
+                  <Table.Th>Members</Table.Th>
+                  <Table.Th>Submitted</Table.Th>
+                  <Table.Th>Actions</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td maw={320}>
+                      <Text fw={600} size="sm" lineClamp={2}>
+                        {p.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        by {p.createdBy?.name || MSG.unknown}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{p.type}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{cellTitle(p)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{memberNames(p)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDate(p.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>{review(p)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
           {countText(total, list.data?.capped)} pending{" "}

@@ -1,7 +1,7 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReviewHistory } from "./review-history";
@@ -69,5 +69,44 @@ describe("Review history", () => {
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<ReviewHistory />, { user: supervisor });
     expect(await screen.findByText(MSG.fetchProposalsFailed)).toBeInTheDocument();
+  });
+
+  it("on a narrow screen shows each proposal as a card, its feedback in view", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    const api = fakeApi({
+      "GET /api/proposals": () => ({
+        body: {
+          items: [
+            proposal({
+              title: "Approved one",
+              feedback: "Great work.",
+              reviewedAt: "2025-03-05T10:00:00.000Z",
+            }),
+            proposal({ title: "Approved two" }),
+          ],
+          total: 2,
+        },
+      }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ReviewHistory />, { user: supervisor });
+    const list = await screen.findByRole("list", { name: "Approved proposals" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const first = within(list).getByRole("listitem", { name: "Approved one" });
+    expect(within(first).getByText("Great work.")).toBeInTheDocument();
+    expect(within(first).getByText("Mei Lin")).toBeInTheDocument();
+    expect(within(first).getByText("Approved")).toBeInTheDocument();
+    expect(
+      within(within(list).getByRole("listitem", { name: "Approved two" })).getByText("No feedback given"),
+    ).toBeInTheDocument();
   });
 });

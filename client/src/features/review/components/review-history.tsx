@@ -5,21 +5,25 @@ import { formatDate, memberNames } from "@client/lib/proposal-format";
 import {
   Alert,
   Badge,
+  Box,
   Center,
   Group,
   Loader,
   Pagination,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Table,
   Text,
 } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
+import { useNarrow } from "./use-narrow";
 
 const TABS: ProposalStatus[] = ["Approved", "Denied", "Pending"];
 
@@ -29,8 +33,84 @@ const EMPTY: Record<ProposalStatus, string> = {
   Pending: "No proposals are waiting for your review.",
 };
 
+const feedbackText = (p: ProposalSummary) =>
+  p.feedback || (p.status === "Pending" ? "Not reviewed yet" : "No feedback given");
+
+function Feedback({ proposal: p }: { proposal: ProposalSummary }) {
+  return (
+    <Text
+      size="sm"
+      c={p.feedback ? undefined : "dimmed"}
+      style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+    >
+      {feedbackText(p)}
+    </Text>
+  );
+}
+
+/** One label and its value on a card. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+/** The rows as cards, for narrow screens: nothing, the feedback least of all, off screen. */
+function HistoryCards({ items, status }: { items: ProposalSummary[]; status: ProposalStatus }) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={`${status} proposals`}
+    >
+      {items.map((p) => (
+        <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
+                {p.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.type}
+              </Text>
+            </div>
+            <Badge color={STATUS_COLOR[p.status]} miw="max-content" style={{ flexShrink: 0 }}>
+              {p.status}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
+            <Field label="Members">
+              <Text size="sm">{memberNames(p)}</Text>
+            </Field>
+            <Field label="Submitted">
+              <Text size="sm">{formatDate(p.createdAt)}</Text>
+            </Field>
+            <Field label="Reviewed">
+              <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+            </Field>
+          </SimpleGrid>
+          <Box mt="xs">
+            <Field label="Feedback">
+              <Feedback proposal={p} />
+            </Field>
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** All the supervisor's proposals by status, with the feedback they gave and when. */
 export function ReviewHistory() {
+  const narrow = useNarrow();
   const [status, setStatus] = useState<ProposalStatus>("Approved");
   const [page, setPage] = useState(1);
   const list = useReviewHistory(status, page);
@@ -65,59 +145,57 @@ export function ReviewHistory() {
         />
       ) : (
         <>
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" aria-label={`${status} proposals`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Members</Table.Th>
-                    <Table.Th>Submitted</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Reviewed</Table.Th>
-                    <Table.Th>Feedback</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td maw={280}>
-                        <Text fw={600} size="sm" lineClamp={2}>
-                          {p.title}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {p.type}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{memberNames(p)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDate(p.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                          {p.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDate(p.reviewedAt)}</Text>
-                      </Table.Td>
-                      <Table.Td maw={360}>
-                        <Text
-                          size="sm"
-                          c={p.feedback ? undefined : "dimmed"}
-                          style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
-                        >
-                          {p.feedback || (p.status === "Pending" ? "Not reviewed yet" : "No feedback given")}
-                        </Text>
-                      </Table.Td>
+          {narrow ? (
+            <HistoryCards items={list.data.items} status={status} />
+          ) : (
+            <Paper withBorder>
+              <Table.ScrollContainer minWidth={760}>
+                <Table verticalSpacing="sm" aria-label={`${status} proposals`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Title</Table.Th>
+                      <Table.Th>Members</Table.Th>
+                      <Table.Th>Submitted</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Reviewed</Table.Th>
+                      <Table.Th>Feedback</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.items.map((p) => (
+                      <Table.Tr key={p.id}>
+                        <Table.Td maw={280}>
+                          <Text fw={600} size="sm" lineClamp={2}>
+                            {p.title}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {p.type}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{memberNames(p)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatDate(p.createdAt)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+                            {p.status}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+                        </Table.Td>
+                        <Table.Td maw={360}>
+                          <Feedback proposal={p} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {countText(total, list.data?.capped)} {status.toLowerCase()}{" "}
