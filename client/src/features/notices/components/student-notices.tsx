@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Notice } from "@shared/schemas/notices";
@@ -19,6 +20,7 @@ import { useState } from "react";
 import { useMarkNoticeRead } from "../api/use-mark-notice-read";
 import { useNotices } from "../api/use-notices";
 import { formatDateTime } from "./format";
+import classes from "./notice-item.module.css";
 import { NoticeModal } from "./notice-modal";
 
 const PAGE_SIZE = 10;
@@ -30,6 +32,8 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
       component="li"
       withBorder
       radius="md"
+      p="md"
+      className={classes.card}
       bg={unread ? "var(--mantine-color-indigo-0)" : undefined}
       style={{
         borderLeft: unread ? "4px solid var(--mantine-color-indigo-6)" : undefined,
@@ -37,40 +41,37 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
       }}
       data-unread={unread || undefined}
     >
-      <UnstyledButton
-        onClick={onOpen}
-        p="md"
-        w="100%"
-        aria-label={`${unread ? "Unread notice" : "Notice"}: ${notice.title}`}
-      >
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap="xs">
-              <Text fw={unread ? 700 : 500}>{notice.title}</Text>
-              {unread && (
-                <Badge size="sm" color="indigo">
-                  New
-                </Badge>
-              )}
-            </Group>
-            <Text size="xs" c="dimmed">
-              {notice.supervisor?.name || MSG.unknown} · {notice.group?.title || MSG.unknown}
-            </Text>
-          </Stack>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-            {formatDateTime(notice.createdAt)}
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            {/* The title is the button (its name what it shows, said with whether it is read);
+                the card around it opens the notice too. */}
+            <UnstyledButton onClick={onOpen} className={classes.open} fw={unread ? 700 : 500}>
+              <VisuallyHidden>{unread ? "Unread notice:" : "Notice:"}</VisuallyHidden> {notice.title}
+            </UnstyledButton>
+            {unread && (
+              <Badge size="sm" color="indigo" aria-hidden>
+                New
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {notice.supervisor?.name || MSG.unknown} · {notice.group?.title || MSG.unknown}
           </Text>
-        </Group>
-        <Text
-          size="sm"
-          mt={6}
-          c={unread ? undefined : "dimmed"}
-          lineClamp={2}
-          style={{ overflowWrap: "anywhere" }}
-        >
-          {notice.description}
+        </Stack>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+          {formatDateTime(notice.createdAt)}
         </Text>
-      </UnstyledButton>
+      </Group>
+      <Text
+        size="sm"
+        mt={6}
+        c={unread ? undefined : "dimmed"}
+        lineClamp={2}
+        style={{ overflowWrap: "anywhere" }}
+      >
+        {notice.description}
+      </Text>
     </Paper>
   );
 }
