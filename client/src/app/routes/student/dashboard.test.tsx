@@ -1,13 +1,32 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import StudentDashboard, { isFirstVisit } from "./dashboard";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(createdAt: string) {
+const DAY = 24 * 3600 * 1000;
+
+const proposal = (createdAt: string): ProposalSummary => ({
+  id: "p1",
+  title: "Graph neural networks for phishing",
+  excerpt: "A.",
+  type: "Thesis",
+  status: "Approved",
+  researchCell: null,
+  supervisor: null,
+  createdBy: null,
+  members: [],
+  createdAt,
+  feedback: null,
+  reviewedAt: null,
+  reviewedBy: null,
+});
+
+function setup(createdAt: string, items: ProposalSummary[] = []) {
   const api = fakeApi({
-    "GET /api/proposals": () => ({ body: { items: [], total: 0, capped: false } }),
+    "GET /api/proposals": () => ({ body: { items, total: items.length, capped: false } }),
     "GET /api/notices": () => ({ body: { items: [], total: 0, capped: false, unread: 0 } }),
   });
   vi.stubGlobal("fetch", api.fetch);
@@ -15,25 +34,43 @@ function setup(createdAt: string) {
     user: testUser({ name: "Mei Lin", createdAt }),
     path: "/student/dashboard",
   });
+  return api;
 }
 
 describe("Student dashboard greeting", () => {
-  it("greets a student who registered today without 'back'", () => {
+  it("greets a student who registered today without 'back'", async () => {
     setup(new Date().toISOString());
+    expect(await screen.findByText("No active proposal")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Hi Mei Lin, welcome to ThesisDesk!");
     expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
   });
 
+  it("still says 'welcome' to a student registered today who was named in a proposal today", async () => {
+    setup(new Date().toISOString(), [proposal(new Date().toISOString())]);
+    await screen.findByText("Graph neural networks for phishing");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Hi Mei Lin, welcome to ThesisDesk!");
+  });
+
   it("welcomes a student back on a later day", () => {
-    setup(new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString());
+    setup(new Date(Date.now() - 3 * DAY).toISOString());
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "Hi Mei Lin, welcome back to ThesisDesk!",
     );
   });
 
-  it("counts the day of registration in the student's own time zone", () => {
+  it("welcomes back a student whose proposal is older than their account's day (loaded data)", async () => {
+    setup(new Date().toISOString(), [proposal(new Date(Date.now() - 10 * DAY).toISOString())]);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Hi Mei Lin, welcome back to ThesisDesk!" }),
+    ).toBeInTheDocument();
+  });
+
+  it("counts days in the student's own time zone", () => {
     const now = new Date(2025, 2, 10, 0, 30);
-    expect(isFirstVisit(new Date(2025, 2, 10, 0, 5).toISOString(), now)).toBe(true);
-    expect(isFirstVisit(new Date(2025, 2, 9, 23, 55).toISOString(), now)).toBe(false);
+    expect(isFirstVisit(new Date(2025, 2, 10, 0, 5).toISOString(), [], now)).toBe(true);
+    expect(isFirstVisit(new Date(2025, 2, 9, 23, 55).toISOString(), [], now)).toBe(false);
+    expect(
+      isFirstVisit(new Date(2025, 2, 10, 0, 5).toISOString(), [new Date(2025, 2, 9, 12).toISOString()], now),
+    ).toBe(false);
   });
 });
