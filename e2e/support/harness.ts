@@ -3,8 +3,17 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { openTestDatabase } from "../../server/src/test/app";
+
+/** The password of every `seed --demo` account (scripts/lib/seed-demo.ts). */
+export { DEMO_PASSWORD } from "../../scripts/lib/seed-demo";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -199,8 +208,9 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseURL: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -1,0 +1,357 @@
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { A11yReport, VIEWPORTS, writeReports } from "./support/axe";
+import {
+  DEMO_PASSWORD,
+  launchBrowser,
+  login,
+  newPage,
+  type RunningServer,
+  startServer,
+} from "./support/harness";
+
+/**
+ * axe-core on every screen of every role (WCAG 2.0/2.1/2.2 A and AA), at a desktop and a phone
+ * viewport. A rule of those levels broken with impact "serious" or "critical" fails the test; the
+ * failure lists, per screen and viewport, each rule with its impact, help and first targets. The
+ * whole report (best-practice findings too) is written to e2e/.artifacts/a11y-report.txt.
+ *
+ * One server for the file: the public pages are scanned first, on the empty database (so /setup
+ * shows its form), then the demo department is seeded (scripts/lib/seed-demo.ts) so that lists,
+ * modals and threads have something in them.
+ */
+
+// Demo accounts (scripts/lib/seed-demo.ts).
+const DEMO = {
+  /** Belongs to the Approved project "An accessible campus navigation app": notice, chat, detail. */
+  student: "omar.farouk@demo.example.edu",
+  /** In no proposal: sees the Submit Proposal form. */
+  freeStudent: "erik.johansson@demo.example.edu",
+  /** Supervises Omar's group: a sent notice, the chat, an approved proposal in the history, two cells. */
+  supervisor: "leila.haddad@demo.example.edu",
+  /** Has the Pending thesis below waiting for review. */
+  reviewer: "ayesha.rahman@demo.example.edu",
+  committee: "committee@demo.example.edu",
+};
+const APPROVED = "An accessible campus navigation app";
+const PENDING = "Detecting phishing websites with graph neural networks";
+const NOTICE = "Kick-off meeting";
+const CELL = "Machine Learning & Data Science";
+
+let server: RunningServer;
+let browser: Browser;
+const reports: A11yReport[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  writeReports(reports, "a11y-report.txt");
+  console.log(
+    `${reports.map((r) => `${r.title}: ${r.failing().length} failing, ${r.findings.length} in all`).join("\n")}\n(full report: e2e/.artifacts/a11y-report.txt)`,
+  );
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A report for one test; the test ends by failing on what it collected. */
+function report(title: string) {
+  const r = new A11yReport(title);
+  reports.push(r);
+  return r;
+}
+
+function expectNoSeriousViolations(r: A11yReport) {
+  const failing = r.failing();
+  const message = `${r.title}: ${failing.length} serious or critical WCAG violations\n${r.format("failing")}\n`;
+  expect(failing.length, message).toBe(0);
+}
+
+async function open(options: BrowserContextOptions) {
+  return newPage(browser, server.url, options);
+}
+
+async function signIn(page: Page, email: string, dashboard: string) {
+  await page.goto("/login");
+  await login(page, email, DEMO_PASSWORD);
+  await page.waitForURL(`**${dashboard}`);
+}
+
+const h1 = (page: Page, name: string | RegExp) =>
+  page.getByRole("heading", { level: 1, name, exact: typeof name === "string" }).waitFor();
+const main = (page: Page) => page.getByRole("main");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Goes to a screen through the sidebar, as a person does. On a phone the sidebar sits behind the
+ * burger; the first time it is opened there, the open menu is scanned as a screen of its own.
+ */
+async function navigate(
+  page: Page,
+  label: string,
+  path: string,
+  r: A11yReport,
+  viewport: string,
+  heading = label,
+) {
+  const link = page
+    .getByRole("navigation")
+    .getByRole("link", { name: new RegExp(`^${escapeRe(label)}(\\s|$)`) });
+  // The collapsed phone menu stays in the page, moved off screen: the burger tells the layouts apart.
+  await link.waitFor({ state: "attached" });
+  const burger = page.locator(".mantine-Burger-root");
+  if (await burger.isVisible()) {
+    await burger.click();
+    await expect.poll(() => link.evaluate((el) => el.getBoundingClientRect().left >= 0)).toBe(true);
+    if (!r.screens.some((s) => s.startsWith("Navigation menu open"))) {
+      await r.check(page, "Navigation menu open", viewport);
+    }
+  }
+  await link.click();
+  await page.waitForURL(`**${path}`);
+  await h1(page, heading);
+}
+
+/** Opens a modal with `opener`, scans it, and closes it with Escape. */
+async function withModal(
+  page: Page,
+  opener: () => Promise<void>,
+  dialog: string | RegExp,
+  scan: () => Promise<void>,
+) {
+  await opener();
+  const d = page.getByRole("dialog", { name: dialog });
+  await d.waitFor();
+  await scan();
+  await page.keyboard.press("Escape");
+  await d.waitFor({ state: "hidden" });
+}
+
+const PUBLIC_PAGES: { screen: string; path: string; heading?: string }[] = [
+  { screen: "Landing", path: "/" },
+  { screen: "About", path: "/about" },
+  { screen: "Features", path: "/features" },
+  { screen: "Support", path: "/support" },
+  { screen: "Contact", path: "/contact" },
+  { screen: "Privacy", path: "/privacy" },
+  { screen: "Terms", path: "/terms" },
+  { screen: "Cookies", path: "/cookies" },
+  { screen: "Not found", path: "/no-such-page" },
+  { screen: "Log in", path: "/login", heading: "Welcome back" },
+  { screen: "Register", path: "/register" },
+  {
+    screen: "Setup (first committee account)",
+    path: "/setup",
+    heading: "Create the first committee account",
+  },
+];
+
+describe("accessibility: public pages (empty database, setup still to do)", () => {
+  for (const vp of VIEWPORTS) {
+    it(`every public page @ ${vp.name}`, async () => {
+      const r = report(`public pages @ ${vp.name}`);
+      const { context, page } = await open(vp.options);
+      for (const p of PUBLIC_PAGES) {
+        await page.goto(p.path);
+        await h1(page, p.heading ?? /./);
+        await r.check(page, `${p.screen} (${p.path})`, vp.name);
+      }
+      await context.close();
+      expectNoSeriousViolations(r);
+    });
+  }
+});
+
+describe("accessibility: signed-in screens (demo department)", () => {
+  beforeAll(async () => {
+    await server.seed("--demo");
+  });
+
+  for (const vp of VIEWPORTS) {
+    it(`student screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`student @ ${vp.name}`);
+      const check = (screen: string) => r.check(page, screen, vp.name);
+
+      // Signed out, after setup: /setup says it is done.
+      const free = await open(vp.options);
+      let page = free.page;
+      await page.goto("/setup");
+      await h1(page, "Setup is complete");
+      await check("Setup complete (/setup)");
+
+      // A student in no proposal: the form, a Select open, then the errors of an empty submission
+      // with the toast it raises.
+      await signIn(page, DEMO.freeStudent, "/student/dashboard");
+      await navigate(page, "Submit Proposal", "/student/proposal", r, vp.name);
+      await page.getByRole("form", { name: "Submit Proposal" }).waitFor();
+      await check("Submit Proposal (form)");
+      await page.getByRole("combobox", { name: "Type", exact: true }).click();
+      await page.getByRole("listbox").waitFor();
+      await check("Submit Proposal (Type list open)");
+      await page.keyboard.press("Escape");
+      await page.getByRole("listbox").waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Submit Proposal" }).click();
+      const toast = page.locator(".mantine-Notification-root").first();
+      await toast.waitFor();
+      await toast.hover(); // Mantine keeps a toast open while the pointer is on it.
+      await check("Submit Proposal (errors shown, toast open)");
+      await free.context.close();
+
+      // A student with an approved group project, a notice and a chat.
+      const omar = await open(vp.options);
+      page = omar.page;
+      await signIn(page, DEMO.student, "/student/dashboard");
+      await h1(page, /^Hi Omar Farouk/);
+      await page.getByRole("region", { name: "Latest notice" }).getByText(NOTICE).waitFor();
+      await check("Dashboard");
+
+      await navigate(page, "Submit Proposal", "/student/proposal", r, vp.name);
+      await page.getByText("You are already in an active proposal").waitFor();
+      await check("Submit Proposal (already in a proposal)");
+
+      await navigate(page, "Proposal Status", "/student/proposal-status", r, vp.name);
+      const card = page.getByRole("article", { name: APPROVED });
+      await card.waitFor();
+      await check("Proposal Status");
+
+      await card.getByRole("link", { name: APPROVED }).click();
+      await page.waitForURL("**/student/proposals/*");
+      await page.getByRole("article", { name: APPROVED }).waitFor();
+      await check("Proposal detail");
+
+      await navigate(page, "Notices", "/student/notices", r, vp.name);
+      const notice = page.getByRole("button", { name: new RegExp(`notice: ${NOTICE}$`, "i") });
+      await notice.waitFor();
+      await check("Notices");
+      await withModal(
+        page,
+        () => notice.click(),
+        NOTICE,
+        () => check("Notices (notice open in a modal)"),
+      );
+
+      await navigate(page, "Chat", "/student/chat", r, vp.name);
+      await main(page).getByText("Hi all, I uploaded the interview questions.").waitFor();
+      await check("Chat");
+
+      await navigate(page, "Research Cell Info", "/student/research-cell-info", r, vp.name);
+      await page.getByRole("article", { name: CELL }).waitFor();
+      await check("Research Cell Info");
+
+      await navigate(page, "Profile", "/student/profile", r, vp.name);
+      await check("Profile");
+      await omar.context.close();
+
+      expectNoSeriousViolations(r);
+    });
+
+    it(`supervisor screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`supervisor @ ${vp.name}`);
+
+      // Prof. Leila Haddad: groups, cells, a sent notice, a chat and a review behind her.
+      const leila = await open(vp.options);
+      let page = leila.page;
+      let check = (screen: string) => r.check(leila.page, screen, vp.name);
+      await signIn(page, DEMO.supervisor, "/supervisor/dashboard");
+      await h1(page, "Dashboard");
+      const stat = (label: string) => page.getByRole("button", { name: new RegExp(`^${label}`) });
+      await stat("Total Groups").waitFor();
+      await check("Dashboard");
+      for (const label of ["Thesis Groups", "Project Groups", "Total Groups", "Research Cells"]) {
+        await withModal(
+          page,
+          () => stat(label).click(),
+          label,
+          async () => {
+            await page.getByRole("dialog", { name: label }).getByText(/./).first().waitFor();
+            await check(`Dashboard (${label} modal open)`);
+          },
+        );
+      }
+
+      await navigate(page, "Notice", "/supervisor/notice", r, vp.name);
+      await page.getByRole("list", { name: "Sent notices" }).getByText(NOTICE).waitFor();
+      await check("Notice");
+
+      await navigate(page, "Chat", "/supervisor/chat", r, vp.name);
+      await main(page).getByText("Hi all, I uploaded the interview questions.").waitFor();
+      await check("Chat");
+
+      await navigate(page, "Review History", "/supervisor/history", r, vp.name);
+      await main(page).getByText(APPROVED).first().waitFor();
+      await check("Review History");
+
+      await navigate(page, "Profile", "/supervisor/profile", r, vp.name);
+      await check("Profile");
+      await leila.context.close();
+
+      // Prof. Ayesha Rahman has a Pending thesis: the review queue and the Review modal.
+      const ayesha = await open(vp.options);
+      page = ayesha.page;
+      check = (screen: string) => r.check(ayesha.page, screen, vp.name);
+      await signIn(page, DEMO.reviewer, "/supervisor/dashboard");
+      await navigate(page, "Request", "/supervisor/requests", r, vp.name, "Requests");
+      // A table row on a desktop, a card on a phone.
+      const row = main(page).locator(":is(tr, li)").filter({ hasText: PENDING });
+      await row.waitFor();
+      await check("Request");
+
+      await navigate(page, "Pending Proposals", "/supervisor/pending-proposals", r, vp.name);
+      await row.waitFor();
+      await check("Pending Proposals");
+      await withModal(
+        page,
+        () => row.getByRole("button", { name: /Review/ }).click(),
+        "Review proposal",
+        () => check("Pending Proposals (Review modal open)"),
+      );
+      await ayesha.context.close();
+
+      expectNoSeriousViolations(r);
+    });
+
+    it(`committee screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`committee @ ${vp.name}`);
+      const { context, page } = await open(vp.options);
+      const check = (screen: string) => r.check(page, screen, vp.name);
+      await signIn(page, DEMO.committee, "/committee/dashboard");
+      await h1(page, /^Welcome, /);
+      await page.getByRole("group", { name: /^Students: \d+/ }).waitFor();
+      await check("Dashboard");
+
+      await navigate(page, "All Students", "/committee/all-students", r, vp.name);
+      await main(page).getByText("Tanvir Hasan").waitFor();
+      await check("All Students");
+
+      await navigate(page, "All Teachers", "/committee/all-teachers", r, vp.name);
+      await main(page).getByText("Prof. Leila Haddad").waitFor();
+      await check("All Teachers");
+
+      await navigate(page, "Research Cells", "/committee/research-cells", r, vp.name);
+      const cellRow = page.getByRole("row").filter({ hasText: CELL });
+      await cellRow.waitFor();
+      await check("Research Cells");
+      await withModal(
+        page,
+        () => cellRow.getByRole("button", { name: new RegExp(`Edit ${escapeRe(CELL)}`) }).click(),
+        "Edit research cell",
+        () => check("Research Cells (edit modal open)"),
+      );
+
+      await navigate(page, "Cell Members", "/committee/cell-members", r, vp.name);
+      await page.getByRole("region", { name: CELL }).getByText("Prof. Ayesha Rahman").waitFor();
+      await check("Cell Members");
+
+      await navigate(page, "Committee Members", "/committee/committee-members", r, vp.name);
+      await main(page).getByText(DEMO.committee).waitFor();
+      await check("Committee Members");
+
+      await navigate(page, "Profile", "/committee/profile", r, vp.name);
+      await check("Profile");
+      await context.close();
+
+      expectNoSeriousViolations(r);
+    });
+  }
+});
