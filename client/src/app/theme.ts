@@ -39,6 +39,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: "always" } },
     // Every close button has a name a screen reader can say.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // A modal's header is not the page's banner: the page has one, in its own header.
+    ModalHeader: { defaultProps: { component: "div" } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
   },
@@ -46,16 +48,21 @@ export const theme = createTheme({
 
 /**
  * The text colours of every palette colour, made readable: `c="red"` text and outline variants on
- * white, and the "light" variant's text on its own tinted background (shade 1).
+ * white, and the "light" variant's text on its tinted background (shade 1, shade 2 when hovered or
+ * active); secondary text, placeholders and error messages too.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  const light: Record<string, string> = { "--mantine-color-dimmed": t.colors.gray[7] };
+  const light: Record<string, string> = {
+    "--mantine-color-dimmed": t.colors.gray[7],
+    "--mantine-color-placeholder": readable(t.colors.gray[6], "#ffffff"),
+    "--mantine-color-error": readable(t.colors.red[8], "#ffffff"),
+  };
   for (const [name, shades] of Object.entries(t.colors as Record<string, MantineColorsTuple>)) {
     if (name === "dark" || name === "gray") continue;
     const text = readable(shades[8], "#ffffff");
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-outline`] = text;
-    light[`--mantine-color-${name}-light-color`] = readable(shades[9], shades[1]);
+    light[`--mantine-color-${name}-light-color`] = readable(shades[9], shades[2]);
   }
   return { variables: {}, light, dark: {} };
 };
