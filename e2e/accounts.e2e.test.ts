@@ -42,10 +42,10 @@ describe("accounts in the browser", () => {
   it("register → greeting → reload keeps the session → logout", async () => {
     const { context, page } = await newPage(browser, server.url);
     const s = await registerStudent(page, "Rosalind Franklin");
-    await page.getByRole("heading", { name: "Hi Rosalind Franklin, welcome back to ThesisDesk!" }).waitFor();
+    await page.getByRole("heading", { name: "Hi Rosalind Franklin, welcome to ThesisDesk!" }).waitFor();
     await screenshot(page, "student-dashboard");
     await page.reload();
-    await page.getByRole("heading", { name: "Hi Rosalind Franklin, welcome back to ThesisDesk!" }).waitFor();
+    await page.getByRole("heading", { name: "Hi Rosalind Franklin, welcome to ThesisDesk!" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/student/dashboard");
     await logout(page);
     await page.getByText("Logged out successfully.").waitFor();
@@ -94,7 +94,7 @@ describe("accounts in the browser", () => {
 
     // The student's session outlived the restart.
     await page.reload();
-    await page.getByRole("heading", { name: "Hi Survivor Student, welcome back to ThesisDesk!" }).waitFor();
+    await page.getByRole("heading", { name: "Hi Survivor Student, welcome to ThesisDesk!" }).waitFor();
 
     const committee = await newPage(browser, server.url);
     await committee.page.goto("/login");

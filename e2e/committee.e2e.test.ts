@@ -83,7 +83,8 @@ describe("committee in the browser", () => {
     const cellTitle = `Machine Learning ${tag}`;
     await nav(page, "Research Cells", "/committee/research-cells");
     await page.getByRole("button", { name: "Add Research Cell" }).click();
-    await notification(page, "Failed to add research cell. Title is required.");
+    // Each problem at its field, not again in a toast (issue 18).
+    await page.getByText("Title is required.").waitFor();
     await page.getByLabel("Title").fill(cellTitle);
     await page.getByLabel("Description").fill("Learning from data, with care.");
     await page.getByRole("button", { name: "Add Research Cell" }).click();
@@ -95,7 +96,6 @@ describe("committee in the browser", () => {
     await page.getByLabel("Title").fill(cellTitle.toUpperCase());
     await page.getByLabel("Description").fill("Same title, other case.");
     await page.getByRole("button", { name: "Add Research Cell" }).click();
-    await notification(page, "Failed to add research cell. A research cell with this title already exists.");
     await page.getByText("A research cell with this title already exists.").waitFor();
 
     await cellRow.getByRole("button", { name: `Edit ${cellTitle}` }).click();
@@ -113,7 +113,7 @@ describe("committee in the browser", () => {
     await page.getByLabel("Email").fill(teacher.email);
     await page.getByRole("textbox", { name: "Password", exact: true }).fill("short");
     await page.getByRole("button", { name: "Add Teacher" }).click();
-    await notification(page, "Failed to add teacher: Password must be at least 8 characters.");
+    await page.getByText("Password must be at least 8 characters.").waitFor();
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(teacher.password);
     await page.getByRole("button", { name: "Add Teacher" }).click();
     await notification(page, "Teacher added successfully.");
@@ -127,11 +127,11 @@ describe("committee in the browser", () => {
     await page.getByLabel("Email").fill(teacher.email.toUpperCase());
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(teacher.password);
     await page.getByRole("button", { name: "Add Teacher" }).click();
-    await notification(page, "Failed to add teacher: An account with this email already exists.");
+    await page.getByText("An account with this email already exists.").waitFor();
 
     // ── Assign: no cell chosen, then the cell, then the same cell again ──
     await row.getByRole("button", { name: "Assign" }).click();
-    await notification(page, "Please select a cell.");
+    await row.getByText("Please select a cell.").waitFor();
     await row.getByLabel("Research Cell").click();
     await page.getByRole("option", { name: cellTitle }).click();
     await row.getByRole("button", { name: "Assign" }).click();
@@ -175,7 +175,7 @@ describe("committee in the browser", () => {
 
     // …and assigns again from the cell's own control.
     await card.getByRole("button", { name: "Assign" }).click();
-    await notification(page, "Please select a teacher.");
+    await card.getByText("Please select a teacher.").waitFor();
     await card.getByLabel("Teacher").fill(tag);
     await page.getByRole("option", { name: new RegExp(teacher.email) }).click();
     await card.getByRole("button", { name: "Assign" }).click();

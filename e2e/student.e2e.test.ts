@@ -63,9 +63,9 @@ describe("students in the browser", () => {
     await page.waitForURL("**/student/proposal");
     await page.getByRole("heading", { name: "Submit Proposal" }).waitFor();
 
-    // Submitting empty: the cell/supervisor message, fields named.
+    // Submitting empty: the cell/supervisor message at those fields, every field named.
     await page.getByRole("button", { name: "Submit Proposal" }).click();
-    await notification(page, MSG.selectCellAndSupervisor).waitFor();
+    await page.getByText(MSG.selectCellAndSupervisor).first().waitFor();
     await page.getByText("Title is required.").waitFor();
 
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Explaining phishing detectors");
@@ -97,8 +97,8 @@ describe("students in the browser", () => {
 
     await page.getByRole("button", { name: "Submit Proposal" }).click();
     await notification(page, MSG.proposalSubmitted).waitFor();
-    // With an active proposal the page shows it instead of the form.
-    await page.getByText("You are already in an active proposal").waitFor();
+    // Right after it is submitted the page shows the new proposal, not the form (issue 18).
+    await page.getByText("Your proposal is submitted").waitFor();
     expect(await page.getByRole("button", { name: "Submit Proposal" }).count()).toBe(0);
     await screenshot(page, "student-submit-already-active");
     await page.getByRole("link", { name: "Go to Proposal Status" }).click();
@@ -142,7 +142,7 @@ describe("students in the browser", () => {
 
     // The dashboard shows the current proposal and its status.
     await m.page.goto("/student/dashboard");
-    await m.page.getByRole("heading", { name: "Hi Grace Member, welcome back to ThesisDesk!" }).waitFor();
+    await m.page.getByRole("heading", { name: "Hi Grace Member, welcome to ThesisDesk!" }).waitFor();
     await m.page
       .getByRole("article", { name: "Explaining phishing detectors" })
       .getByText("Pending")
@@ -229,13 +229,13 @@ describe("students in the browser", () => {
     await page.getByRole("textbox", { name: "Current password", exact: true }).fill("not-my-password");
     await page.getByRole("textbox", { name: "New password", exact: true }).fill("a-brand-new-pass");
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await notification(page, MSG.updateProfileFailed(MSG.wrongCurrentPassword)).waitFor();
+    await page.getByText(MSG.wrongCurrentPassword).waitFor();
     expect(await page.getByTestId("header-user-name").textContent()).toBe("Alan Creator");
 
     // New password without the current one: asked for, nothing sent.
     await page.getByRole("textbox", { name: "Current password", exact: true }).fill("");
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await notification(page, MSG.currentPasswordRequired).waitFor();
+    await page.getByText(MSG.currentPasswordRequired).waitFor();
 
     await page.getByRole("textbox", { name: "Current password", exact: true }).fill(creator.password);
     await page.getByRole("button", { name: "Update Profile" }).click();
@@ -287,7 +287,7 @@ describe("students in the browser", () => {
     await page.getByRole("textbox", { name: "Password", exact: true }).fill("a-brand-new-pass");
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL("**/student/dashboard");
-    await page.getByRole("heading", { name: "Hi Alan M. Turing, welcome back to ThesisDesk!" }).waitFor();
+    await page.getByRole("heading", { name: "Hi Alan M. Turing, welcome to ThesisDesk!" }).waitFor();
     await context.close();
   });
 

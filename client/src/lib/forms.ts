@@ -16,3 +16,12 @@ export function applyServerErrors<T>(
   }
   return { message: "Something went wrong. Please try again.", atField: false };
 }
+
+/**
+ * A refusal shown once, where it belongs: at its field when the server named one, otherwise (a
+ * conflict, a lost connection: nothing to put it on) as a toast in the caller's words.
+ */
+export function showFailure<T>(form: UseFormReturnType<T>, error: unknown, toast: (message: string) => void) {
+  const { message, atField } = applyServerErrors(form, error);
+  if (!atField) toast(message);
+}

@@ -461,6 +461,7 @@ function template(method: string, route: string): Template | undefined {
       body: { email: people.member.email, password: people.member.password },
     },
     "POST /api/auth/logout": { role: "student" },
+    "GET /api/auth/session": { role: "signedOut" },
     "GET /api/setup": { role: "signedOut" },
     "POST /api/setup": {
       role: "signedOut",

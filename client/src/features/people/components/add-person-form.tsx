@@ -1,4 +1,4 @@
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Paper, PasswordInput, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -32,22 +32,17 @@ export function AddPersonForm({
     validate: schemaResolver(addPersonFormSchema, { sync: true }),
   });
 
-  const onSubmit = form.onSubmit(
-    (values) =>
-      add.mutate(
-        { role, ...values },
-        {
-          onSuccess: () => {
-            notify.success(texts.added);
-            form.reset();
-          },
-          onError: (e) => notify.error(texts.failed(applyServerErrors(form, e).message)),
+  const onSubmit = form.onSubmit((values) =>
+    add.mutate(
+      { role, ...values },
+      {
+        onSuccess: () => {
+          notify.success(texts.added);
+          form.reset();
         },
-      ),
-    (errors) => {
-      const first = Object.values(errors).find(Boolean);
-      if (first) notify.error(texts.failed(String(first)));
-    },
+        onError: (e) => showFailure(form, e, (m) => notify.error(texts.failed(m))),
+      },
+    ),
   );
 
   return (

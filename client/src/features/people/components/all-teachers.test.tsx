@@ -93,29 +93,38 @@ describe("All Teachers: Add Teacher", () => {
     expect(within(form()).getByRole("textbox", { name: "Name" })).toHaveValue("");
   });
 
-  it("says 'Failed to add teacher: …' with the server's reason, at the field too", async () => {
-    setup({
-      "POST /api/users": () => ({
-        status: 409,
-        body: { error: { code: "CONFLICT", message: MSG.emailTaken, fields: { email: MSG.emailTaken } } },
-      }),
-    });
+  it("shows the server's reason at its field, once; 'Failed to add teacher: …' when there is no field for it", async () => {
+    let answer: {
+      status: number;
+      body: { error: { code: string; message: string; fields: Record<string, string> } };
+    } = {
+      status: 409,
+      body: { error: { code: "CONFLICT", message: MSG.emailTaken, fields: { email: MSG.emailTaken } } },
+    };
+    setup({ "POST /api/users": () => answer });
     const user = userEvent.setup();
     await rowOf("Teacher 1");
     await fillTeacher(user, "Someone", "t1@uni.example", "teacher-pass-1");
     await user.click(screen.getByRole("button", { name: "Add Teacher" }));
-    expect(await screen.findByText(MSG.addTeacherFailed(MSG.emailTaken))).toBeInTheDocument();
-    expect(within(form()).getByText(MSG.emailTaken)).toBeInTheDocument();
+    expect(await within(form()).findByText(MSG.emailTaken)).toBeInTheDocument();
+    // Issue 18: a toast only when there is no field to put the message on.
+    expect(screen.queryByText(MSG.addTeacherFailed(MSG.emailTaken))).not.toBeInTheDocument();
+    answer = {
+      status: 500,
+      body: { error: { code: "INTERNAL", message: "Boom.", fields: {} } },
+    } as typeof answer;
+    await user.click(screen.getByRole("button", { name: "Add Teacher" }));
+    expect(await screen.findByText(MSG.addTeacherFailed("Boom."))).toBeInTheDocument();
   });
 
-  it("refuses a short password and a bad email before sending, each with its own message", async () => {
+  it("refuses a short password and a bad email before sending, each with its own message at its field", async () => {
     const { api } = setup();
     const user = userEvent.setup();
     await rowOf("Teacher 1");
     await fillTeacher(user, "Someone", "not-an-email", "short");
     await user.click(screen.getByRole("button", { name: "Add Teacher" }));
-    expect(await screen.findByText(MSG.addTeacherFailed(MSG.emailInvalid))).toBeInTheDocument();
-    expect(within(form()).getByText(MSG.emailInvalid)).toBeInTheDocument();
+    expect(await within(form()).findByText(MSG.emailInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.addTeacherFailed(MSG.emailInvalid))).not.toBeInTheDocument();
     expect(within(form()).getByText(MSG.passwordTooShort)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
   });

@@ -34,7 +34,6 @@ export function AssignCellControl({
   const onAssign = () => {
     if (!cellId) {
       setError(MSG.selectCell);
-      notify.error(MSG.selectCell);
       return;
     }
     assign.mutate(

@@ -73,7 +73,7 @@ describe("Committee Members", () => {
     });
   });
 
-  it("says 'Failed to add committee member: …' with the reason", async () => {
+  it("says the reason at its field, and 'Failed to add committee member: …' only with no field for it", async () => {
     setup(() => ({
       status: 400,
       body: {
@@ -87,6 +87,15 @@ describe("Committee Members", () => {
     const user = userEvent.setup();
     await screen.findByRole("row", { name: /Katherine Johnson/ });
     await fill(user);
-    expect(await screen.findByText(MSG.addCommitteeMemberFailed(MSG.passwordTooLong))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.passwordTooLong)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.addCommitteeMemberFailed(MSG.passwordTooLong))).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to add committee member: …' for a failure with no field", async () => {
+    setup(() => ({ status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } }));
+    const user = userEvent.setup();
+    await screen.findByRole("row", { name: /Katherine Johnson/ });
+    await fill(user);
+    expect(await screen.findByText(MSG.addCommitteeMemberFailed("Boom."))).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { UserAvatar } from "@client/components/user-avatar";
+import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { notify } from "@client/lib/notify";
 import { FileInput, Group, Paper, Stack, Text } from "@mantine/core";
@@ -25,7 +26,6 @@ export function PictureUpload() {
     const problem = pictureProblem(chosen);
     if (problem) {
       setError(problem);
-      notify.error(MSG.updateProfileFailed(problem));
       return;
     }
     upload.mutate(chosen, {
@@ -33,9 +33,10 @@ export function PictureUpload() {
         setFile(null);
         notify.success(MSG.pictureUpdated);
       },
+      // Shown at the file field; a toast only for what has no field (a lost connection).
       onError: (e) => {
-        setError(e.message);
-        notify.error(MSG.updateProfileFailed(e.message));
+        if (isApiError(e) && e.status > 0) setError(e.message);
+        else notify.error(MSG.updateProfileFailed(e.message));
       },
     });
   };

@@ -1,5 +1,5 @@
 import { useUser } from "@client/lib/auth";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
@@ -45,35 +45,30 @@ export function ProfileForm() {
   });
   const busy = updateName.isPending || changePassword.isPending;
 
-  const onSubmit = form.onSubmit(
-    async (values) => {
-      const name = values.name.trim();
-      if (values.newPassword) {
-        try {
-          await changePassword.mutateAsync({
-            currentPassword: values.currentPassword,
-            newPassword: values.newPassword,
-          });
-        } catch (e) {
-          notify.error(MSG.updateProfileFailed(applyServerErrors(form, e).message));
-          return;
-        }
-        form.setValues({ currentPassword: "", newPassword: "" });
-        notify.success(MSG.passwordUpdated);
-        if (name === user.name) return;
-      }
+  const onSubmit = form.onSubmit(async (values) => {
+    const name = values.name.trim();
+    if (values.newPassword) {
       try {
-        const { user: saved } = await updateName.mutateAsync({ name });
-        form.setFieldValue("name", saved.name);
-        notify.success(MSG.profileUpdated);
+        await changePassword.mutateAsync({
+          currentPassword: values.currentPassword,
+          newPassword: values.newPassword,
+        });
       } catch (e) {
-        notify.error(MSG.updateProfileFailed(applyServerErrors(form, e).message));
+        showFailure(form, e, (m) => notify.error(MSG.updateProfileFailed(m)));
+        return;
       }
-    },
-    (errors) => {
-      if (errors.currentPassword) notify.error(MSG.currentPasswordRequired);
-    },
-  );
+      form.setValues({ currentPassword: "", newPassword: "" });
+      notify.success(MSG.passwordUpdated);
+      if (name === user.name) return;
+    }
+    try {
+      const { user: saved } = await updateName.mutateAsync({ name });
+      form.setFieldValue("name", saved.name);
+      notify.success(MSG.profileUpdated);
+    } catch (e) {
+      showFailure(form, e, (m) => notify.error(MSG.updateProfileFailed(m)));
+    }
+  });
 
   return (
     <Paper withBorder radius="md" p="lg">

@@ -87,7 +87,9 @@ describe("Profile form", () => {
     await user.type(password("Current password"), "wrong-password");
     await user.type(password("New password"), "brand-new-pass");
     await user.click(screen.getByRole("button", { name: "Update Profile" }));
-    expect(await screen.findByText(MSG.updateProfileFailed(MSG.wrongCurrentPassword))).toBeInTheDocument();
+    // Said at the field it belongs to, not again in a toast (issue 18).
+    expect(await screen.findByText(MSG.wrongCurrentPassword)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.updateProfileFailed(MSG.wrongCurrentPassword))).not.toBeInTheDocument();
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/me/password"]);
   });
 
@@ -158,7 +160,7 @@ describe("Profile picture", () => {
     );
   });
 
-  it("shows the server's refusal", async () => {
+  it("shows the server's refusal at the picture field", async () => {
     setup(
       {
         "PUT /api/me/picture": () => ({
@@ -170,6 +172,7 @@ describe("Profile picture", () => {
     );
     const user = userEvent.setup();
     await user.upload(fileInput(), file("fake.png", "image/png"));
-    expect(await screen.findByText(MSG.updateProfileFailed(PICTURE_MSG.wrongType))).toBeInTheDocument();
+    expect(await screen.findByText(PICTURE_MSG.wrongType)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.updateProfileFailed(PICTURE_MSG.wrongType))).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -51,30 +51,25 @@ export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposa
   const cells = useCellOptions();
   const supervisors = useCellSupervisors(cellId);
 
-  const onSubmit = form.onSubmit(
-    (values) => {
-      if (sending.current) return;
-      sending.current = true;
-      submit.mutate(
-        { ...values, requestId },
-        {
-          onSuccess: ({ proposal }) => {
-            form.reset();
-            setRequestId(newRequestId());
-            notify.success(MSG.proposalSubmitted);
-            onSubmitted?.(proposal);
-          },
-          onError: (e) => notify.error(MSG.submitProposalFailed(applyServerErrors(form, e).message)),
-          onSettled: () => {
-            sending.current = false;
-          },
+  const onSubmit = form.onSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    submit.mutate(
+      { ...values, requestId },
+      {
+        onSuccess: ({ proposal }) => {
+          form.reset();
+          setRequestId(newRequestId());
+          notify.success(MSG.proposalSubmitted);
+          onSubmitted?.(proposal);
         },
-      );
-    },
-    (errors) => {
-      if (errors.researchCellId || errors.supervisorId) notify.error(MSG.selectCellAndSupervisor);
-    },
-  );
+        onError: (e) => showFailure(form, e, (m) => notify.error(MSG.submitProposalFailed(m))),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  });
 
   return (
     <Paper withBorder radius="md" p="lg">

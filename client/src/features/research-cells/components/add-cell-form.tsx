@@ -1,4 +1,4 @@
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Paper, SimpleGrid, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -6,7 +6,7 @@ import { MSG } from "@shared/messages";
 import { type CellInput, cellInputSchema } from "@shared/schemas/cells";
 import { IconPlus } from "@tabler/icons-react";
 import { useAddCell } from "../api/use-add-cell";
-import { CellFormFields, firstError } from "./cell-form-fields";
+import { CellFormFields } from "./cell-form-fields";
 
 /** "Research Cell Added." or "Failed to add research cell." followed by the reason. */
 export function AddCellForm() {
@@ -17,16 +17,14 @@ export function AddCellForm() {
     validate: schemaResolver(cellInputSchema, { sync: true }),
   });
 
-  const onSubmit = form.onSubmit(
-    (values) =>
-      add.mutate(values, {
-        onSuccess: () => {
-          notify.success(MSG.cellAdded);
-          form.reset();
-        },
-        onError: (e) => notify.error(`${MSG.addCellFailed} ${applyServerErrors(form, e).message}`),
-      }),
-    (errors) => notify.error(`${MSG.addCellFailed} ${firstError(errors)}`),
+  const onSubmit = form.onSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: () => {
+        notify.success(MSG.cellAdded);
+        form.reset();
+      },
+      onError: (e) => showFailure(form, e, (m) => notify.error(`${MSG.addCellFailed} ${m}`)),
+    }),
   );
 
   return (

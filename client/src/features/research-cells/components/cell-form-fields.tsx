@@ -27,7 +27,3 @@ export function CellFormFields({ form }: { form: UseFormReturnType<CellInput> })
     </>
   );
 }
-
-/** The first client-side problem, for the notification that goes with the field messages. */
-export const firstError = (errors: Record<string, unknown>) =>
-  String(Object.values(errors).find(Boolean) ?? "");

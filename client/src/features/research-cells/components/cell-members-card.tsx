@@ -42,7 +42,6 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
   const onAssign = () => {
     if (!teacher) {
       setError(MSG.selectTeacher);
-      notify.error(MSG.selectTeacher);
       return;
     }
     assign.mutate(

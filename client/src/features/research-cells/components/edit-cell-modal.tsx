@@ -1,11 +1,11 @@
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type Cell, type CellInput, cellInputSchema } from "@shared/schemas/cells";
 import { useUpdateCell } from "../api/use-update-cell";
-import { CellFormFields, firstError } from "./cell-form-fields";
+import { CellFormFields } from "./cell-form-fields";
 
 function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {
   const update = useUpdateCell();
@@ -14,19 +14,17 @@ function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {
     initialValues: { title: cell.title, description: cell.description },
     validate: schemaResolver(cellInputSchema, { sync: true }),
   });
-  const onSubmit = form.onSubmit(
-    (values) =>
-      update.mutate(
-        { id: cell.id, ...values },
-        {
-          onSuccess: () => {
-            notify.success(MSG.cellUpdated);
-            onClose();
-          },
-          onError: (e) => notify.error(`${MSG.updateCellFailed} ${applyServerErrors(form, e).message}`),
+  const onSubmit = form.onSubmit((values) =>
+    update.mutate(
+      { id: cell.id, ...values },
+      {
+        onSuccess: () => {
+          notify.success(MSG.cellUpdated);
+          onClose();
         },
-      ),
-    (errors) => notify.error(`${MSG.updateCellFailed} ${firstError(errors)}`),
+        onError: (e) => showFailure(form, e, (m) => notify.error(`${MSG.updateCellFailed} ${m}`)),
+      },
+    ),
   );
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -97,13 +97,14 @@ describe("Research Cells", () => {
     expect(within(addForm()).getByRole("textbox", { name: "Title" })).toHaveValue("");
   });
 
-  it("needs Title and Description: 'Failed to add research cell.' with the reason, nothing sent", async () => {
+  it("needs Title and Description, each said at its field, nothing sent", async () => {
     const { api } = setup([cell(1)]);
     const user = userEvent.setup();
     await screen.findByRole("row", { name: /Cell 1/ });
     await fillCell(user, "", "");
-    expect(await screen.findByText(`${MSG.addCellFailed} Title is required.`)).toBeInTheDocument();
+    expect(await within(addForm()).findByText("Title is required.")).toBeInTheDocument();
     expect(within(addForm()).getByText("Description is required.")).toBeInTheDocument();
+    expect(screen.queryByText(`${MSG.addCellFailed} Title is required.`)).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 
@@ -119,8 +120,21 @@ describe("Research Cells", () => {
     const user = userEvent.setup();
     await screen.findByRole("row", { name: /Cell 1/ });
     await fillCell(user, "cell 1", "Again.");
-    expect(await screen.findByText(`${MSG.addCellFailed} ${MSG.cellTitleTaken}`)).toBeInTheDocument();
-    expect(within(addForm()).getByText(MSG.cellTitleTaken)).toBeInTheDocument();
+    expect(await within(addForm()).findByText(MSG.cellTitleTaken)).toBeInTheDocument();
+    expect(screen.queryByText(`${MSG.addCellFailed} ${MSG.cellTitleTaken}`)).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to add research cell.' with the reason when there is no field for it", async () => {
+    setup([cell(1)], {
+      "POST /api/research-cells": () => ({
+        status: 500,
+        body: { error: { code: "INTERNAL", message: "Boom." } },
+      }),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("row", { name: /Cell 1/ });
+    await fillCell(user, "A new cell", "Described.");
+    expect(await screen.findByText(`${MSG.addCellFailed} Boom.`)).toBeInTheDocument();
   });
 
   it("edits a cell's title and description", async () => {
