@@ -181,7 +181,7 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await check("Setup complete (/setup)");
 
       // A student in no proposal: the form, a Select open, then the errors of an empty submission
-      // with the toast it raises.
+      // (at their fields); then a toast held open (Profile's "Profile updated successfully!").
       await signIn(page, DEMO.freeStudent, "/student/dashboard");
       await navigate(page, "Submit Proposal", "/student/proposal", r, vp.name);
       await page.getByRole("form", { name: "Submit Proposal" }).waitFor();
@@ -192,10 +192,14 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await page.keyboard.press("Escape");
       await page.getByRole("listbox").waitFor({ state: "hidden" });
       await page.getByRole("button", { name: "Submit Proposal" }).click();
+      await page.getByText("Title is required.").waitFor();
+      await check("Submit Proposal (errors shown)");
+      await page.goto("/student/profile");
+      await page.getByRole("button", { name: "Update Profile" }).click();
       const toast = page.locator(".mantine-Notification-root").first();
       await toast.waitFor();
       await toast.hover(); // Mantine keeps a toast open while the pointer is on it.
-      await check("Submit Proposal (errors shown, toast open)");
+      await check("Profile (toast open)");
       await free.context.close();
 
       // A student with an approved group project, a notice and a chat.

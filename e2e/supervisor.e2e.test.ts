@@ -42,11 +42,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+// A stat card is a button named by its visible text: "Thesis Groups : 2 Click for details".
 const stat = (page: Page, label: string) =>
-  page.getByRole("button", { name: new RegExp(`^${label}: \\d+$`) });
+  page.getByRole("button", { name: new RegExp(`^${label}\\s*:\\s*\\d+`) });
 async function statValue(page: Page, label: string) {
-  const name = await stat(page, label).getAttribute("aria-label");
-  return Number(name?.split(": ")[1]);
+  return Number(await stat(page, label).getByTestId(`stat-${label}`).textContent());
 }
 
 /** Lets a modal finish its opening transition before a screenshot. */
