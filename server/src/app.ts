@@ -8,11 +8,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { EventHub } from "./lib/events";
+import { Scheduler } from "./lib/scheduler";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { fileCleanupJob } from "./modules/files/file-cleanup.job";
 import { moveLegacyPictures } from "./modules/files/legacy-pictures";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -24,6 +26,8 @@ import { researchCellRoutes } from "./modules/research-cells/research-cells.rout
 import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
+import { reviewDigestJob } from "./modules/terms/review-digest.job";
+import { termRoutes } from "./modules/terms/terms.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { type Auth, createAuth } from "./plugins/auth";
 import { clientErrorResponse, frameworkErrorResponse, registerErrorHandling } from "./plugins/errors";
@@ -40,6 +44,9 @@ declare module "fastify" {
     auth: Auth;
     events: EventHub;
     outbox: OutboxSender;
+    scheduler: Scheduler;
+    /** The time now: the server's clock, or a test's. */
+    now: () => Date;
     /** Every route as registered (method, url): the permission matrix test walks this list. */
     routeList: { method: string; url: string }[];
   }
@@ -53,6 +60,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Outbox sender options for tests (fast retries). */
   outbox?: { pollMs?: number; backoffBaseMs?: number };
+  /** The time now (tests move it); default the system clock. */
+  now?: () => Date;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -110,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("auth", auth);
+  app.decorate("now", options.now ?? (() => new Date()));
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
   const events = new EventHub(database, app.log, config.eventsMaxStreams);
@@ -122,13 +132,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.outbox,
   });
   app.decorate("outbox", sender);
-  app.addHook("onReady", async () => sender.start());
+  // Scheduled work: the outbox on every instance; the rest once across instances.
+  const scheduler = new Scheduler(database.db, app.log, app.now);
+  scheduler.repeat(sender.work());
+  scheduler.schedule(
+    reviewDigestJob({ publicUrl: config.publicUrl, timeZone: config.timeZone, hour: config.digestHour }),
+  );
+  scheduler.schedule(fileCleanupJob);
+  app.decorate("scheduler", scheduler);
+  app.addHook("onReady", async () => scheduler.start());
   // Before the first request: pictures still on disk from before the files table move into it.
   app.addHook("onReady", async () => moveLegacyPictures(database.db, config.dataDir, app.log));
   if (database.kind === "pglite") keepPgliteStatistics(app, database.db);
   // Open event streams end first, so closing does not wait on them; then the sender stops.
   app.addHook("preClose", async () => events.close());
-  app.addHook("onClose", async () => sender.stop());
+  app.addHook("onClose", async () => {
+    await scheduler.stop();
+    await sender.close();
+  });
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -160,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(noticeRoutes);
       await api.register(eventsRoutes);
       await api.register(chatRoutes);
+      await api.register(termRoutes);
     },
     { prefix: "/api" },
   );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "../../shared/src/time";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -36,6 +37,11 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
+  ),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
 });
 
 export interface Config {
@@ -57,6 +63,10 @@ export interface Config {
   eventsMaxStreams: number;
   /** Built client to serve (default dist/client). */
   clientDir?: string;
+  /** The department's time zone: times are shown in it, and daily work runs by its clock. */
+  timeZone: string;
+  /** The hour (in timeZone) at which the daily overdue-review digest is sent. */
+  digestHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     eventsMaxStreams: e.EVENTS_MAX_STREAMS,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
+    timeZone: e.TIME_ZONE,
+    digestHour: e.DIGEST_HOUR,
   };
 }
 

@@ -32,6 +32,11 @@ export const LIMITS = {
   excerptMax: 300,
   jsonBodyBytes: 256 * 1024,
   notificationsMax: 20,
+  termNameMax: 80,
+  /** A supervisor's places in a term (groups), and a term's days for a review. */
+  capacityMax: 1000,
+  reviewDueDaysMax: 365,
+  maxPreferencesMax: 20,
 } as const;
 
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

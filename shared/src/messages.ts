@@ -63,6 +63,24 @@ export const MSG = {
   updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
   alreadyReviewed: "This proposal has already been reviewed.",
 
+  // terms (DESIGN.md §8)
+  submissionsClosed: (term: string) => `Submissions for ${term} are closed.`,
+  submissionsOpenOn: (term: string, date: string) => `Submissions for ${term} open on ${date}.`,
+  noPlacesLeft: (name: string, term: string) => `${name} has no places left in ${term}.`,
+  termNameTaken: "A term with this name already exists.",
+  termHasProposals: "This term has proposals, so it cannot be deleted.",
+  termIsCurrent: "This is the current term, so it cannot be deleted. Make another term current first.",
+  termModeFrozen: "The mode cannot change once the term has proposals.",
+  termNotFound: "Term not found.",
+  closeBeforeOpen: "Submissions must close after they open.",
+  revisionsBeforeOpen: "Revisions must close after submissions open.",
+  termCreated: "Term created.",
+  termUpdated: "Term updated.",
+  termDeleted: "Term deleted.",
+  termMadeCurrent: (name: string) => `${name} is now the current term.`,
+  capacitySaved: (name: string) => `${name}'s places saved.`,
+  capacityCleared: (name: string) => `${name} now has the term's default places.`,
+
   // notices
   fillAllFields: "Please fill all fields.",
   proposalNotFound: "Selected proposal not found.",

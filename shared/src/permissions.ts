@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "notices:read": ["student", "supervisor"],
   "notices:send": ["supervisor"],
   "chat:use": ["student", "supervisor"],
+  "terms:read": ["student", "supervisor", "committee"],
+  "terms:manage": ["committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

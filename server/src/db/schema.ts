@@ -3,7 +3,9 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   customType,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -15,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { PROPOSAL_STATUSES, PROPOSAL_TYPES, ROLES } from "../../../shared/src/enums";
+import { PROPOSAL_STATUSES, PROPOSAL_TYPES, ROLES, TERM_MODES } from "../../../shared/src/enums";
 
 /** Raw bytes (PostgreSQL bytea): a Buffer on the way in, a Buffer or Uint8Array on the way out. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -28,6 +30,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export const roleEnum = pgEnum("role", ROLES);
 export const proposalTypeEnum = pgEnum("proposal_type", PROPOSAL_TYPES);
 export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
+export const termModeEnum = pgEnum("term_mode", TERM_MODES);
 
 // ── accounts (the field names are the ones better-auth expects) ─────────────
 
@@ -167,6 +170,68 @@ export const supervisorCells = pgTable(
   ],
 );
 
+// ── terms (DESIGN.md §8) ────────────────────────────────────────────────────
+
+export const terms = pgTable(
+  "terms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    mode: termModeEnum("mode").notNull().default("direct"),
+    /** The submission window: open from (inclusive) to close (exclusive); null = no limit. */
+    submissionsOpenAt: timestamp("submissions_open_at", { withTimezone: true }),
+    submissionsCloseAt: timestamp("submissions_close_at", { withTimezone: true }),
+    revisionsCloseAt: timestamp("revisions_close_at", { withTimezone: true }),
+    reviewDueDays: integer("review_due_days").notNull().default(7),
+    committeeApproval: boolean("committee_approval").notNull().default(false),
+    /** Groups per supervisor unless they have their own (term_capacities); null = unlimited. */
+    defaultCapacity: integer("default_capacity"),
+    maxPreferences: integer("max_preferences").notNull().default(5),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("terms_name_lower_uq").on(sql`lower(${t.name})`),
+    check("terms_window_ck", sql`${t.submissionsCloseAt} > ${t.submissionsOpenAt}`),
+    check("terms_revisions_ck", sql`${t.revisionsCloseAt} > ${t.submissionsOpenAt}`),
+    check("terms_review_due_ck", sql`${t.reviewDueDays} >= 1`),
+    check("terms_default_capacity_ck", sql`${t.defaultCapacity} >= 0`),
+    check("terms_max_preferences_ck", sql`${t.maxPreferences} >= 1`),
+  ],
+);
+
+/**
+ * Which term is current: one row (its key can only be true), naming a term that exists (a
+ * current term cannot be deleted). Exactly one current term, kept by the database.
+ */
+export const currentTerm = pgTable(
+  "current_term",
+  {
+    only: boolean("only").primaryKey().default(true),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "restrict" }),
+  },
+  (t) => [check("current_term_only_ck", sql`${t.only}`)],
+);
+
+/** A supervisor's own number of places in a term, instead of the term's default. */
+export const termCapacities = pgTable(
+  "term_capacities",
+  {
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "cascade" }),
+    supervisorId: uuid("supervisor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    capacity: integer("capacity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.termId, t.supervisorId] }),
+    check("term_capacities_capacity_ck", sql`${t.capacity} >= 0`),
+  ],
+);
+
 // ── proposals ───────────────────────────────────────────────────────────────
 
 export const proposals = pgTable(
@@ -183,6 +248,16 @@ export const proposals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: proposalStatusEnum("status").notNull().default("Pending"),
+    /**
+     * The term that was current when it was submitted; its settings govern it. The submission
+     * names it; the default (the current term, migration 0013) serves scripts and tests.
+     */
+    termId: uuid("term_id")
+      .notNull()
+      .default(sql`current_term_id()`)
+      .references(() => terms.id, { onDelete: "restrict" }),
+    /** When it last became Pending: its review is due reviewDueDays after. */
+    pendingSince: timestamp("pending_since", { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -196,11 +271,17 @@ export const proposals = pgTable(
   (t) => [
     // The lists, newest or oldest first (ties by id): the committee's, by status, a supervisor's
     // all, and a supervisor's by status (the pending queue).
+    // All terms, and one term (the lists filter by term, the current one by default).
     index("proposals_created_idx").on(t.createdAt, t.id),
     index("proposals_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("proposals_term_created_idx").on(t.termId, t.createdAt, t.id),
+    index("proposals_term_status_created_idx").on(t.termId, t.status, t.createdAt, t.id),
     index("proposals_supervisor_created_idx").on(t.supervisorId, t.createdAt, t.id),
-    // It carries the type too, so the supervisor dashboard counts groups by type from the index alone.
-    index("proposals_supervisor_idx").on(t.supervisorId, t.status, t.createdAt, t.id, t.type),
+    // A supervisor's in one term: the pending queue, the places in use, and the dashboard's counts
+    // by type from the index alone.
+    index("proposals_supervisor_term_idx").on(t.supervisorId, t.termId, t.status, t.createdAt, t.id, t.type),
+    // What the members' copy of the term refers to.
+    uniqueIndex("proposals_id_term_uq").on(t.id, t.termId),
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
     uniqueIndex("proposals_request_uq").on(t.createdBy, t.requestId).where(sql`${t.requestId} is not null`),
   ],
@@ -217,11 +298,20 @@ export const proposalMembers = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     position: smallint("position").notNull(),
     active: boolean("active").notNull().default(true),
+    /** The proposal's term, copied so that the one-place rule below can name it (kept equal by the foreign key). */
+    termId: uuid("term_id").notNull().default(sql`current_term_id()`),
   },
   (t) => [
     primaryKey({ columns: [t.proposalId, t.userId] }),
-    // The rule "one active proposal per student", kept by the database itself.
-    uniqueIndex("proposal_members_one_active_uq").on(t.userId).where(sql`${t.active}`),
+    foreignKey({
+      name: "proposal_members_proposal_term_fk",
+      columns: [t.proposalId, t.termId],
+      foreignColumns: [proposals.id, proposals.termId],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    // The rule "one active proposal per student in each term", kept by the database itself.
+    uniqueIndex("proposal_members_one_active_uq").on(t.termId, t.userId).where(sql`${t.active}`),
     index("proposal_members_user_idx").on(t.userId, t.proposalId),
     // A proposal's members in order, read from the index alone by every proposal read.
     index("proposal_members_proposal_idx").on(t.proposalId, t.position, t.userId),
@@ -304,6 +394,20 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+// ── scheduled work ──────────────────────────────────────────────────────────
+
+/**
+ * One row per job of the scheduler (server/src/lib/scheduler.ts): when it is next due. An
+ * instance runs a due job while holding its row (FOR UPDATE SKIP LOCKED) and moves next_run_at
+ * in the same transaction, so a run happens once across instances and a missed one runs late.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
 
 // ── files ───────────────────────────────────────────────────────────────────
 

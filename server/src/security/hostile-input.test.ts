@@ -64,7 +64,16 @@ let t: TestContext;
 let dataDir: string;
 let baseUrl: string;
 let people: Record<Exclude<Role, "signedOut">, TestUser> & { member: TestUser };
-let world: { cell: string; proposal: string; notice: string; message: string; picture: string };
+let world: {
+  cell: string;
+  proposal: string;
+  notice: string;
+  message: string;
+  picture: string;
+  currentTerm: string;
+  term: string;
+  spareTerm: string;
+};
 let openapi: { paths: Record<string, Record<string, OpenApiOperation>> };
 
 interface OpenApiSchema {
@@ -116,9 +125,25 @@ beforeAll(async () => {
     },
     payload: multipart(await image(16, 16).png().toBuffer(), "a.png", "image/png").payload,
   });
+  const newTerm = async (name: string) =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/terms",
+        headers: { cookie: committee.cookie },
+        payload: { name: `${name} ${unique("h")}` },
+      })
+    ).json().term.id as string;
   world = {
     cell,
     proposal,
+    currentTerm: (
+      await t.app.inject({ method: "GET", url: "/api/terms", headers: { cookie: committee.cookie } })
+    )
+      .json()
+      .items.find((x: { current: boolean }) => x.current).id,
+    term: await newTerm("Hostile"),
+    spareTerm: await newTerm("Spare"),
     notice: notice.json().notice.id,
     message: message.json().message.id,
     picture:
@@ -488,6 +513,39 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.cell },
       body: { title: `Cell ${fresh}`, description: "Valid." },
     },
+    "GET /api/terms": { role: "student" },
+    "POST /api/terms": {
+      role: "committee",
+      body: {
+        name: `Term ${fresh}`,
+        mode: "direct",
+        submissionsOpenAt: "2027-02-01T08:00:00Z",
+        submissionsCloseAt: "2027-03-01T08:00:00Z",
+        revisionsCloseAt: "2027-04-01T08:00:00Z",
+        reviewDueDays: 7,
+        committeeApproval: false,
+        defaultCapacity: 3,
+        maxPreferences: 5,
+      },
+    },
+    "PATCH /api/terms/:id": {
+      role: "committee",
+      params: { id: world.term },
+      body: { name: `Term ${fresh}`, reviewDueDays: 9, defaultCapacity: 4 },
+    },
+    // A term of its own that each call may delete (a made-up id in the hostile variants).
+    "DELETE /api/terms/:id": { role: "committee", params: { id: world.spareTerm } },
+    "POST /api/terms/:id/current": { role: "committee", params: { id: world.currentTerm } },
+    "PUT /api/terms/:id/capacities/:supervisorId": {
+      role: "committee",
+      params: { id: world.currentTerm, supervisorId: people.supervisor.id },
+      body: { capacity: 100 },
+    },
+    "DELETE /api/terms/:id/capacities/:supervisorId": {
+      role: "committee",
+      params: { id: world.currentTerm, supervisorId: people.supervisor.id },
+    },
+    "GET /api/terms/:id/load": { role: "committee", params: { id: world.currentTerm } },
     "GET /api/users": {
       role: "committee",
       query: { role: "student", q: "a", page: "1", pageSize: "20", sort: "name", order: "asc" },

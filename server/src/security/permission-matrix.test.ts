@@ -54,6 +54,10 @@ interface World {
   cellY: string;
   cellW: string;
   spareCell: string;
+  /** The current term (Default), and two terms without proposals: one to change, one to delete. */
+  term: string;
+  spareTerm: string;
+  doomedTerm: string;
   P: string;
   P2: string;
   PR: string;
@@ -254,6 +258,59 @@ const ROWS: Row[] = [
       url: `/api/research-cells/${w.spareCell}`,
       payload: { title: `Cell ${unique("mx")}`, description: "Changed." },
     }),
+  },
+
+  // ── terms (committee; everyone reads them) ────────────────────────────────
+  {
+    method: "GET",
+    route: "/api/terms",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/terms" }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: () => ({ url: "/api/terms", payload: { name: `Term ${unique("mx")}` } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/terms/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.spareTerm}`, payload: { reviewDueDays: 10 } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/terms/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.doomedTerm}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/current",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.term}/current` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/terms/:id/capacities/:supervisorId",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/terms/${w.term}/capacities/${w.users.otherSupervisor.id}`,
+      payload: { capacity: 50 },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/terms/:id/capacities/:supervisorId",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.term}/capacities/${w.users.otherSupervisor.id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/terms/:id/load",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.term}/load` }),
   },
 
   // ── people (committee) ─────────────────────────────────────────────────────
@@ -546,6 +603,20 @@ beforeAll(async () => {
   });
   expect(picture.statusCode).toBe(200);
   const loginUser = await makeStudent(t);
+  const termOf = async (name: string) =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/terms",
+        headers: { cookie: committee.cookie },
+        payload: { name: `${name} ${unique("mx")}` },
+      })
+    ).json().term.id as string;
+  const term = (
+    await t.app.inject({ method: "GET", url: "/api/terms", headers: { cookie: committee.cookie } })
+  )
+    .json()
+    .items.find((x: { current: boolean }) => x.current).id as string;
 
   w = {
     users: { groupStudent, otherStudent, supervisor, otherSupervisor, committee },
@@ -554,6 +625,9 @@ beforeAll(async () => {
     cellY,
     cellW,
     spareCell,
+    term,
+    spareTerm: await termOf("Spare"),
+    doomedTerm: await termOf("Doomed"),
     P,
     P2,
     PR,

@@ -69,7 +69,7 @@ export interface TestContext {
 
 export async function createTestApp(
   configOverrides: Partial<Config> = {},
-  appOptions: Pick<BuildAppOptions, "outbox"> = {},
+  appOptions: Pick<BuildAppOptions, "outbox" | "now"> = {},
 ): Promise<TestContext> {
   const config = testConfig(configOverrides);
   // As the server opens it: a request's statements stop after STATEMENT_TIMEOUT_MS.
@@ -77,7 +77,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: process.env.DEBUG_LOG ? { level: "error" } : false,
     clientDir: "/nonexistent-client-build",
     ...appOptions,
   });

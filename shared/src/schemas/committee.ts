@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
+import { termFilter } from "./terms";
 import { searchParam } from "./users";
 
 const statusCounts = z.object({ Pending: z.number(), Approved: z.number(), Denied: z.number() });
@@ -11,7 +12,8 @@ export const committeeDashboardResponse = z.object({
   supervisors: z.number(),
   committee: z.number(),
   researchCells: z.number(),
-  proposals: statusCounts.extend({ total: z.number() }),
+  /** The term's proposals by status, in all, and Pending past their review's due date. */
+  proposals: statusCounts.extend({ total: z.number(), overdue: z.number() }),
   /** Every cell with its proposals by status, most proposals first. */
   perCell: z.array(statusCounts.extend({ id: z.string(), title: z.string() })),
 });
@@ -33,5 +35,6 @@ export type UserExportQuery = z.input<typeof userExportQuery>;
 export const proposalExportQuery = z.object({
   status: z.enum(PROPOSAL_STATUSES, { error: "Status must be Pending, Approved or Denied." }).optional(),
   type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }).optional(),
+  termId: termFilter,
 });
 export type ProposalExportQuery = z.input<typeof proposalExportQuery>;

@@ -10,7 +10,13 @@ export const supervisorListQuery = z.object({
 });
 export type SupervisorListQuery = z.input<typeof supervisorListQuery>;
 
-export const supervisorOptionSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const supervisorOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Places left in the current term (DESIGN.md §8); null = no limit. 0 = full: not selectable. */
+  placesLeft: z.number().nullable(),
+});
 export type SupervisorOption = z.infer<typeof supervisorOptionSchema>;
 export const supervisorListResponse = z.object({ items: z.array(supervisorOptionSchema) });
 export type SupervisorList = z.infer<typeof supervisorListResponse>;

@@ -3,6 +3,7 @@ import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { pageQuery, pageResponse, requiredText, uuid } from "./common";
+import { termFilter } from "./terms";
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
@@ -28,6 +29,13 @@ const proposalFields = z.object({
   feedback: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reviewedBy: ref.nullable(),
+  /** The term it was submitted in (DESIGN.md §8). */
+  term: ref,
+  /**
+   * While Pending: when its review is due (it last became Pending, plus the term's reviewDueDays);
+   * past it the proposal shows as Overdue. Null in any other status.
+   */
+  reviewDueAt: z.string().nullable(),
 });
 
 /** What a proposal and a proposal in a list both have: everything but the abstract. */
@@ -54,6 +62,8 @@ export const proposalListQuery = pageQuery.extend({
     .transform((v) => v === "true"),
   /** newest first by default; the supervisor's queue reads oldest first. */
   order: z.enum(["newest", "oldest"]).default("newest"),
+  /** A term's id or "all"; none = the current term. */
+  termId: termFilter,
 });
 export type ProposalListQuery = z.input<typeof proposalListQuery>;
 

@@ -15,6 +15,8 @@ export const supervisorDashboardResponse = z.object({
     totalGroups: z.number(),
     /** Of those, the ones still Pending (waiting for the supervisor's review). */
     pendingGroups: z.number(),
+    /** Of those, the ones Pending past their review's due date (DESIGN.md §8). */
+    overdueGroups: z.number(),
     researchCells: z.number(),
   }),
   /** By title. */

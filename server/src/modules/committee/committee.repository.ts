@@ -3,30 +3,40 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
-import { proposalMembers, proposals, researchCells, users } from "../../db/schema";
+import { proposalMembers, proposals, researchCells, terms, users } from "../../db/schema";
+import { reviewDueAt } from "../proposals/proposals.repository";
+import { inTerm } from "../terms/terms.repository";
 
 /**
  * Everything the committee's dashboard counts, in one statement: people by role, the cells, and
  * each cell's proposals by status (a cell with none has status null), each counted by grouping
- * an index (users_role_*; proposals_cell_status_idx). These count every row: the dashboard is an
- * overview of the whole department.
+ * an index (users_role_*; proposals_cell_status_idx). People and cells count every row; proposals
+ * those of the term (DESIGN.md §8: the current one unless another or "all" is asked for).
  */
-export async function selectDashboardCounts(db: Db) {
+export async function selectDashboardCounts(db: Db, termId: string | undefined, now: Date) {
   const row = await selectRow<{
     roles: { role: Role; n: number }[] | null;
     cells: number;
+    overdue: number;
     per_cell: { id: string; title: string; status: ProposalStatus | null; n: number }[] | null;
   }>(
     db,
     sql`select
       (select json_agg(r) from (select role, count(*)::int as n from ${users} group by role) r) as roles,
       (select count(*)::int from ${researchCells}) as cells,
+      (select count(*)::int from ${proposals} p join ${terms} tm on tm.id = p.term_id
+        where ${inTerm(termId)} and p.status = 'Pending' and ${reviewDueAt} < ${now.toISOString()}::timestamptz) as overdue,
       (select json_agg(json_build_object('id', c.id, 'title', c.title, 'status', x.status, 'n', coalesce(x.n, 0)))
          from ${researchCells} c
-         left join (select research_cell_id, status, count(*)::int as n from ${proposals} group by 1, 2) x
+         left join (select research_cell_id, status, count(*)::int as n from ${proposals} p where ${inTerm(termId)} group by 1, 2) x
            on x.research_cell_id = c.id) as per_cell`,
   );
-  return { roles: row?.roles ?? [], cells: row?.cells ?? 0, perCell: row?.per_cell ?? [] };
+  return {
+    roles: row?.roles ?? [],
+    cells: row?.cells ?? 0,
+    overdue: row?.overdue ?? 0,
+    perCell: row?.per_cell ?? [],
+  };
 }
 
 const supervisor = alias(users, "supervisor");
@@ -35,6 +45,8 @@ const creator = alias(users, "creator");
 export interface ProposalFilter {
   status?: ProposalStatus;
   type?: ProposalType;
+  /** A term's id, "all", or none for the current term. */
+  termId?: string;
 }
 
 /** Keyset batch, newest first: the proposals after the one with id `afterId`. */
@@ -47,6 +59,7 @@ export async function selectProposalsAfter(
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(proposals.status, filter.status) : undefined,
     filter.type ? eq(proposals.type, filter.type) : undefined,
+    inTerm(filter.termId, sql`${proposals}`),
   ];
   if (afterId) {
     // Compared in the database: a JavaScript Date would lose the microseconds of created_at.

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { committeeDashboardResponse, proposalExportQuery, userExportQuery } from "@shared/schemas/committee";
 import { errorResponseSchema } from "@shared/schemas/common";
+import { termQuery } from "@shared/schemas/terms";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard } from "../../plugins/session";
@@ -24,11 +25,12 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard("committee:dashboard"),
       schema: {
         tags: ["committee"],
-        summary: "People, cells and proposals counted for the committee's dashboard",
+        summary: "People, cells and the term's proposals counted for the committee's dashboard",
+        querystring: termQuery,
         response: { 200: committeeDashboardResponse, ...errors },
       },
     },
-    async () => committeeDashboard(app.db),
+    async (request) => committeeDashboard(app.db, request.query.termId, app.now()),
   );
 
   app.get(

@@ -13,11 +13,15 @@ import { CSV_BOM, csvDate, csvRecord } from "./csv";
 
 const emptyCounts = (): StatusCounts => ({ Pending: 0, Approved: 0, Denied: 0 });
 
-export async function committeeDashboard(db: Db): Promise<CommitteeDashboard> {
-  const counts = await selectDashboardCounts(db);
+export async function committeeDashboard(
+  db: Db,
+  termId: string | undefined,
+  now: Date,
+): Promise<CommitteeDashboard> {
+  const counts = await selectDashboardCounts(db, termId, now);
   const roles: Record<Role, number> = { student: 0, supervisor: 0, committee: 0 };
   for (const r of counts.roles) roles[r.role] = r.n;
-  const proposals = { ...emptyCounts(), total: 0 };
+  const proposals = { ...emptyCounts(), total: 0, overdue: counts.overdue };
   const perCell = new Map<string, StatusCounts & { id: string; title: string }>();
   for (const row of counts.perCell) {
     const cell = perCell.get(row.id) ?? { id: row.id, title: row.title, ...emptyCounts() };

@@ -120,6 +120,7 @@ describe("GET /api/committee/dashboard", () => {
       Approved: before.proposals.Approved + 1,
       Denied: before.proposals.Denied + 2,
       total: before.proposals.total + 4,
+      overdue: 0,
     });
     expect(after.perCell.find((c: { id: string }) => c.id === cell.id)).toEqual({
       id: cell.id,

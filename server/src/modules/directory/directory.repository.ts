@@ -1,17 +1,25 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRows } from "../../db/query";
-import { supervisorCells, users } from "../../db/schema";
+import { supervisorCells, terms, users } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
+import { CURRENT_TERM_ID, capacityOf, usedBy } from "../terms/terms.repository";
 
-/** The supervisors assigned to a cell, by name (served by supervisor_cells_cell_idx). */
+/**
+ * The supervisors assigned to a cell, by name (supervisor_cells_cell_idx), with their places left
+ * in the current term (null = no limit): one statement.
+ */
 export function supervisorsOfCell(db: Db, cellId: string) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(supervisorCells)
-    .innerJoin(users, eq(users.id, supervisorCells.supervisorId))
-    .where(and(eq(supervisorCells.researchCellId, cellId), eq(users.role, "supervisor")))
-    .orderBy(asc(users.name), asc(users.id));
+  return selectRows<{ id: string; name: string; email: string; placesLeft: number | null }>(
+    db,
+    sql`select u.id, u.name, u.email, case when ${capacityOf(sql`u.id`)} is not null
+                 then greatest(0, ${capacityOf(sql`u.id`)} - ${usedBy(sql`u.id`)}) end as "placesLeft"
+          from ${supervisorCells} sc
+          join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+          cross join ${terms} t
+         where sc.research_cell_id = ${cellId} and t.id = ${CURRENT_TERM_ID}
+         order by u.name, u.id`,
+  );
 }
 
 /**

@@ -36,8 +36,9 @@ describe("GET /api/supervisors?researchCellId=", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       items: [
-        { id: amy.id, name: "Amy Adams", email: amy.email },
-        { id: zed.id, name: "Zed Zimmer", email: zed.email },
+        // The Default term has no limit on places.
+        { id: amy.id, name: "Amy Adams", email: amy.email, placesLeft: null },
+        { id: zed.id, name: "Zed Zimmer", email: zed.email, placesLeft: null },
       ],
     });
     // Every signed-in role may ask.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow } from "../../db/query";
+import { selectRow, selectRows } from "../../db/query";
 import { files, users } from "../../db/schema";
 
 export interface NewFile {
@@ -39,4 +39,19 @@ export async function selectPicture(db: Db, id: string): Promise<Buffer | undefi
          where f.id = ${id} and exists (select 1 from ${users} u where u.picture_id = f.id)`,
   );
   return row ? Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : undefined;
+}
+
+/**
+ * Deletes the files that nothing refers to and that are older than `before` (DESIGN.md §10: an
+ * upload not used within a day). What refers to a file is listed here, once.
+ */
+export async function deleteUnusedFiles(db: Db, before: Date): Promise<number> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`delete from ${files} f
+         where f.created_at < ${before.toISOString()}::timestamptz
+           and not exists (select 1 from ${users} u where u.picture_id = f.id)
+        returning f.id`,
+  );
+  return rows.length;
 }

@@ -25,6 +25,18 @@ export const emails = {
       subject: `Notice from ${n.supervisor}: ${n.title}`,
       body: `Hello ${u.name},\n\n${n.supervisor} sent a notice to your group "${n.group}": ${n.title}\n\nRead it: ${publicUrl}/student/notices${sign}`,
     }),
+  reviewsOverdue:
+    (publicUrl: string, overdue: { title: string; due: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "reviews.overdue",
+      subject:
+        overdue.length === 1
+          ? `A review is overdue: ${overdue[0].title}`
+          : `${overdue.length} reviews are overdue`,
+      body: `Hello ${u.name},\n\nThese proposals are waiting for your review past their due date:\n\n${overdue
+        .map((p) => `- "${p.title}" (due ${p.due})`)
+        .join("\n")}\n\nReview them: ${publicUrl}/supervisor/pending-proposals${sign}`,
+    }),
   accountCreated:
     (publicUrl: string, a: { role: string; by: string }) =>
     (u: { name: string }): Email => ({

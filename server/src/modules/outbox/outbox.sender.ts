@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
 import { outbox } from "../../db/schema";
+import type { RepeatingWork } from "../../lib/scheduler";
 
 export interface SenderOptions {
   smtpUrl?: string;
@@ -20,15 +21,13 @@ const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 3_600_000;
 
 /**
- * Delivers the outbox. Each instance runs one; rows are claimed with a short lease
+ * Delivers the outbox. Each instance runs one, through its scheduler; rows are claimed with a short lease
  * (FOR UPDATE SKIP LOCKED) so two instances never send the same email, and a crash mid-send
  * only delays it until the lease runs out. Failures are retried with backoff, never dropped.
  */
 export class OutboxSender {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private transport: Transporter | null;
-  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -43,27 +42,21 @@ export class OutboxSender {
       : null;
   }
 
-  start() {
-    this.stopped = false;
-    // A full batch means more may be waiting (a burst of submissions): go on at once rather
-    // than sending one batch per poll interval.
-    const loop = async () => {
-      if (this.stopped) return;
-      let sent = 0;
-      try {
-        sent = await this.tick();
-      } catch (err) {
-        this.options.log.warn({ err }, "outbox: tick failed");
-      }
-      const full = sent >= (this.options.batch ?? 20);
-      if (!this.stopped) this.timer = setTimeout(loop, full ? 0 : (this.options.pollMs ?? 1000));
+  /**
+   * The sender as the scheduler runs it on every instance (server/src/lib/scheduler.ts): a pass
+   * each poll interval, and at once again after a full batch, since more may be waiting (a burst
+   * of submissions).
+   */
+  work(): RepeatingWork {
+    return {
+      name: "outbox",
+      everyMs: this.options.pollMs ?? 1000,
+      run: async () => (await this.tick()) >= (this.options.batch ?? 20),
     };
-    this.timer = setTimeout(loop, 50);
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+  /** After the scheduler has stopped: waits for a pass under way and closes the SMTP connection. */
+  async close() {
     await this.running?.catch(() => {});
     this.transport?.close();
   }

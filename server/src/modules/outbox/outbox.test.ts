@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, users } from "../../db/schema";
+import { Scheduler } from "../../lib/scheduler";
 import { createTestApp, makeCommittee, makeStudent, makeSupervisor, type TestContext } from "../../test/app";
 import { makeProposal } from "../../test/factories";
 import { OutboxSender } from "./outbox.sender";
@@ -128,7 +129,7 @@ describe("email outbox", () => {
         batch: 2,
       });
       await Promise.all([t.app.outbox.drain(), other.drain()]);
-      await other.stop();
+      await other.close();
       const delivered = inbox.filter((m) => m.raw.includes("Exactly once")).map((m) => m.to[0]);
       expect(delivered.sort()).toEqual(people.map((p) => p.email).sort());
     } finally {
@@ -225,14 +226,17 @@ describe("emails written by the app's own changes", () => {
     const sentToBurst = async () =>
       (await t.database.db.select().from(outbox).where(eq(outbox.userId, burst.id))).filter((r) => r.sentAt)
         .length;
-    sender.start();
+    const scheduler = new Scheduler(t.database.db, log, () => new Date());
+    scheduler.repeat(sender.work());
+    await scheduler.start();
     try {
       const end = Date.now() + 5_000;
       while ((await sentToBurst()) < 12 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
       expect(await sentToBurst()).toBe(12);
       expect(logged.filter((s) => s.startsWith("Burst "))).toHaveLength(12);
     } finally {
-      await sender.stop();
+      await scheduler.stop();
+      await sender.close();
     }
   });
 });

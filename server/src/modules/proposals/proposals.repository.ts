@@ -3,7 +3,8 @@ import { LIMITS } from "@shared/limits";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
-import { proposalMembers, proposals, researchCells, supervisorCells, users } from "../../db/schema";
+import { proposalMembers, proposals, researchCells, supervisorCells, terms, users } from "../../db/schema";
+import { inTerm } from "../terms/terms.repository";
 
 // ── one proposal, as rows ──────────────────────────────────────────────────
 
@@ -26,12 +27,19 @@ export interface ProposalRow {
   created_by: string;
   reviewer_id: string | null;
   reviewer_name: string | null;
+  term_id: string;
+  term_name: string;
+  /** While Pending: when it last became Pending plus its term's reviewDueDays. */
+  review_due_at: string | null;
   /**
    * [id, name, student ID, position] of each member by position, the creator first (so the creator's name
    * needs no join of its own); JSON built by the statement, one row per proposal.
    */
   members: [string, string, string | null, number][] | null;
 }
+
+/** When a Pending proposal's review is due (DESIGN.md §8), over `p` and its term `tm`; null in other statuses. */
+export const reviewDueAt = sql`case when p.status = 'Pending' then p.pending_since + make_interval(days => tm.review_due_days) end`;
 
 /** The columns of a ProposalRow over `proposals p` joined by PROPOSAL_JOINS. */
 const proposalColumns = (abstract: "whole" | "excerpt") => sql`
@@ -41,6 +49,7 @@ const proposalColumns = (abstract: "whole" | "excerpt") => sql`
   p.created_by, c.id as cell_id, c.title as cell_title,
   s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
   rv.id as reviewer_id, rv.name as reviewer_name,
+  tm.id as term_id, tm.name as term_name, ${reviewDueAt} as review_due_at,
   (select json_agg(json_build_array(u.id, u.name, u.student_id, m.position) order by m.position)
      from ${proposalMembers} m join ${users} u on u.id = m.user_id
     where m.proposal_id = p.id) as members`;
@@ -48,7 +57,8 @@ const proposalColumns = (abstract: "whole" | "excerpt") => sql`
 const PROPOSAL_JOINS = sql`
   left join ${researchCells} c on c.id = p.research_cell_id
   left join ${users} s on s.id = p.supervisor_id
-  left join ${users} rv on rv.id = p.reviewed_by`;
+  left join ${users} rv on rv.id = p.reviewed_by
+  join ${terms} tm on tm.id = p.term_id`;
 
 // ── visibility ──────────────────────────────────────────────────────────────
 
@@ -93,6 +103,8 @@ export interface ProposalListFilter {
   /** Only active proposals (isActive); with a status as well, both must hold. */
   active?: boolean;
   order: "newest" | "oldest";
+  /** A term's id, "all", or none for the current term. */
+  termId?: string;
   limit: number;
   offset: number;
   /** Count no further than this. */
@@ -113,6 +125,7 @@ export async function selectProposalPage(
   const where = sql.join(
     [
       visibleTo(viewer),
+      inTerm(f.termId),
       ...(f.status ? [sql`p.status = ${f.status}`] : []),
       ...(f.type ? [sql`p.type = ${f.type}`] : []),
       ...(f.active ? [isActive()] : []),
@@ -158,10 +171,11 @@ export interface SubmissionFacts {
 /**
  * Everything a submission checks, in one statement: the cell, the supervisor's link to it (held
  * with FOR SHARE, so removing the supervisor from the cell waits for this transaction), and the
- * group's people with their active memberships (proposal_members_one_active_uq).
+ * group's people with their active memberships in the term (proposal_members_one_active_uq).
  */
 export async function submissionFacts(
   db: Db,
+  termId: string,
   cellId: string,
   supervisorId: string,
   groupIds: string[],
@@ -187,7 +201,7 @@ export async function submissionFacts(
            (select json_build_object('id', u.id, 'name', u.name)
               from link join ${users} u on u.id = link.supervisor_id) as supervisor,
            (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'role', u.role,
-                     'active', exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.active))), '[]')
+                     'active', exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${termId} and m.active))), '[]')
               from ${users} u where u.id in (${ids})) as people`,
   );
   return {
@@ -205,6 +219,9 @@ export interface NewProposal {
   supervisorId: string;
   createdBy: string;
   requestId: string | null;
+  termId: string;
+  /** The submission's time (the app's clock): Pending from then on. */
+  pendingSince: Date;
 }
 
 /**
@@ -218,7 +235,7 @@ export async function insertProposal(db: Db, input: NewProposal, groupIds: strin
     .values({ ...input, status: "Pending" })
     .returning({ id: proposals.id });
   const members = groupIds
-    .map((userId, position) => ({ proposalId: row.id, userId, position, active: true }))
+    .map((userId, position) => ({ proposalId: row.id, userId, position, active: true, termId: input.termId }))
     .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   await db.insert(proposalMembers).values(members);
   return row.id;

@@ -29,12 +29,11 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { proposal, created } = await createProposal(
-        app.db,
-        requireUser(request),
-        request.body,
-        app.config.publicUrl,
-      );
+      const { proposal, created } = await createProposal(app.db, requireUser(request), request.body, {
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+        timeZone: app.config.timeZone,
+      });
       return reply.status(created ? 201 : 200).send({ proposal });
     },
   );

@@ -15,6 +15,8 @@ import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
+import { selectCurrentTerm } from "../terms/terms.repository";
+import { assertPlaceLeft, assertWindowOpen } from "../terms/terms.service";
 import {
   findIdByRequestId,
   insertProposal,
@@ -64,6 +66,8 @@ function fromRow(r: ProposalRow) {
     feedback: r.feedback,
     reviewedAt: iso(r.reviewed_at),
     reviewedBy: ref(r.reviewer_id, r.reviewer_name),
+    term: { id: r.term_id, name: r.term_name },
+    reviewDueAt: iso(r.review_due_at),
   };
 }
 
@@ -98,6 +102,7 @@ export async function listProposals(
     type: q.type,
     active: q.active,
     order: q.order,
+    termId: q.termId,
     limit,
     offset,
     cap,
@@ -108,25 +113,39 @@ export async function listProposals(
 // ── submission ──────────────────────────────────────────────────────────────
 
 /**
- * Submits a proposal: Pending, the creator first and up to two other students. The checks, the
+ * Submits a proposal into the current term: Pending, the creator first and up to two other
+ * students; within the term's window and a place left with the supervisor. The checks, the
  * proposal, its members and the supervisor's email are one transaction; the live event follows
  * the commit. The partial unique index on active memberships is the real guard, so of two
  * simultaneous submissions naming one student exactly one succeeds. A retried request (same
  * requestId) returns the proposal the first one made, with `created: false`.
  */
+export interface SubmissionContext {
+  publicUrl: string;
+  /** The time of the submission (the app's clock). */
+  now: Date;
+  /** The department's time zone, for the window's message. */
+  timeZone: string;
+}
+
 export async function createProposal(
   db: Db,
   user: SessionUser,
   input: CreateInput,
-  publicUrl: string,
+  { publicUrl, now, timeZone }: SubmissionContext,
 ): Promise<{ proposal: Proposal; created: boolean }> {
   const requestId = input.requestId ?? null;
   const groupIds = [user.id, ...input.memberIds];
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
+  let termId: string | undefined;
 
   try {
     const proposal = await transactionWithEvents(db, async (tx, emit) => {
-      const facts = await submissionFacts(tx, input.researchCellId, input.supervisorId, groupIds);
+      // The current term's settings, as they are now (DESIGN.md §8): its window first.
+      const term = (await selectCurrentTerm(tx))!;
+      termId = term.id;
+      assertWindowOpen(term, now, timeZone);
+      const facts = await submissionFacts(tx, term.id, input.researchCellId, input.supervisorId, groupIds);
       // Say which check failed, in the order a person would fix them.
       if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
       if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
@@ -136,6 +155,8 @@ export async function createProposal(
         throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
       const taken = group.find((p) => p!.active);
       if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
+      // Last, as it may wait for other submissions to the same supervisor.
+      await assertPlaceLeft(tx, term, facts.supervisor);
 
       const id = await insertProposal(
         tx,
@@ -147,6 +168,8 @@ export async function createProposal(
           supervisorId: input.supervisorId,
           createdBy: user.id,
           requestId,
+          termId: term.id,
+          pendingSince: now,
         },
         groupIds,
       );
@@ -174,7 +197,7 @@ export async function createProposal(
     }
     if (unique && pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
       // Another submission took one of the group between our check and our insert: name who.
-      const facts = await submissionFacts(db, input.researchCellId, input.supervisorId, groupIds);
+      const facts = await submissionFacts(db, termId!, input.researchCellId, input.supervisorId, groupIds);
       const taken = groupIds.map((id) => facts.people.find((p) => p.id === id)).find((p) => p?.active);
       throw new ConflictError(MSG.alreadyInActiveProposal(taken?.name ?? "A group member"));
     }

@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
-import { isActive } from "../proposals/proposals.repository";
+import { isActive, reviewDueAt } from "../proposals/proposals.repository";
+import { inTerm } from "../terms/terms.repository";
 
 export interface DashboardCounts {
   thesisGroups: number;
   projectGroups: number;
   totalGroups: number;
   pendingGroups: number;
+  overdueGroups: number;
   researchCells: number;
 }
 export interface DashboardCellRow {
@@ -21,6 +23,7 @@ interface DashboardRow {
   project_groups: number;
   total_groups: number;
   pending_groups: number;
+  overdue_groups: number;
   research_cells: number;
   cells: DashboardCellRow[];
 }
@@ -29,12 +32,14 @@ interface DashboardRow {
  * Everything the dashboard shows, in one statement (one round trip) and of a size that does not
  * grow with the supervisor's groups: their groups (the active proposals addressed to them,
  * DESIGN.md §9: a Denied proposal is no group) counted by type, in all and Pending (one pass over
- * proposals_supervisor_idx, supervisor_id and status, from the index alone), and the cells the supervisor is assigned to, by title, with their number (through the
+ * proposals_supervisor_term_idx, supervisor_id, term and status; overdue ones through their term's reviewDueDays, from the index alone), and the cells the supervisor is assigned to, by title, with their number (through the
  * supervisor_cells primary key). Aggregates without GROUP BY always give exactly one row.
  */
 export async function dashboardOf(
   db: Db,
   supervisorId: string,
+  termId: string | undefined,
+  now: Date,
 ): Promise<{ counts: DashboardCounts; cells: DashboardCellRow[] }> {
   const row = await selectRow<DashboardRow>(
     db,
@@ -43,9 +48,10 @@ export async function dashboardOf(
       select count(*) filter (where p.type = 'Thesis')::int as thesis_groups,
              count(*) filter (where p.type = 'Project')::int as project_groups,
              count(*)::int as total_groups,
-             count(*) filter (where p.status = 'Pending')::int as pending_groups
-        from proposals p
-       where p.supervisor_id = ${supervisorId} and ${isActive()}
+             count(*) filter (where p.status = 'Pending')::int as pending_groups,
+             count(*) filter (where ${reviewDueAt} < ${now.toISOString()}::timestamptz)::int as overdue_groups
+        from proposals p join terms tm on tm.id = p.term_id
+       where p.supervisor_id = ${supervisorId} and ${inTerm(termId)} and ${isActive()}
     ), c as (
       select count(*)::int as research_cells,
              coalesce(
@@ -56,7 +62,7 @@ export async function dashboardOf(
         join research_cells rc on rc.id = sc.research_cell_id
        where sc.supervisor_id = ${supervisorId}
     )
-    select g.thesis_groups, g.project_groups, g.total_groups, g.pending_groups, c.research_cells, c.cells
+    select g.thesis_groups, g.project_groups, g.total_groups, g.pending_groups, g.overdue_groups, c.research_cells, c.cells
       from g cross join c`,
   );
   return {
@@ -65,6 +71,7 @@ export async function dashboardOf(
       projectGroups: row?.project_groups ?? 0,
       totalGroups: row?.total_groups ?? 0,
       pendingGroups: row?.pending_groups ?? 0,
+      overdueGroups: row?.overdue_groups ?? 0,
       researchCells: row?.research_cells ?? 0,
     },
     cells: row?.cells ?? [],

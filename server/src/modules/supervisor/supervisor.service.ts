@@ -8,6 +8,11 @@ import { dashboardOf } from "./supervisor.repository";
  * are assigned to. One statement; the lists behind the counts come from GET
  * /api/proposals?active=true, which selects the same proposals.
  */
-export async function supervisorDashboard(db: Db, supervisorId: string): Promise<SupervisorDashboard> {
-  return dashboardOf(db, supervisorId);
+export async function supervisorDashboard(
+  db: Db,
+  supervisorId: string,
+  termId: string | undefined,
+  now: Date,
+): Promise<SupervisorDashboard> {
+  return dashboardOf(db, supervisorId, termId, now);
 }

@@ -81,6 +81,7 @@ describe("GET /api/supervisor/dashboard", () => {
       projectGroups: 2,
       totalGroups: 4,
       pendingGroups: 2,
+      overdueGroups: 0,
       researchCells: 2,
     });
     expect(body.cells).toEqual(
@@ -95,6 +96,7 @@ describe("GET /api/supervisor/dashboard", () => {
       projectGroups: 1,
       totalGroups: 2,
       pendingGroups: 2,
+      overdueGroups: 0,
       researchCells: 2,
     });
     expect(theirs).not.toHaveProperty("groups");
@@ -148,7 +150,14 @@ describe("GET /api/supervisor/dashboard", () => {
     const res = await dashboard(sup);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, pendingGroups: 0, researchCells: 0 },
+      counts: {
+        thesisGroups: 0,
+        projectGroups: 0,
+        totalGroups: 0,
+        pendingGroups: 0,
+        overdueGroups: 0,
+        researchCells: 0,
+      },
       cells: [],
     });
   });

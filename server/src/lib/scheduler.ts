@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import { selectRow, selectRows, transaction } from "../db/query";
+import { scheduledJobs } from "../db/schema";
+
+/**
+ * Work that runs once across all instances: when it is due, one instance runs it inside a
+ * transaction that also moves its next run (the job's row is held FOR UPDATE SKIP LOCKED, so
+ * another instance passes over it). A crash rolls both back and the job runs again; a run missed
+ * while every instance was down is due at once when one starts (it catches up, once).
+ */
+export interface ScheduledJob {
+  name: string;
+  /** The first time it is due after `now` (the next run is set from the time of this one). */
+  next(now: Date): Date;
+  run(tx: Db, now: Date): Promise<void>;
+}
+
+/** Work every instance runs on its own every `everyMs` (the outbox, whose rows are leased one by one). */
+export interface RepeatingWork {
+  name: string;
+  everyMs: number;
+  /** Returns whether more is waiting (then it runs again at once). */
+  run(): Promise<boolean>;
+}
+
+/** How often an instance looks for scheduled jobs that are due. */
+const DUE_CHECK_MS = 15_000;
+/** A failed job is tried again after this long. */
+const RETRY_MS = 60_000;
+
+/** Every `minutes` minutes, on the clock's whole minutes. */
+export const everyMinutes = (minutes: number) => (now: Date) =>
+  new Date((Math.floor(now.getTime() / (minutes * 60_000)) + 1) * minutes * 60_000);
+
+export class Scheduler {
+  private readonly jobs: ScheduledJob[] = [];
+  private readonly work: RepeatingWork[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = true;
+  private running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  schedule(job: ScheduledJob) {
+    this.jobs.push(job);
+  }
+
+  repeat(work: RepeatingWork) {
+    this.work.push(work);
+  }
+
+  /** Registers the jobs (a job new to the database is first due at its next time) and starts the timers. */
+  async start() {
+    await this.register();
+    this.stopped = false;
+    for (const w of this.work) this.loop(w.name, () => w.run(), w.everyMs, 50);
+    if (this.jobs.length)
+      this.loop(
+        "scheduled jobs",
+        async () => {
+          await this.runDue();
+          return false;
+        },
+        DUE_CHECK_MS,
+        1_000,
+      );
+  }
+
+  async stop() {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  async register() {
+    const now = this.now();
+    for (const job of this.jobs)
+      await this.db
+        .insert(scheduledJobs)
+        .values({ name: job.name, nextRunAt: job.next(now) })
+        .onConflictDoNothing();
+  }
+
+  /** One pass: runs each job that is due and that no other instance is running. Returns the names run. */
+  async runDue(): Promise<string[]> {
+    const now = this.now();
+    const due = await selectRows<{ name: string }>(
+      this.db,
+      sql`select name from ${scheduledJobs} where next_run_at <= ${now.toISOString()}::timestamptz`,
+    );
+    const ran: string[] = [];
+    for (const { name } of due) {
+      const job = this.jobs.find((j) => j.name === name);
+      if (job && (await this.runOnce(job, now))) ran.push(name);
+    }
+    return ran;
+  }
+
+  private async runOnce(job: ScheduledJob, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    try {
+      return await transaction(this.db, async (tx) => {
+        const held = await selectRow(
+          tx,
+          sql`select 1 from ${scheduledJobs} where name = ${job.name} and next_run_at <= ${at}::timestamptz
+              for update skip locked`,
+        );
+        if (!held) return false;
+        await job.run(tx, now);
+        await tx.execute(
+          sql`update ${scheduledJobs} set next_run_at = ${job.next(now).toISOString()}::timestamptz,
+                 last_run_at = ${at}::timestamptz, last_error = null where name = ${job.name}`,
+        );
+        return true;
+      });
+    } catch (err) {
+      this.log.error({ err, job: job.name }, "scheduler: job failed; it will be tried again");
+      await this.db
+        .execute(
+          sql`update ${scheduledJobs} set next_run_at = ${new Date(now.getTime() + RETRY_MS).toISOString()}::timestamptz,
+                 last_error = ${String((err as Error).message ?? err).slice(0, 500)} where name = ${job.name}`,
+        )
+        .catch(() => {});
+      return false;
+    }
+  }
+
+  /** Runs `fn` every `everyMs` (at once again while it says more is waiting), never twice at a time. */
+  private loop(name: string, fn: () => Promise<boolean>, everyMs: number, firstMs: number) {
+    const tick = async () => {
+      if (this.stopped) return;
+      let more = false;
+      const run = fn().then(
+        (m) => {
+          more = m;
+        },
+        (err) => this.log.warn({ err }, `${name}: pass failed`),
+      );
+      this.running.add(run);
+      await run;
+      this.running.delete(run);
+      if (!this.stopped) this.after(tick, more ? 0 : everyMs);
+    };
+    this.after(tick, firstMs);
+  }
+
+  private after(fn: () => void, ms: number) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+}

@@ -1,0 +1,180 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { selectRow, selectRows } from "../../db/query";
+import { currentTerm, proposals, termCapacities, terms, users } from "../../db/schema";
+import { isActive, reviewDueAt } from "../proposals/proposals.repository";
+
+/** A term as every read selects it. */
+export interface TermRow {
+  id: string;
+  name: string;
+  mode: "direct" | "allocation";
+  submissions_open_at: string | null;
+  submissions_close_at: string | null;
+  revisions_close_at: string | null;
+  review_due_days: number;
+  committee_approval: boolean;
+  default_capacity: number | null;
+  max_preferences: number;
+  created_at: string;
+  current: boolean;
+  has_proposals: boolean;
+}
+
+const TERM_COLUMNS = sql`
+  t.id, t.name, t.mode, t.submissions_open_at, t.submissions_close_at, t.revisions_close_at,
+  t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.created_at,
+  exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current,
+  exists(select 1 from ${proposals} p where p.term_id = t.id) as has_proposals`;
+
+/** The id of the current term, as SQL (one row of current_term). */
+export const CURRENT_TERM_ID = sql`(select term_id from ${currentTerm})`;
+
+/**
+ * Which term a list, a dashboard or an export reads, over `p` (DESIGN.md §8): one term's id,
+ * "all", or none for the current term.
+ */
+export function inTerm(termId: string | undefined, p = sql`p`): SQL {
+  if (termId === "all") return sql`true`;
+  return sql`${p}.term_id = ${termId ? sql`${termId}::uuid` : CURRENT_TERM_ID}`;
+}
+
+/** Every term, newest first (terms are few: a department makes two or three a year). */
+export function selectTerms(db: Db) {
+  return selectRows<TermRow>(
+    db,
+    sql`select ${TERM_COLUMNS} from ${terms} t order by t.created_at desc, t.id`,
+  );
+}
+
+export function selectTerm(db: Db, id: string, lock = false) {
+  return selectRow<TermRow>(
+    db,
+    sql`select ${TERM_COLUMNS} from ${terms} t where t.id = ${id} ${lock ? sql`for update of t` : sql``}`,
+  );
+}
+
+/** The current term, as it is at this statement (its settings are read at the time of each action). */
+export function selectCurrentTerm(db: Db) {
+  return selectRow<TermRow>(
+    db,
+    sql`select ${TERM_COLUMNS} from ${terms} t join ${currentTerm} c on c.term_id = t.id`,
+  );
+}
+
+export interface TermValues {
+  name: string;
+  mode: "direct" | "allocation";
+  submissionsOpenAt: string | null;
+  submissionsCloseAt: string | null;
+  revisionsCloseAt: string | null;
+  reviewDueDays: number;
+  committeeApproval: boolean;
+  defaultCapacity: number | null;
+  maxPreferences: number;
+}
+
+const toColumns = (v: TermValues) => ({
+  name: v.name,
+  mode: v.mode,
+  submissionsOpenAt: v.submissionsOpenAt === null ? null : new Date(v.submissionsOpenAt),
+  submissionsCloseAt: v.submissionsCloseAt === null ? null : new Date(v.submissionsCloseAt),
+  revisionsCloseAt: v.revisionsCloseAt === null ? null : new Date(v.revisionsCloseAt),
+  reviewDueDays: v.reviewDueDays,
+  committeeApproval: v.committeeApproval,
+  defaultCapacity: v.defaultCapacity,
+  maxPreferences: v.maxPreferences,
+});
+
+export async function insertTerm(db: Db, v: TermValues): Promise<string> {
+  const [row] = await db.insert(terms).values(toColumns(v)).returning({ id: terms.id });
+  return row.id;
+}
+
+export async function updateTerm(db: Db, id: string, v: TermValues) {
+  await db.update(terms).set(toColumns(v)).where(sql`${terms.id} = ${id}`);
+}
+
+export async function deleteTerm(db: Db, id: string) {
+  await db.delete(terms).where(sql`${terms.id} = ${id}`);
+}
+
+export async function makeCurrent(db: Db, id: string) {
+  await db.update(currentTerm).set({ termId: id });
+}
+
+/** Sets a supervisor's own capacity in a term; false when the supervisor is not one. */
+export async function upsertCapacity(db: Db, termId: string, supervisorId: string, capacity: number) {
+  const rows = await selectRows<{ ok: 1 }>(
+    db,
+    sql`insert into ${termCapacities} (term_id, supervisor_id, capacity)
+        select ${termId}, u.id, ${capacity} from ${users} u where u.id = ${supervisorId} and u.role = 'supervisor'
+        on conflict (term_id, supervisor_id) do update set capacity = excluded.capacity
+        returning 1 as ok`,
+  );
+  return rows.length > 0;
+}
+
+export async function deleteCapacity(db: Db, termId: string, supervisorId: string) {
+  await db
+    .delete(termCapacities)
+    .where(sql`${termCapacities.termId} = ${termId} and ${termCapacities.supervisorId} = ${supervisorId}`);
+}
+
+export async function isSupervisor(db: Db, id: string) {
+  return !!(await selectRow(db, sql`select 1 from ${users} where id = ${id} and role = 'supervisor'`));
+}
+
+/**
+ * A supervisor's capacity in a term: their own, else the term's default, else null (unlimited).
+ * Over `t` (the term) and a supervisor id.
+ */
+export const capacityOf = (supervisorId: SQL) => sql`coalesce(
+  (select tc.capacity from ${termCapacities} tc where tc.term_id = t.id and tc.supervisor_id = ${supervisorId}),
+  t.default_capacity)`;
+
+/** Places in use: the supervisor's active proposals in the term (proposals_supervisor_term_idx). */
+export const usedBy = (supervisorId: SQL) =>
+  sql`(select count(*)::int from ${proposals} p where p.supervisor_id = ${supervisorId} and p.term_id = t.id and ${isActive()})`;
+
+/** Every supervisor's load in a term, by name, with their overdue reviews at `now`: one statement. */
+export function selectLoad(db: Db, termId: string, now: Date) {
+  return selectRows<{
+    supervisor_id: string;
+    name: string;
+    used: number;
+    capacity: number | null;
+    override: boolean;
+    overdue: number;
+  }>(
+    db,
+    sql`select u.id as supervisor_id, u.name, ${usedBy(sql`u.id`)} as used, ${capacityOf(sql`u.id`)} as capacity,
+               (select count(*)::int from ${proposals} p join ${terms} tm on tm.id = p.term_id
+                 where p.supervisor_id = u.id and p.term_id = t.id and p.status = 'Pending'
+                   and ${reviewDueAt} < ${now.toISOString()}::timestamptz) as overdue,
+               exists(select 1 from ${termCapacities} tc where tc.term_id = t.id and tc.supervisor_id = u.id) as override
+          from ${terms} t cross join ${users} u
+         where t.id = ${termId} and u.role = 'supervisor'
+         order by u.name, u.id`,
+  );
+}
+
+/**
+ * Whether a supervisor has a place left in the term, decided inside the caller's transaction:
+ * with a limit, the supervisor's row is locked first (FOR NO KEY UPDATE, which foreign-key checks
+ * do not wait for), so simultaneous submissions to one supervisor count in turn, each seeing the
+ * ones committed before it. Without a limit nothing is locked.
+ */
+export async function takePlace(db: Db, termId: string, supervisorId: string): Promise<boolean> {
+  const limit = await selectRow<{ capacity: number | null }>(
+    db,
+    sql`select ${capacityOf(sql`${supervisorId}::uuid`)} as capacity from ${terms} t where t.id = ${termId}`,
+  );
+  if (limit?.capacity == null) return true;
+  await db.execute(sql`select 1 from ${users} where id = ${supervisorId} for no key update`);
+  const row = await selectRow<{ used: number }>(
+    db,
+    sql`select ${usedBy(sql`${supervisorId}::uuid`)} as used from ${terms} t where t.id = ${termId}`,
+  );
+  return (row?.used ?? 0) < limit.capacity;
+}

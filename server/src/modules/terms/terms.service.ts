@@ -1,0 +1,183 @@
+import { MSG } from "@shared/messages";
+import {
+  type SupervisorLoad,
+  type Term,
+  type TermInput,
+  type TermPatch,
+  termDateIssues,
+  type termInputSchema,
+  type termPatchSchema,
+} from "@shared/schemas/terms";
+import { formatInZone } from "@shared/time";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { transaction } from "../../db/query";
+import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
+import {
+  deleteCapacity,
+  deleteTerm,
+  insertTerm,
+  isSupervisor,
+  makeCurrent,
+  selectLoad,
+  selectTerm,
+  selectTerms,
+  type TermRow,
+  type TermValues,
+  takePlace,
+  updateTerm,
+  upsertCapacity,
+} from "./terms.repository";
+
+export type { TermInput, TermPatch };
+
+const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A term as the API answers it, from its row. */
+export function toTerm(r: TermRow): Term {
+  return {
+    id: r.id,
+    name: r.name,
+    mode: r.mode,
+    submissionsOpenAt: iso(r.submissions_open_at),
+    submissionsCloseAt: iso(r.submissions_close_at),
+    revisionsCloseAt: iso(r.revisions_close_at),
+    reviewDueDays: r.review_due_days,
+    committeeApproval: r.committee_approval,
+    defaultCapacity: r.default_capacity,
+    maxPreferences: r.max_preferences,
+    current: r.current,
+    hasProposals: r.has_proposals,
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+export async function listTerms(db: Db): Promise<Term[]> {
+  return (await selectTerms(db)).map(toTerm);
+}
+
+/** Names are unique in any case: the unique index decides, so two simultaneous adds cannot both win. */
+function nameConflict(err: unknown): never {
+  if (pgErrorCode(err) === PG.uniqueViolation)
+    throw new ConflictError(MSG.termNameTaken, { name: MSG.termNameTaken });
+  throw err;
+}
+
+export async function createTerm(db: Db, input: z.output<typeof termInputSchema>): Promise<Term> {
+  try {
+    return await transaction(db, async (tx) => toTerm((await selectTerm(tx, await insertTerm(tx, input)))!));
+  } catch (err) {
+    nameConflict(err);
+  }
+}
+
+/**
+ * Changes a term: the change over the stored term is checked whole (a new close against the
+ * stored open), and the mode is frozen once the term has proposals. The row is locked, so two
+ * changes apply one after the other, each checked against the other's result.
+ */
+export async function patchTerm(db: Db, id: string, patch: z.output<typeof termPatchSchema>): Promise<Term> {
+  try {
+    return await transaction(db, async (tx) => {
+      const row = await selectTerm(tx, id, true);
+      if (!row) throw new NotFoundError(MSG.termNotFound);
+      const stored = toTerm(row);
+      const next: TermValues = { ...stored, ...patch };
+      const issues = termDateIssues(next);
+      if (issues.length)
+        throw new ValidationError(
+          issues[0].message,
+          Object.fromEntries(issues.map((i) => [i.field, i.message])),
+        );
+      if (next.mode !== stored.mode && stored.hasProposals)
+        throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
+      await updateTerm(tx, id, next);
+      return toTerm((await selectTerm(tx, id))!);
+    });
+  } catch (err) {
+    nameConflict(err);
+  }
+}
+
+/** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
+export async function removeTerm(db: Db, id: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    const row = await selectTerm(tx, id, true);
+    if (!row) throw new NotFoundError(MSG.termNotFound);
+    if (row.current) throw new ConflictError(MSG.termIsCurrent);
+    if (row.has_proposals) throw new ConflictError(MSG.termHasProposals);
+    try {
+      await deleteTerm(tx, id);
+    } catch (err) {
+      if (pgErrorCode(err) === PG.foreignKeyViolation) throw new ConflictError(MSG.termHasProposals);
+      throw err;
+    }
+  });
+}
+
+export async function setCurrentTerm(db: Db, id: string): Promise<Term> {
+  return transaction(db, async (tx) => {
+    if (!(await selectTerm(tx, id, true))) throw new NotFoundError(MSG.termNotFound);
+    await makeCurrent(tx, id);
+    return toTerm((await selectTerm(tx, id))!);
+  });
+}
+
+async function termAndSupervisor(db: Db, termId: string, supervisorId: string) {
+  if (!(await selectTerm(db, termId))) throw new NotFoundError(MSG.termNotFound);
+  if (!(await isSupervisor(db, supervisorId))) throw new NotFoundError(MSG.teacherNotFound);
+}
+
+export async function setCapacity(db: Db, termId: string, supervisorId: string, capacity: number) {
+  await termAndSupervisor(db, termId, supervisorId);
+  try {
+    if (!(await upsertCapacity(db, termId, supervisorId, capacity)))
+      throw new NotFoundError(MSG.teacherNotFound);
+  } catch (err) {
+    // The term or the supervisor went away meanwhile.
+    if (pgErrorCode(err) === PG.foreignKeyViolation) throw new NotFoundError();
+    throw err;
+  }
+}
+
+export async function clearCapacity(db: Db, termId: string, supervisorId: string) {
+  await termAndSupervisor(db, termId, supervisorId);
+  await deleteCapacity(db, termId, supervisorId);
+}
+
+export async function termLoad(db: Db, termId: string, now: Date): Promise<SupervisorLoad[]> {
+  if (!(await selectTerm(db, termId))) throw new NotFoundError(MSG.termNotFound);
+  return (await selectLoad(db, termId, now)).map((r) => ({
+    supervisorId: r.supervisor_id,
+    name: r.name,
+    used: r.used,
+    capacity: r.capacity,
+    override: r.override,
+    overdue: r.overdue,
+  }));
+}
+
+/**
+ * What the current term allows a submission at `now` (DESIGN.md §8: open from OpenAt inclusive to
+ * CloseAt exclusive): throws 409 with the term's words when the window is shut.
+ */
+export function assertWindowOpen(term: TermRow, now: Date, timeZone: string) {
+  const t = now.getTime();
+  if (term.submissions_open_at !== null && t < new Date(term.submissions_open_at).getTime())
+    throw new ConflictError(
+      MSG.submissionsOpenOn(
+        term.name,
+        formatInZone(new Date(term.submissions_open_at).toISOString(), timeZone),
+      ),
+    );
+  if (term.submissions_close_at !== null && t >= new Date(term.submissions_close_at).getTime())
+    throw new ConflictError(MSG.submissionsClosed(term.name));
+}
+
+/** Takes one of the supervisor's places in the term, or 409 "{name} has no places left in {term}." */
+export async function assertPlaceLeft(db: Db, term: TermRow, supervisor: { id: string; name: string }) {
+  if (!(await takePlace(db, term.id, supervisor.id)))
+    throw new ConflictError(MSG.noPlacesLeft(supervisor.name, term.name), {
+      supervisorId: MSG.noPlacesLeft(supervisor.name, term.name),
+    });
+}

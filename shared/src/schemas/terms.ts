@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { TERM_MODES } from "../enums";
+import { LIMITS } from "../limits";
+import { MSG } from "../messages";
+import { requiredText, uuid } from "./common";
+
+/** A moment of a term: an ISO instant with its offset (the client sends UTC), or null for no limit. */
+const instant = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time.` })
+    .transform((v) => new Date(v).toISOString())
+    .nullable();
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en")}.`);
+
+/** The fields of a term (DESIGN.md §8); every one but the name has a default. */
+const termFields = z.object({
+  name: requiredText("Name", LIMITS.termNameMax),
+  mode: z.enum(TERM_MODES, { error: "Mode must be direct or allocation." }),
+  submissionsOpenAt: instant("Submissions open"),
+  submissionsCloseAt: instant("Submissions close"),
+  revisionsCloseAt: instant("Revisions close"),
+  reviewDueDays: wholeNumber("Review due", 1, LIMITS.reviewDueDaysMax),
+  committeeApproval: z.boolean({ error: "Committee approval must be true or false." }),
+  defaultCapacity: wholeNumber("Default places", 0, LIMITS.capacityMax).nullable(),
+  maxPreferences: wholeNumber("Preferences", 1, LIMITS.maxPreferencesMax),
+});
+export type TermFields = z.output<typeof termFields>;
+
+/**
+ * The order of a term's moments, for a whole term (a new one, or a stored one with a change
+ * applied): which field is wrong and why. One rule for the create schema, the change, and the form.
+ */
+export function termDateIssues(
+  t: Pick<TermFields, "submissionsOpenAt" | "submissionsCloseAt" | "revisionsCloseAt">,
+) {
+  const issues: { field: "submissionsCloseAt" | "revisionsCloseAt"; message: string }[] = [];
+  const ms = (v: string | null) => (v === null ? null : new Date(v).getTime());
+  const open = ms(t.submissionsOpenAt);
+  const close = ms(t.submissionsCloseAt);
+  const revisions = ms(t.revisionsCloseAt);
+  if (open !== null && close !== null && close <= open)
+    issues.push({ field: "submissionsCloseAt", message: MSG.closeBeforeOpen });
+  if (open !== null && revisions !== null && revisions <= open)
+    issues.push({ field: "revisionsCloseAt", message: MSG.revisionsBeforeOpen });
+  return issues;
+}
+
+/** POST /api/terms. */
+export const termInputSchema = termFields
+  .extend({
+    mode: termFields.shape.mode.default("direct"),
+    submissionsOpenAt: termFields.shape.submissionsOpenAt.default(null),
+    submissionsCloseAt: termFields.shape.submissionsCloseAt.default(null),
+    revisionsCloseAt: termFields.shape.revisionsCloseAt.default(null),
+    reviewDueDays: termFields.shape.reviewDueDays.default(7),
+    committeeApproval: termFields.shape.committeeApproval.default(false),
+    defaultCapacity: termFields.shape.defaultCapacity.default(null),
+    maxPreferences: termFields.shape.maxPreferences.default(5),
+  })
+  .superRefine((t, ctx) => {
+    for (const i of termDateIssues(t)) ctx.addIssue({ code: "custom", path: [i.field], message: i.message });
+  });
+export type TermInput = z.input<typeof termInputSchema>;
+
+/** PATCH /api/terms/:id: any of the fields; the server checks the dates against the stored ones. */
+export const termPatchSchema = termFields.partial();
+export type TermPatch = z.input<typeof termPatchSchema>;
+
+/** A term as the API answers it (plain values: a response schema has no transforms). */
+export const termSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(TERM_MODES),
+  submissionsOpenAt: z.string().nullable(),
+  submissionsCloseAt: z.string().nullable(),
+  revisionsCloseAt: z.string().nullable(),
+  reviewDueDays: z.number(),
+  committeeApproval: z.boolean(),
+  defaultCapacity: z.number().nullable(),
+  maxPreferences: z.number(),
+  /** The one current term: new proposals go into it. */
+  current: z.boolean(),
+  /** Whether the term holds any proposal: then it cannot be deleted, and its mode is frozen. */
+  hasProposals: z.boolean(),
+  createdAt: z.string(),
+});
+export type Term = z.infer<typeof termSchema>;
+
+/** GET /api/terms: every term, newest first, and the zone their times are shown in. */
+export const termListResponse = z.object({ items: z.array(termSchema), timeZone: z.string() });
+export type TermList = z.infer<typeof termListResponse>;
+export const termResponse = z.object({ term: termSchema });
+
+export const termSupervisorParams = z.object({ id: uuid("Invalid id."), supervisorId: uuid("Invalid id.") });
+
+/** PUT /api/terms/:id/capacities/:supervisorId. */
+export const capacityInputSchema = z.object({
+  capacity: wholeNumber("Capacity", 0, LIMITS.capacityMax),
+});
+export type CapacityInput = z.input<typeof capacityInputSchema>;
+
+/** GET /api/terms/:id/load: each supervisor's places in use, and their capacity (null = unlimited). */
+export const supervisorLoadSchema = z.object({
+  supervisorId: z.string(),
+  name: z.string(),
+  used: z.number(),
+  capacity: z.number().nullable(),
+  /** Whether the capacity is the supervisor's own (else the term's default, or unlimited). */
+  override: z.boolean(),
+  /** Of the places in use, the proposals Pending past their review's due date. */
+  overdue: z.number(),
+});
+export type SupervisorLoad = z.infer<typeof supervisorLoadSchema>;
+export const termLoadResponse = z.object({ items: z.array(supervisorLoadSchema) });
+export type TermLoad = z.infer<typeof termLoadResponse>;
+
+/**
+ * `termId` of a list, a dashboard or an export: a term's id, or "all"; none means the current
+ * term (DESIGN.md §8).
+ */
+export const termFilter = z
+  .union([uuid(), z.literal("all")], { error: "Term must be a term's id or all." })
+  .optional();
+export type TermFilter = z.input<typeof termFilter>;
+
+/** ?termId= of a dashboard: the proposal counts are the term's (none = the current term). */
+export const termQuery = z.object({ termId: termFilter });
+export type TermQuery = z.input<typeof termQuery>;
