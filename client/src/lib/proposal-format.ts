@@ -18,3 +18,10 @@ export const memberNames = (p: ProposalFields, none: string = MSG.unknown) =>
         .map((m) => m.name || MSG.unknown)
         .join(", ")
     : none;
+
+/**
+ * Overdue (DESIGN.md §8): still Pending past its review's due date. The one rule the supervisor's
+ * and the committee's screens share; `now` is the moment of rendering (Date.now()).
+ */
+export const isOverdue = (p: Pick<ProposalFields, "status" | "reviewDueAt">, now: number) =>
+  p.status === "Pending" && p.reviewDueAt != null && new Date(p.reviewDueAt).getTime() < now;

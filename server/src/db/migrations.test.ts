@@ -142,6 +142,16 @@ describe("migrations", () => {
             from users where id = ${student}::uuid`,
     );
     expect(row).toEqual({ n: 1, found: true, picture_key: picture });
+
+    // The proposal and its member are in the current term, Default (0013).
+    const terms = await selectRows<{ name: string; proposal_term: boolean; member_term: boolean }>(
+      migrated.db,
+      sql`select t.name,
+                 (select p.term_id = t.id from proposals p where p.id = ${proposal}::uuid) as proposal_term,
+                 (select m.term_id = t.id from proposal_members m where m.proposal_id = ${proposal}::uuid) as member_term
+            from current_term c join terms t on t.id = c.term_id`,
+    );
+    expect(terms).toEqual([{ name: "Default", proposal_term: true, member_term: true }]);
   });
 
   it("leaves nothing of the removed machinery: no stored JSON, no list versions, no doc triggers", async () => {

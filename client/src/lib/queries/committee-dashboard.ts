@@ -4,12 +4,15 @@ import { api } from "../api";
 
 const ALL = ["committee", "dashboard"] as const;
 
-/** Adding people or cells, and live events about proposals, invalidate it so the figures follow. */
+/**
+ * The figures of one term (a term's id or "all"; none = the current term). Adding people or
+ * cells, and live events about proposals, invalidate every term's, so the figures follow.
+ */
 export const committeeDashboardQueries = {
   all: () => ALL,
-  figures: () =>
+  figures: (termId?: string) =>
     queryOptions({
-      queryKey: ALL,
-      queryFn: () => api.get<CommitteeDashboard>("/committee/dashboard"),
+      queryKey: [...ALL, termId ?? "current"] as const,
+      queryFn: () => api.get<CommitteeDashboard>("/committee/dashboard", { termId }),
     }),
 };

@@ -10,6 +10,8 @@ export interface ProposalListParams {
   /** Only active proposals (DESIGN.md §9; the server holds the list): a supervisor's groups. */
   active?: boolean;
   order?: "newest" | "oldest";
+  /** A term's id or "all"; none = the current term (the server's default, DESIGN.md §8). */
+  termId?: string;
   page?: number;
   pageSize: number;
 }

@@ -4,12 +4,15 @@ import { api } from "../api";
 
 const ALL = ["supervisor-dashboard"] as const;
 
-/** Reviews and live events invalidate it, so the counts follow. */
+/**
+ * The counts of one term (a term's id or "all"; none = the current term). Reviews and live
+ * events invalidate every term's, so the counts follow.
+ */
 export const supervisorDashboardQueries = {
   all: () => ALL,
-  counts: () =>
+  counts: (termId?: string) =>
     queryOptions({
-      queryKey: ALL,
-      queryFn: () => api.get<SupervisorDashboard>("/supervisor/dashboard"),
+      queryKey: [...ALL, termId ?? "current"] as const,
+      queryFn: () => api.get<SupervisorDashboard>("/supervisor/dashboard", { termId }),
     }),
 };

@@ -1,48 +1,13 @@
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, users } from "../../db/schema";
 import { Scheduler } from "../../lib/scheduler";
 import { createTestApp, makeCommittee, makeStudent, makeSupervisor, type TestContext } from "../../test/app";
 import { makeProposal } from "../../test/factories";
+import { freePort, type Received, startSmtp } from "../../test/smtp";
 import { OutboxSender } from "./outbox.sender";
 import { enqueueEmails } from "./outbox.service";
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (d) => {
-        raw += d;
-      });
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
 
 let t: TestContext;
 let port: number;

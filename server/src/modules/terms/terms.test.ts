@@ -1,5 +1,6 @@
 import { MSG } from "@shared/messages";
 import { sql } from "drizzle-orm";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
 import { outbox } from "../../db/schema";
@@ -14,6 +15,7 @@ import {
   unique,
 } from "../../test/app";
 import { makeCell, makeProposal } from "../../test/factories";
+import { freePort, type Received, startSmtp } from "../../test/smtp";
 
 /** The app's clock: each test moves it as it needs. */
 let clock = new Date("2027-01-10T12:00:00Z");
@@ -21,12 +23,25 @@ let t: TestContext;
 let committee: TestUser;
 let defaultTermId: string;
 
+/** The emails the app sends, through a real SMTP server. */
+const inbox: Received[] = [];
+let smtp: SMTPServer;
+
 beforeAll(async () => {
-  t = await createTestApp({ timeZone: "Europe/Berlin" }, { now: () => clock });
+  const port = await freePort();
+  smtp = await startSmtp(port, inbox);
+  // The outbox's own loop is slowed right down: the digest test drains it.
+  t = await createTestApp(
+    { timeZone: "Europe/Berlin", smtpUrl: `smtp://127.0.0.1:${port}` },
+    { now: () => clock, outbox: { pollMs: 3_600_000 } },
+  );
   committee = await makeCommittee(t);
   defaultTermId = (await terms()).items.find((x: { current: boolean }) => x.current).id;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((r) => smtp?.close(() => r()));
+});
 
 async function terms(user: TestUser = committee) {
   const res = await t.app.inject({ method: "GET", url: "/api/terms", headers: sessionHeaders(user) });
@@ -546,6 +561,12 @@ describe("review due", () => {
     for (const title of titles)
       expect(sent[0].body).toContain(`"${title}" (due 2 April 2027, 12:00 (Europe/Berlin))`);
     expect(await digests(other.supervisor.id)).toHaveLength(0);
+    // Delivered through SMTP: once to that supervisor, never to the one who reviewed in time.
+    await t.app.outbox.drain();
+    const to = (email: string) => inbox.filter((m) => m.to.includes(email) && m.raw.includes("overdue"));
+    expect(to(s.supervisor.email)).toHaveLength(1);
+    expect(to(s.supervisor.email)[0].raw).toContain("2 reviews are overdue");
+    expect(to(other.supervisor.email)).toHaveLength(0);
     expect(await t.app.scheduler.runDue()).not.toContain("review-digest");
     const next = await selectRows<{ next_run_at: string }>(
       t.database.db,

@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -12,7 +13,7 @@ const data: CommitteeDashboard = {
   supervisors: 200,
   committee: 3,
   researchCells: 2,
-  proposals: { Pending: 5, Approved: 7, Denied: 1, total: 13 },
+  proposals: { Pending: 5, Approved: 7, Denied: 1, total: 13, overdue: 2 },
   perCell: [
     { id: "c1", title: "Machine Learning", Pending: 4, Approved: 6, Denied: 1 },
     { id: "c2", title: "Networks", Pending: 1, Approved: 1, Denied: 0 },
@@ -21,11 +22,20 @@ const data: CommitteeDashboard = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(answer: { status?: number; body: unknown }) {
-  const api = fakeApi({ "GET /api/committee/dashboard": () => answer });
+const SPRING = "7e000000-0000-4000-8000-000000000100";
+
+function setup(answer: { status?: number; body: unknown }, path = "/committee/dashboard") {
+  const asked: (string | null)[] = [];
+  const api = fakeApi({
+    "GET /api/committee/dashboard": (_b, url) => {
+      asked.push(url.searchParams.get("termId"));
+      return answer;
+    },
+    "GET /api/terms": () => ({ body: termsFixture({ others: [{ id: SPRING, name: "Spring 2024" }] }) }),
+  });
   vi.stubGlobal("fetch", api.fetch);
-  renderScreen(<CommitteeDashboardPage />, { user: me, path: "/committee/dashboard" });
-  return api;
+  const { router } = renderScreen(<CommitteeDashboardPage />, { user: me, path });
+  return { api, asked, router };
 }
 
 describe("Committee dashboard", () => {
@@ -41,6 +51,7 @@ describe("Committee dashboard", () => {
       "Pending: 5",
       "Approved: 7",
       "Denied: 1",
+      "Overdue reviews: 2",
     ]) {
       expect(screen.getByRole("group", { name })).toBeInTheDocument();
     }
@@ -59,7 +70,7 @@ describe("Committee dashboard", () => {
 
   it("says when there are no proposals to chart", async () => {
     setup({
-      body: { ...data, proposals: { Pending: 0, Approved: 0, Denied: 0, total: 0 }, perCell: [] },
+      body: { ...data, proposals: { Pending: 0, Approved: 0, Denied: 0, total: 0, overdue: 0 }, perCell: [] },
     });
     expect((await screen.findByText("No proposals yet.")).closest("[data-empty-state]")).not.toBeNull();
   });
@@ -76,6 +87,40 @@ describe("Committee dashboard", () => {
     await user.click(await screen.findByRole("option", { name: "Thesis", hidden: true }));
     await waitFor(() =>
       expect(link).toHaveAttribute("href", "/api/exports/proposals.csv?status=Approved&type=Thesis"),
+    );
+  });
+
+  it("shows the current term's figures by default; another term's follow the Term select, in the address and the export", async () => {
+    const { asked, router } = setup({ body: data });
+    const select = await screen.findByRole("combobox", { name: "Term" });
+    await waitFor(() => expect(select).toHaveValue("Default (current)"));
+    await screen.findByRole("group", { name: "Proposals: 13" });
+    expect(asked).toEqual([null]);
+    const user = userEvent.setup();
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "Spring 2024", hidden: true }));
+    await waitFor(() => expect(asked).toEqual([null, SPRING]));
+    expect(router.state.location.search).toBe(`?term=${SPRING}`);
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/api/exports/proposals.csv?termId=${SPRING}`,
+    );
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "All terms", hidden: true }));
+    await waitFor(() => expect(asked).toEqual([null, SPRING, "all"]));
+    expect(router.state.location.search).toBe("?term=all");
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "Default (current)", hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("reads the term from the address, so a reload shows the same term", async () => {
+    const { asked } = setup({ body: data }, "/committee/dashboard?term=all");
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Term" })).toHaveValue("All terms"));
+    expect(asked).toEqual(["all"]);
+    expect(await screen.findByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/exports/proposals.csv?termId=all",
     );
   });
 

@@ -1,6 +1,7 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import StudentDashboard, { isFirstVisit } from "./dashboard";
 
@@ -22,10 +23,13 @@ const proposal = (createdAt: string): ProposalSummary => ({
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  reviewDueAt: null,
 });
 
 function setup(createdAt: string, items: ProposalSummary[] = []) {
   const api = fakeApi({
+    "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/proposals": () => ({ body: { items, total: items.length, capped: false } }),
     "GET /api/notices": () => ({ body: { items: [], total: 0, capped: false, unread: 0 } }),
   });
@@ -43,6 +47,12 @@ describe("Student dashboard greeting", () => {
     expect(await screen.findByText("No active proposal")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Hi Mei Lin, welcome to ThesisDesk!");
     expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
+  });
+
+  it("shows the current term's submission window", async () => {
+    setup(new Date().toISOString());
+    const card = await screen.findByRole("region", { name: "Submission window" });
+    await waitFor(() => expect(card).toHaveTextContent("Submissions are open for Default."));
   });
 
   it("still says 'welcome' to a student registered today who was named in a proposal today", async () => {

@@ -1,5 +1,6 @@
 import { LatestNoticeCard } from "@client/features/notices/components/latest-notice-card";
 import { CurrentProposal } from "@client/features/proposals/components/current-proposal";
+import { SubmissionWindow } from "@client/features/proposals/components/submission-window";
 import { useUser } from "@client/lib/auth";
 import { proposalQueries } from "@client/lib/queries/proposals";
 import { Paper, Stack, Text, Title } from "@mantine/core";
@@ -38,6 +39,7 @@ export default function StudentDashboard() {
         </Text>
       </Paper>
       <CurrentProposal />
+      <SubmissionWindow />
       <LatestNoticeCard />
     </Stack>
   );

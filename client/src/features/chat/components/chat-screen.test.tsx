@@ -30,6 +30,8 @@ const group = (id: string, title: string, status: ProposalStatus, member: string
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "t1", name: "Default" },
+  reviewDueAt: null,
 });
 const phishing = group("g1", "Phishing with GNNs", "Pending", "Tanvir Hasan");
 const navigation = group("g2", "Campus navigation app", "Approved", "Omar Farouk");

@@ -1,6 +1,7 @@
 import { LoadError } from "@client/components/load-error";
 import { Grid, SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import {
+  IconAlarm,
   IconBuildingCommunity,
   IconCircleCheck,
   IconCircleX,
@@ -15,9 +16,13 @@ import { CellsChart } from "./cells-chart";
 import { FigureCard } from "./figure-card";
 import { ProposalsExport } from "./proposals-export";
 
-/** The figures a committee member needs at a glance (the page header carries the welcome). */
-export function CommitteeDashboardView() {
-  const dash = useCommitteeDashboard();
+/**
+ * The figures a committee member needs at a glance (the page header carries the welcome and the
+ * term): people and cells as they are now; proposals, the chart and the export of one term
+ * (none = the current term).
+ */
+export function CommitteeDashboardView({ termId }: { termId?: string }) {
+  const dash = useCommitteeDashboard(termId);
   const d = dash.data;
 
   return (
@@ -69,7 +74,7 @@ export function CommitteeDashboardView() {
             </SimpleGrid>
           </section>
           <section aria-label="Proposals by status">
-            <SimpleGrid cols={{ base: 2, md: 4 }}>
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
               <FigureCard
                 label="Proposals"
                 value={d.proposals.total}
@@ -94,6 +99,13 @@ export function CommitteeDashboardView() {
                 icon={<IconCircleX size={22} />}
                 color="red"
               />
+              {/* Pending past the term's review due days (DESIGN.md §8); per supervisor under Terms → Places. */}
+              <FigureCard
+                label="Overdue reviews"
+                value={d.proposals.overdue}
+                icon={<IconAlarm size={22} />}
+                color="orange"
+              />
             </SimpleGrid>
           </section>
           <Grid gap="lg" align="flex-start">
@@ -101,7 +113,7 @@ export function CommitteeDashboardView() {
               <CellsChart perCell={d.perCell} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <ProposalsExport />
+              <ProposalsExport termId={termId} />
             </Grid.Col>
           </Grid>
         </>

@@ -4,15 +4,18 @@ import { Group, Paper, Select, Text } from "@mantine/core";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "@shared/enums";
 import { useState } from "react";
 
-/** All proposals as CSV, optionally of one status and type; the server streams the file. */
-export function ProposalsExport() {
+/**
+ * The proposals of the dashboard's term (none = the current term) as CSV, optionally of one status
+ * and type; the server streams the file.
+ */
+export function ProposalsExport({ termId }: { termId?: string }) {
   const [status, setStatus] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600}>Export proposals</Text>
       <Text size="sm" c="dimmed" mb="sm">
-        Every proposal with its cell, supervisor, members and feedback, as a spreadsheet file.
+        The chosen term's proposals with their cell, supervisor, members and feedback, as a spreadsheet file.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
@@ -33,7 +36,7 @@ export function ProposalsExport() {
           clearable
           w={150}
         />
-        <DownloadButton href={withQuery("/api/exports/proposals.csv", { status, type })} />
+        <DownloadButton href={withQuery("/api/exports/proposals.csv", { status, type, termId })} />
       </Group>
     </Paper>
   );

@@ -34,6 +34,8 @@ const group: ProposalSummary = {
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "t1", name: "Default" },
+  reviewDueAt: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -20,17 +20,20 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /**
  * One proposal as its group sees it: what was submitted, to whom, its status and, once
  * reviewed, the supervisor's feedback. `full` adds the abstract (a list's excerpt when that is all
- * there is) and the members' student IDs.
+ * there is) and the members' student IDs; `showTerm` the term it belongs to (for a list of every
+ * term). Never "Overdue": that is for the supervisor and the committee.
  */
 export function ProposalCard({
   proposal: p,
   full = false,
   linkTitle = true,
+  showTerm = false,
   footer,
 }: {
   proposal: Proposal | ProposalSummary;
   full?: boolean;
   linkTitle?: boolean;
+  showTerm?: boolean;
   footer?: ReactNode;
 }) {
   const reviewed = p.status !== "Pending";
@@ -56,6 +59,7 @@ export function ProposalCard({
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+        {showTerm && <Field label="Term">{p.term.name}</Field>}
         <Field label="Type">{p.type}</Field>
         <Field label="Research cell">{cellTitle(p)}</Field>
         <Field label="Supervisor">{supervisorName(p)}</Field>

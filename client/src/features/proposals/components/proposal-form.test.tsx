@@ -2,6 +2,7 @@ import { fakeApi, renderScreen } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
+import type { SupervisorOption } from "@shared/schemas/directory";
 import type { Proposal } from "@shared/schemas/proposals";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -21,6 +22,10 @@ const CELL_SE = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 const SUP_AYESHA = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 const SUP_MARCO = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
 const SUP_LEILA = "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee";
+const CELL_SEC = "ffffffff-ffff-4fff-8fff-ffffffffffff";
+const SUP_ADA = "ffffffff-0000-4000-8000-000000000001";
+const SUP_GRACE = "ffffffff-0000-4000-8000-000000000002";
+const SUP_ALAN = "ffffffff-0000-4000-8000-000000000003";
 
 const cell = (id: string, title: string): Cell => ({
   id,
@@ -31,12 +36,18 @@ const cell = (id: string, title: string): Cell => ({
   createdAt: "2025-01-01T00:00:00.000Z",
 });
 
-const SUPERVISORS: Record<string, { id: string; name: string; email: string }[]> = {
+// No limit (placesLeft null) in the first two cells: the options are the names alone.
+const SUPERVISORS: Record<string, SupervisorOption[]> = {
   [CELL_ML]: [
-    { id: SUP_AYESHA, name: "Prof. Ayesha Rahman", email: "a@uni.example" },
-    { id: SUP_MARCO, name: "Dr. Marco Bianchi", email: "m@uni.example" },
+    { id: SUP_AYESHA, name: "Prof. Ayesha Rahman", email: "a@uni.example", placesLeft: null },
+    { id: SUP_MARCO, name: "Dr. Marco Bianchi", email: "m@uni.example", placesLeft: null },
   ],
-  [CELL_SE]: [{ id: SUP_LEILA, name: "Prof. Leila Haddad", email: "l@uni.example" }],
+  [CELL_SE]: [{ id: SUP_LEILA, name: "Prof. Leila Haddad", email: "l@uni.example", placesLeft: null }],
+  [CELL_SEC]: [
+    { id: SUP_ADA, name: "Dr. Ada Lovelace", email: "ada@uni.example", placesLeft: 0 },
+    { id: SUP_GRACE, name: "Prof. Grace Hopper", email: "grace@uni.example", placesLeft: 1 },
+    { id: SUP_ALAN, name: "Dr. Alan Turing", email: "alan@uni.example", placesLeft: 2 },
+  ],
 };
 
 const STUDENTS = [
@@ -57,7 +68,13 @@ function setup(
 ) {
   const api = fakeApi({
     "GET /api/research-cells": () => ({
-      body: { items: [cell(CELL_ML, "Machine Learning"), cell(CELL_SE, "Software Engineering")] },
+      body: {
+        items: [
+          cell(CELL_ML, "Machine Learning"),
+          cell(CELL_SE, "Software Engineering"),
+          cell(CELL_SEC, "Security"),
+        ],
+      },
     }),
     "GET /api/supervisors": (_b, url) => ({
       body: { items: SUPERVISORS[url.searchParams.get("researchCellId") ?? ""] ?? [] },
@@ -119,6 +136,34 @@ describe("Submit Proposal form", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("option", { name: "Dr. Marco Bianchi", hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole("option", { name: "Prof. Leila Haddad", hidden: true })).toBeNull();
+  });
+
+  it("shows each supervisor's places left and does not let a full one be chosen", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    await fillText(user);
+    await chooseCell(user, "Security");
+    const select = screen.getByRole("combobox", { name: "Supervisor" });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.click(select);
+    const full = await screen.findByRole("option", {
+      name: "Dr. Ada Lovelace — no places left",
+      hidden: true,
+    });
+    expect(full).toHaveAttribute("aria-disabled", "true");
+    const one = screen.getByRole("option", { name: "Prof. Grace Hopper — 1 place left", hidden: true });
+    expect(one).not.toHaveAttribute("aria-disabled", "true");
+    expect(
+      screen.getByRole("option", { name: "Dr. Alan Turing — 2 places left", hidden: true }),
+    ).not.toHaveAttribute("aria-disabled", "true");
+
+    await user.click(full);
+    expect(select).toHaveValue("");
+    await user.click(one);
+    await waitFor(() => expect(select).toHaveValue("Prof. Grace Hopper — 1 place left"));
+    await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === "POST")?.body).toMatchObject({ supervisorId: SUP_GRACE });
   });
 
   it("clears the supervisor when the cell changes", async () => {

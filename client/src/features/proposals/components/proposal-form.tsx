@@ -1,14 +1,26 @@
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { termQueries } from "@client/lib/queries/terms";
+import {
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { createProposalSchema, type Proposal } from "@shared/schemas/proposals";
 import { IconSend } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useCellSupervisors } from "../api/use-cell-supervisors";
+import { cellSupervisorQueries, useCellSupervisors } from "../api/use-cell-supervisors";
 import { useCellOptions } from "../api/use-cells";
 import { useSubmitProposal } from "../api/use-submit-proposal";
 import { MemberPicker } from "./member-picker";
@@ -34,11 +46,22 @@ const initialValues: Values = {
 
 /**
  * The Submit Proposal form. The Supervisor select waits for a cell and lists only that cell's
- * supervisors; changing the cell clears it. One requestId per filled-in form, so a double
- * click or a retried request never makes two proposals.
+ * supervisors, with their places left (a full one cannot be chosen); changing the cell clears it.
+ * One requestId per filled-in form, so a double click or a retried request never makes two
+ * proposals. `closed` (outside the submission window) disables every field and the button, keeping
+ * what was typed; `describedBy` names the element that says why.
  */
-export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposal) => void }) {
+export function ProposalForm({
+  onSubmitted,
+  closed = false,
+  describedBy,
+}: {
+  onSubmitted?: (proposal: Proposal) => void;
+  closed?: boolean;
+  describedBy?: string;
+}) {
   const submit = useSubmitProposal();
+  const qc = useQueryClient();
   // A second click before React re-renders must not send a second request.
   const sending = useRef(false);
   const [requestId, setRequestId] = useState(newRequestId);
@@ -52,7 +75,7 @@ export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposa
   const supervisors = useCellSupervisors(cellId);
 
   const onSubmit = form.onSubmit((values) => {
-    if (sending.current) return;
+    if (sending.current || closed) return;
     sending.current = true;
     submit.mutate(
       { ...values, requestId },
@@ -66,6 +89,9 @@ export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposa
         onError: (e) => showFailure(form, e, (m) => notify.error(MSG.submitProposalFailed(m))),
         onSettled: () => {
           sending.current = false;
+          // Places and the window may have changed (a refusal says so): show them as they are now.
+          qc.invalidateQueries({ queryKey: cellSupervisorQueries.all() });
+          qc.invalidateQueries({ queryKey: termQueries.all() });
         },
       },
     );
@@ -74,78 +100,90 @@ export function ProposalForm({ onSubmitted }: { onSubmitted?: (proposal: Proposa
   return (
     <Paper withBorder radius="md" p="lg">
       <form onSubmit={onSubmit} noValidate aria-label="Submit Proposal">
-        <Stack>
-          <TextInput
-            label="Title"
-            required
-            maxLength={LIMITS.proposalTitleMax}
-            {...form.getInputProps("title")}
-          />
-          <Textarea
-            label="Abstract"
-            required
-            autosize
-            minRows={5}
-            maxRows={14}
-            maxLength={LIMITS.proposalAbstractMax}
-            description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            {...form.getInputProps("abstract")}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label="Type"
+        <Fieldset
+          variant="unstyled"
+          disabled={closed}
+          aria-describedby={closed ? describedBy : undefined}
+          style={{ minWidth: 0 }}
+        >
+          <Stack>
+            <TextInput
+              label="Title"
               required
-              data={[...PROPOSAL_TYPES]}
-              allowDeselect={false}
-              {...form.getInputProps("type")}
+              disabled={closed}
+              maxLength={LIMITS.proposalTitleMax}
+              {...form.getInputProps("title")}
             />
-            <Select
-              label="Research Cell"
+            <Textarea
+              label="Abstract"
               required
-              placeholder={cells.isLoading ? "Loading research cells…" : "Choose a research cell"}
-              data={cells.data ?? []}
-              searchable
-              nothingFoundMessage="No research cells"
-              value={cellId}
-              error={form.errors.researchCellId}
-              onChange={(v) => {
-                form.setFieldValue("researchCellId", v ?? "");
-                form.setFieldValue("supervisorId", "");
-                form.clearFieldError("researchCellId");
-              }}
+              disabled={closed}
+              autosize
+              minRows={5}
+              maxRows={14}
+              maxLength={LIMITS.proposalAbstractMax}
+              description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              {...form.getInputProps("abstract")}
             />
-            <Select
-              label="Supervisor"
-              required
-              disabled={!cellId}
-              placeholder={cellId ? "Choose a supervisor" : "Choose a research cell first"}
-              data={supervisors.data ?? []}
-              nothingFoundMessage={supervisors.isFetching ? "Loading…" : "No supervisors in this cell"}
-              value={form.values.supervisorId || null}
-              error={form.errors.supervisorId}
-              onChange={(v) => {
-                form.setFieldValue("supervisorId", v ?? "");
-                form.clearFieldError("supervisorId");
-              }}
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Type"
+                required
+                disabled={closed}
+                data={[...PROPOSAL_TYPES]}
+                allowDeselect={false}
+                {...form.getInputProps("type")}
+              />
+              <Select
+                label="Research Cell"
+                required
+                disabled={closed}
+                placeholder={cells.isLoading ? "Loading research cells…" : "Choose a research cell"}
+                data={cells.data ?? []}
+                searchable
+                nothingFoundMessage="No research cells"
+                value={cellId}
+                error={form.errors.researchCellId}
+                onChange={(v) => {
+                  form.setFieldValue("researchCellId", v ?? "");
+                  form.setFieldValue("supervisorId", "");
+                  form.clearFieldError("researchCellId");
+                }}
+              />
+              <Select
+                label="Supervisor"
+                required
+                disabled={closed || !cellId}
+                placeholder={cellId ? "Choose a supervisor" : "Choose a research cell first"}
+                data={supervisors.data ?? []}
+                nothingFoundMessage={supervisors.isFetching ? "Loading…" : "No supervisors in this cell"}
+                value={form.values.supervisorId || null}
+                error={form.errors.supervisorId}
+                onChange={(v) => {
+                  form.setFieldValue("supervisorId", v ?? "");
+                  form.clearFieldError("supervisorId");
+                }}
+              />
+            </SimpleGrid>
+            <MemberPicker
+              value={form.values.memberIds}
+              onChange={(ids) => form.setFieldValue("memberIds", ids)}
+              error={form.errors.memberIds}
+              disabled={closed}
             />
-          </SimpleGrid>
-          <MemberPicker
-            value={form.values.memberIds}
-            onChange={(ids) => form.setFieldValue("memberIds", ids)}
-            error={form.errors.memberIds}
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              leftSection={<IconSend size={16} />}
-              loading={submit.isPending}
-              disabled={submit.isPending}
-            >
-              Submit Proposal
-            </Button>
-          </Group>
-        </Stack>
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                leftSection={<IconSend size={16} />}
+                loading={submit.isPending}
+                disabled={closed || submit.isPending}
+              >
+                Submit Proposal
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
       </form>
     </Paper>
   );

@@ -10,10 +10,16 @@ import { ProposalCard } from "./proposal-card";
 
 export const STATUS_PAGE_SIZE = 10;
 
-/** Proposal Status: the proposals the student created or belongs to, newest first, paged. */
-export function ProposalStatusList() {
-  const [page, setPage] = useState(1);
-  const query = useProposals({ page, pageSize: STATUS_PAGE_SIZE });
+/**
+ * Proposal Status: the proposals the student created or belongs to in a term (none = the current
+ * term), newest first, paged. With All terms, each card names its term.
+ */
+export function ProposalStatusList({ termId }: { termId?: string }) {
+  // Another term's list starts on its first page.
+  const [paging, setPaging] = useState({ termId, page: 1 });
+  const page = paging.termId === termId ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ termId, page: p });
+  const query = useProposals({ termId, page, pageSize: STATUS_PAGE_SIZE });
 
   useEffect(() => {
     if (query.isError) notify.error(MSG.fetchProposalsFailed);
@@ -44,7 +50,7 @@ export function ProposalStatusList() {
     return (
       <EmptyState
         icon={IconFileOff}
-        title="No proposals yet"
+        title={termId ? "No proposals in this term" : "No proposals yet"}
         description="Proposals you submit, or that name you as a group member, appear here."
         action={
           <Button component={Link} to="/student/proposal">
@@ -58,7 +64,7 @@ export function ProposalStatusList() {
   return (
     <Stack>
       {items.map((p) => (
-        <ProposalCard key={p.id} proposal={p} />
+        <ProposalCard key={p.id} proposal={p} showTerm={termId === "all"} />
       ))}
       {pages > 1 && (
         <Group justify="center">

@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
@@ -39,6 +40,7 @@ describe("Submit Proposal page after a submission", () => {
     const { abstract, ...rest } = created;
     let listed: ProposalSummary[] = [];
     const api = fakeApi({
+      "GET /api/terms": () => ({ body: termsFixture() }),
       "GET /api/proposals": () => ({ body: { items: listed, total: listed.length, capped: false } }),
       "GET /api/research-cells": () => ({ body: { items: [cell] } }),
       "GET /api/supervisors": () => ({

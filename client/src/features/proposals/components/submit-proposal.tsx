@@ -1,11 +1,13 @@
 import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import type { Proposal } from "@shared/schemas/proposals";
 import { IconChecklist, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm } from "./proposal-form";
+import { SubmissionWindowCard } from "./submission-window";
+import { useSubmissionWindow } from "./use-submission-window";
 
 const toStatus = (
   <Button component={Link} to="/student/proposal-status" leftSection={<IconChecklist size={16} />}>
@@ -17,11 +19,15 @@ const toStatus = (
  * Submit Proposal: the form, unless the student already belongs to a Pending or Approved
  * proposal; then that proposal is shown instead (the server refuses a second one anyway). Right
  * after a submission the new proposal is shown as what it is, a success, not as a proposal that
- * stands in the way of another.
+ * stands in the way of another. Above the form, the current term's submission window: outside it
+ * the form is disabled, saying why in the server's words, and it opens or closes by itself when
+ * the window does.
  */
 export function SubmitProposal() {
   const { current, isPending } = useCurrentProposal();
   const [submitted, setSubmitted] = useState<Proposal | null>(null);
+  const submissions = useSubmissionWindow();
+  const reasonId = useId();
   // The form that had the focus is gone: the success takes it, so keyboard and screen reader
   // users go on from there.
   const success = useRef<HTMLDivElement>(null);
@@ -67,5 +73,10 @@ export function SubmitProposal() {
         <ProposalCard proposal={current} footer={toStatus} />
       </Stack>
     );
-  return <ProposalForm onSubmitted={setSubmitted} />;
+  return (
+    <Stack>
+      <SubmissionWindowCard value={submissions} reasonId={reasonId} />
+      <ProposalForm onSubmitted={setSubmitted} closed={submissions.reason !== null} describedBy={reasonId} />
+    </Stack>
+  );
 }

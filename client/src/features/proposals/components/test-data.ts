@@ -18,6 +18,8 @@ export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => (
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "t1", name: "Default" },
+  reviewDueAt: o.status && o.status !== "Pending" ? null : "2025-03-08T10:00:00.000Z",
   ...o,
 });
 

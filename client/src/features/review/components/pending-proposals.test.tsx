@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -25,6 +26,8 @@ const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  reviewDueAt: null,
   ...o,
 });
 
@@ -38,10 +41,14 @@ if (!("fonts" in document)) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(routes: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi(routes);
+function setup(routes: Parameters<typeof fakeApi>[0], termId?: string) {
+  // The terms carry the department's time zone, for the review's due date.
+  const api = fakeApi({
+    "GET /api/terms": () => ({ body: termsFixture({ timeZone: "Europe/Berlin" }) }),
+    ...routes,
+  });
   vi.stubGlobal("fetch", api.fetch);
-  renderScreen(<PendingProposals />, { user: supervisor, path: "/supervisor/requests" });
+  renderScreen(<PendingProposals termId={termId} />, { user: supervisor, path: "/supervisor/requests" });
   return api;
 }
 
@@ -202,6 +209,79 @@ describe("Pending proposals", () => {
       within(card).getByRole("button", { name: "Review Graph neural networks for phishing" }),
     );
     expect(await screen.findByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+describe("Pending proposals: term and Overdue", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("sends the chosen term, and no termId for the current term", async () => {
+    const seen: URL[] = [];
+    setup(
+      {
+        "GET /api/proposals": (_b, url) => {
+          seen.push(url);
+          return { body: { items: [proposal()], total: 1 } };
+        },
+      },
+      "all",
+    );
+    await screen.findByText("Graph neural networks for phishing");
+    expect(seen[0].searchParams.get("termId")).toBe("all");
+  });
+
+  it("marks Overdue a Pending proposal past its review's due date, naming the date in the department's zone", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-03-10T12:00:00.000Z"));
+    setup({
+      "GET /api/proposals": () => ({
+        body: {
+          items: [
+            proposal({ id: "late", title: "Late one", reviewDueAt: "2025-03-08T10:00:00.000Z" }),
+            proposal({ id: "soon", title: "Not yet due", reviewDueAt: "2025-03-11T10:00:00.000Z" }),
+          ],
+          total: 2,
+        },
+      }),
+    });
+    const late = (await screen.findByText("Late one")).closest("tr") as HTMLElement;
+    const badge = within(late).getByText("Overdue").closest("[data-overdue]");
+    const due = "review was due 8 March 2025, 11:00 (Europe/Berlin)";
+    await waitFor(() => expect(badge).toHaveTextContent(`Overdue: ${due}`));
+    expect(badge).toHaveAttribute("title", `Overdue: ${due}`);
+    const soon = screen.getByText("Not yet due").closest("tr") as HTMLElement;
+    expect(within(soon).queryByText("Overdue")).not.toBeInTheDocument();
+    expect(screen.getAllByText("Overdue")).toHaveLength(1);
+  });
+
+  it("turns Overdue once the due moment has passed, not before", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-03-08T09:59:59.000Z"));
+    setup({
+      "GET /api/proposals": () => ({
+        body: { items: [proposal({ reviewDueAt: "2025-03-08T10:00:00.000Z" })], total: 1 },
+      }),
+    });
+    await screen.findByText("Graph neural networks for phishing");
+    expect(screen.queryByText("Overdue")).not.toBeInTheDocument();
+  });
+
+  it("shows Overdue on the card on a narrow screen and in the review modal, with the due date", async () => {
+    narrow();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-03-10T12:00:00.000Z"));
+    setup({
+      "GET /api/proposals": () => ({
+        body: { items: [proposal({ reviewDueAt: "2025-03-08T10:00:00.000Z" })], total: 1 },
+      }),
+    });
+    const card = await screen.findByRole("listitem", { name: "Graph neural networks for phishing" });
+    expect(within(card).getByText("Overdue")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: /^Review/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Overdue")).toBeInTheDocument();
+    expect(within(dialog).getByText("Default")).toBeInTheDocument();
+    expect(await within(dialog).findByText("8 March 2025, 11:00 (Europe/Berlin)")).toBeInTheDocument();
   });
 });
 

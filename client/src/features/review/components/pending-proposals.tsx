@@ -1,5 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
+import { OverdueBadge } from "@client/components/overdue-badge";
 import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
@@ -12,10 +13,16 @@ import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-propo
 import { ReviewModal } from "./review-modal";
 import { useNarrow } from "./use-narrow";
 
-/** The supervisor's Pending proposals, oldest first, each with "Review". */
-export function PendingProposals() {
-  const [page, setPage] = useState(1);
-  const list = usePendingProposals(page);
+/**
+ * The supervisor's Pending proposals in a term (none = the current term), oldest first, each with
+ * "Review"; one past its review's due date says Overdue.
+ */
+export function PendingProposals({ termId }: { termId?: string }) {
+  // Another term's list starts on its first page.
+  const [paging, setPaging] = useState({ termId, page: 1 });
+  const page = paging.termId === termId ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ termId, page: p });
+  const list = usePendingProposals(page, termId);
   const [reviewing, setReviewing] = useState<ProposalSummary | null>(null);
   const narrow = useNarrow();
 
@@ -29,8 +36,8 @@ export function PendingProposals() {
   const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
   // Reviewing the last item of the last page leaves it empty: step back.
   useEffect(() => {
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, page, pages]);
+    if (list.data && page > pages) setPaging({ termId, page: pages });
+  }, [list.data, page, pages, termId]);
 
   if (list.isPending) {
     return (
@@ -73,11 +80,15 @@ export function PendingProposals() {
         >
           {items.map((p) => (
             <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
-              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                {p.title}
-              </Text>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
+                  {p.title}
+                </Text>
+                <OverdueBadge proposal={p} size="sm" />
+              </Group>
               <Text size="xs" c="dimmed">
                 by {p.createdBy?.name || MSG.unknown} · {p.type} · {cellTitle(p)}
+                {termId === "all" && ` · ${p.term.name}`}
               </Text>
               <Text size="sm" mt={6}>
                 <Text span size="sm" c="dimmed">
@@ -117,7 +128,9 @@ export function PendingProposals() {
                       </Text>
                       <Text size="xs" c="dimmed">
                         by {p.createdBy?.name || MSG.unknown}
+                        {termId === "all" && ` · ${p.term.name}`}
                       </Text>
+                      <OverdueBadge proposal={p} size="sm" mt={4} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{p.type}</Text>

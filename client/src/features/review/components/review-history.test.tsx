@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, within } from "@testing-library/react";
@@ -22,10 +23,15 @@ const proposal = (o: Partial<ProposalSummary>): ProposalSummary => ({
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  reviewDueAt: null,
   ...o,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe("Review history", () => {
   it("lists proposals by status with the feedback given, switching with the status control", async () => {
@@ -108,5 +114,38 @@ describe("Review history", () => {
     expect(
       within(within(list).getByRole("listitem", { name: "Approved two" })).getByText("No feedback given"),
     ).toBeInTheDocument();
+  });
+
+  it("asks for the chosen term; with All terms names each proposal's term; Overdue only on a Pending one past due", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-03-10T12:00:00.000Z"));
+    const asked: (string | null)[] = [];
+    const api = fakeApi({
+      "GET /api/terms": () => ({ body: termsFixture() }),
+      "GET /api/proposals": (_b, url) => {
+        asked.push(url.searchParams.get("termId"));
+        const items =
+          url.searchParams.get("status") === "Pending"
+            ? [proposal({ title: "Waiting", status: "Pending", reviewDueAt: "2025-03-09T00:00:00.000Z" })]
+            : // Not Pending: never Overdue, whatever its date says.
+              [
+                proposal({
+                  title: "Approved late",
+                  term: { id: "t0", name: "Spring 2024" },
+                  reviewDueAt: "2025-03-01T00:00:00.000Z",
+                }),
+              ];
+        return { body: { items, total: items.length } };
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ReviewHistory termId="all" />, { user: supervisor });
+    const approved = (await screen.findByText("Approved late")).closest("tr") as HTMLElement;
+    expect(within(approved).getByText("Project · Spring 2024")).toBeInTheDocument();
+    expect(screen.queryByText("Overdue")).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("radio", { name: "Pending" }));
+    const waiting = (await screen.findByText("Waiting")).closest("tr") as HTMLElement;
+    expect(within(waiting).getByText("Overdue")).toBeInTheDocument();
+    expect(asked).toEqual(["all", "all"]);
   });
 });

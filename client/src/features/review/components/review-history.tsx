@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
 import { formatDate, memberNames } from "@client/lib/proposal-format";
@@ -61,7 +62,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The rows as cards, for narrow screens: nothing, the feedback least of all, off screen. */
-function HistoryCards({ items, status }: { items: ProposalSummary[]; status: ProposalStatus }) {
+function HistoryCards({
+  items,
+  status,
+  showTerm,
+}: {
+  items: ProposalSummary[];
+  status: ProposalStatus;
+  showTerm: boolean;
+}) {
   return (
     <Stack
       component="ul"
@@ -80,11 +89,15 @@ function HistoryCards({ items, status }: { items: ProposalSummary[]; status: Pro
               </Text>
               <Text size="xs" c="dimmed">
                 {p.type}
+                {showTerm && ` · ${p.term.name}`}
               </Text>
             </div>
-            <Badge color={STATUS_COLOR[p.status]} miw="max-content" style={{ flexShrink: 0 }}>
-              {p.status}
-            </Badge>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <OverdueBadge proposal={p} />
+              <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+                {p.status}
+              </Badge>
+            </Group>
           </Group>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
             <Field label="Members">
@@ -108,12 +121,19 @@ function HistoryCards({ items, status }: { items: ProposalSummary[]; status: Pro
   );
 }
 
-/** All the supervisor's proposals by status, with the feedback they gave and when. */
-export function ReviewHistory() {
+/**
+ * All the supervisor's proposals in a term (none = the current term) by status, with the feedback
+ * they gave and when.
+ */
+export function ReviewHistory({ termId }: { termId?: string }) {
   const narrow = useNarrow();
   const [status, setStatus] = useState<ProposalStatus>("Approved");
-  const [page, setPage] = useState(1);
-  const list = useReviewHistory(status, page);
+  // Another term's list starts on its first page.
+  const [paging, setPaging] = useState({ termId, page: 1 });
+  const page = paging.termId === termId ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ termId, page: p });
+  const list = useReviewHistory(status, page, termId);
+  const showTerm = termId === "all";
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
 
@@ -146,7 +166,7 @@ export function ReviewHistory() {
       ) : (
         <>
           {narrow ? (
-            <HistoryCards items={list.data.items} status={status} />
+            <HistoryCards items={list.data.items} status={status} showTerm={showTerm} />
           ) : (
             <Paper withBorder>
               <Table.ScrollContainer minWidth={760}>
@@ -170,6 +190,7 @@ export function ReviewHistory() {
                           </Text>
                           <Text size="xs" c="dimmed">
                             {p.type}
+                            {showTerm && ` · ${p.term.name}`}
                           </Text>
                         </Table.Td>
                         <Table.Td>
@@ -179,9 +200,12 @@ export function ReviewHistory() {
                           <Text size="sm">{formatDate(p.createdAt)}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                            {p.status}
-                          </Badge>
+                          <Group gap={6}>
+                            <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+                              {p.status}
+                            </Badge>
+                            <OverdueBadge proposal={p} />
+                          </Group>
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm">{formatDate(p.reviewedAt)}</Text>

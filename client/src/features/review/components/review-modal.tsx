@@ -1,7 +1,9 @@
+import { OverdueBadge } from "@client/components/overdue-badge";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { proposalQueries } from "@client/lib/queries/proposals";
+import { termQueries } from "@client/lib/queries/terms";
 import {
   Badge,
   Button,
@@ -17,6 +19,7 @@ import {
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { type ProposalSummary, reviewSchema } from "@shared/schemas/proposals";
+import { formatInZone } from "@shared/time";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -67,6 +70,7 @@ function useAbstract(proposal: ProposalSummary) {
 function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose: () => void }) {
   const review = useReviewProposal();
   const abstract = useAbstract(proposal);
+  const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -107,6 +111,7 @@ function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose:
         <Group gap="xs">
           <Badge variant="light">{proposal.type}</Badge>
           <Badge color="yellow">{proposal.status}</Badge>
+          <OverdueBadge proposal={proposal} />
         </Group>
       </Stack>
       <Stack gap={2}>
@@ -130,6 +135,8 @@ function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose:
         <Fact label="Submitted by">{proposal.createdBy?.name || MSG.unknown}</Fact>
         <Fact label="Submitted">{formatDate(proposal.createdAt)}</Fact>
         <Fact label="Members">{memberNames(proposal)}</Fact>
+        <Fact label="Term">{proposal.term.name}</Fact>
+        {proposal.reviewDueAt && <Fact label="Review due">{formatInZone(proposal.reviewDueAt, zone)}</Fact>}
       </SimpleGrid>
       <Divider />
       <Textarea

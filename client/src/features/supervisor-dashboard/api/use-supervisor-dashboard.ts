@@ -1,6 +1,7 @@
 import { supervisorDashboardQueries } from "@client/lib/queries/supervisor-dashboard";
 import { useQuery } from "@tanstack/react-query";
 
-export function useSupervisorDashboard() {
-  return useQuery(supervisorDashboardQueries.counts());
+/** The counts of a term (a term's id or "all"; none = the current term). */
+export function useSupervisorDashboard(termId?: string) {
+  return useQuery(supervisorDashboardQueries.counts(termId));
 }

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
@@ -24,6 +25,7 @@ export function GroupList({ groups }: { groups: ProposalSummary[] }) {
               <Badge color={STATUS_COLOR[g.status]} miw="max-content">
                 {g.status}
               </Badge>
+              <OverdueBadge proposal={g} />
             </Group>
           </Group>
           <Text size="sm" mt={4}>

@@ -8,11 +8,12 @@ import { useSupervisorGroups } from "../api/use-supervisor-groups";
 import { GroupList } from "./detail-lists";
 
 /**
- * The groups behind one count (Thesis, Project or, without a type, all), newest first: read
- * page by page from GET /api/proposals while this is on screen, with "Load more" under the list.
+ * The groups behind one count (Thesis, Project or, without a type, all) in the dashboard's term,
+ * newest first: read page by page from GET /api/proposals while this is on screen, with "Load
+ * more" under the list.
  */
-export function GroupsPanel({ type }: { type?: ProposalType }) {
-  const list = useSupervisorGroups(type);
+export function GroupsPanel({ type, termId }: { type?: ProposalType; termId?: string }) {
+  const list = useSupervisorGroups(type, termId);
 
   if (list.isPending) {
     return (

@@ -1,11 +1,12 @@
 import { applyLiveEvent } from "@client/lib/live-events";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import { ACTIVE_STATUSES, type ProposalStatus, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { ProposalList, ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorDashboard } from "@shared/schemas/supervisor";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GROUPS_PAGE_SIZE } from "../api/use-supervisor-groups";
@@ -14,7 +15,14 @@ import { SupervisorDashboardStats } from "./supervisor-dashboard";
 const supervisor = testUser({ role: "supervisor", studentId: null });
 
 const data: SupervisorDashboard = {
-  counts: { thesisGroups: 2, projectGroups: 1, totalGroups: 3, pendingGroups: 2, researchCells: 1 },
+  counts: {
+    thesisGroups: 2,
+    projectGroups: 1,
+    totalGroups: 3,
+    pendingGroups: 2,
+    overdueGroups: 1,
+    researchCells: 1,
+  },
   cells: [{ id: "c1", title: "Security", description: "Systems and network security." }],
 };
 
@@ -38,6 +46,8 @@ const proposal = (
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
+  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  reviewDueAt: null,
   ...o,
 });
 
@@ -82,7 +92,10 @@ const serveList =
     return { body };
   };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 /** A stat card's button, by its name: its visible text in order, with a colon after the label. */
 const stat = (label: string, value: number) => ({ name: `${label}: ${value} Click for details` });
@@ -91,24 +104,32 @@ function setup({
   status = 200,
   body = data,
   list = serveList(ALL),
+  termId,
 }: {
   status?: number;
   body?: unknown;
   list?: ListHandler;
+  termId?: string;
 } = {}) {
   const api = fakeApi({
     "GET /api/supervisor/dashboard": () => ({ status, body }),
     "GET /api/proposals": (_body, url) => list(url),
+    "GET /api/terms": () => ({ body: termsFixture() }),
   });
   const urls: URL[] = [];
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
     urls.push(new URL(String(input), "http://localhost"));
     return api.fetch(input, init);
   });
-  renderScreen(<SupervisorDashboardStats />, { user: supervisor });
-  const listRequests = () =>
-    urls.filter((u) => u.pathname === "/api/proposals").map((u) => Object.fromEntries(u.searchParams));
-  return { user: userEvent.setup(), listRequests };
+  renderScreen(<SupervisorDashboardStats termId={termId} />, { user: supervisor });
+  const requests = (path: string) =>
+    urls.filter((u) => u.pathname === path).map((u) => Object.fromEntries(u.searchParams));
+  const listRequests = () => requests("/api/proposals");
+  return {
+    user: userEvent.setup(),
+    listRequests,
+    dashboardRequests: () => requests("/api/supervisor/dashboard"),
+  };
 }
 
 describe("Supervisor dashboard", () => {
@@ -311,7 +332,14 @@ describe("Supervisor dashboard", () => {
   it("shows an empty list in the modal for a new supervisor", async () => {
     const { user } = setup({
       body: {
-        counts: { thesisGroups: 0, projectGroups: 0, totalGroups: 0, pendingGroups: 0, researchCells: 0 },
+        counts: {
+          thesisGroups: 0,
+          projectGroups: 0,
+          totalGroups: 0,
+          pendingGroups: 0,
+          overdueGroups: 0,
+          researchCells: 0,
+        },
         cells: [],
       },
       list: serveList([]),
@@ -320,6 +348,47 @@ describe("Supervisor dashboard", () => {
     expect((await screen.findByText("No groups yet.")).closest("[data-empty-state]")).not.toBeNull();
     expect(screen.getByText("No proposals are waiting for your review.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Review requests" })).not.toBeInTheDocument();
+  });
+
+  it("shows the overdue reviews, leading to the review queue of the same term", async () => {
+    const { dashboardRequests } = setup({
+      termId: "all",
+      body: { ...data, counts: { ...data.counts, overdueGroups: 4 } },
+    });
+    const overdue = await screen.findByRole("link", { name: "Overdue reviews: 4 Open requests" });
+    expect(overdue).toHaveAttribute("href", "/supervisor/requests?term=all");
+    expect(screen.getByRole("link", { name: "Review requests" })).toHaveAttribute(
+      "href",
+      "/supervisor/requests?term=all",
+    );
+    expect(dashboardRequests()).toEqual([{ termId: "all" }]);
+  });
+
+  it("asks for the current term's counts by default, and the group lists follow the chosen term", async () => {
+    const first = setup();
+    expect(await screen.findByRole("link", { name: "Overdue reviews: 1 Open requests" })).toHaveAttribute(
+      "href",
+      "/supervisor/requests",
+    );
+    expect(first.dashboardRequests()).toEqual([{}]);
+    cleanup();
+    const { user, listRequests } = setup({ termId: "7e000000-0000-4000-8000-000000000001" });
+    await user.click(await screen.findByRole("button", stat("Total Groups", 3)));
+    await screen.findByRole("dialog", { name: "Total Groups" });
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    expect(listRequests()[0].termId).toBe("7e000000-0000-4000-8000-000000000001");
+  });
+
+  it("marks Overdue a group still Pending past its review's due date", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-03-10T12:00:00.000Z"));
+    const late = { ...phishing, reviewDueAt: "2025-03-09T12:00:00.000Z" };
+    const { user } = setup({ list: serveList([late, proctoring]) });
+    await user.click(await screen.findByRole("button", stat("Thesis Groups", 2)));
+    const dialog = await screen.findByRole("dialog", { name: "Thesis Groups" });
+    const rows = await within(dialog).findAllByRole("listitem");
+    expect(within(rows[0]).getByText("Overdue")).toBeInTheDocument();
+    expect(within(rows[1]).queryByText("Overdue")).not.toBeInTheDocument();
   });
 
   it("shows an error when the dashboard cannot load", async () => {

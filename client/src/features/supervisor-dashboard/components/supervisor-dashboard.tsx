@@ -11,6 +11,7 @@ import {
   Text,
 } from "@mantine/core";
 import {
+  IconAlarm,
   IconAlertCircle,
   IconBook2,
   IconBuildingCommunity,
@@ -38,11 +39,13 @@ const TITLES: Record<Detail, string> = {
 const GROUP_TYPE = { thesis: "Thesis", project: "Project", total: undefined } as const;
 
 /**
- * Four counts, each opening a modal with its scrollable list, and a shortcut to the review queue.
- * The dashboard answer carries the counts and the cells; a group modal loads its list when opened.
+ * The counts of a term (none = the current term): four each opening a modal with its scrollable
+ * list, and the overdue reviews, which lead to the review queue (oldest first, each overdue one
+ * marked), as the pending summary's shortcut does. The dashboard answer carries the counts and
+ * the cells; a group modal loads its list, of the same term, when opened.
  */
-export function SupervisorDashboardStats() {
-  const dashboard = useSupervisorDashboard();
+export function SupervisorDashboardStats({ termId }: { termId?: string }) {
+  const dashboard = useSupervisorDashboard(termId);
   const [detail, setDetail] = useState<Detail | null>(null);
 
   if (dashboard.isPending) {
@@ -61,10 +64,12 @@ export function SupervisorDashboardStats() {
   }
   const { counts, cells } = dashboard.data;
   const pending = counts.pendingGroups;
+  // The review queue, in the same term.
+  const requests = `/supervisor/requests${termId ? `?term=${encodeURIComponent(termId)}` : ""}`;
 
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
         <StatCard
           label="Thesis Groups"
           value={counts.thesisGroups}
@@ -93,6 +98,14 @@ export function SupervisorDashboardStats() {
           color="orange"
           onClick={() => setDetail("cells")}
         />
+        <StatCard
+          label="Overdue reviews"
+          value={counts.overdueGroups}
+          icon={<IconAlarm size={24} />}
+          color="red"
+          to={requests}
+          hint="Open requests"
+        />
       </SimpleGrid>
 
       <Paper withBorder p="lg" mt="lg">
@@ -106,7 +119,7 @@ export function SupervisorDashboardStats() {
             </Text>
           </Group>
           {pending > 0 && (
-            <Button component={Link} to="/supervisor/requests">
+            <Button component={Link} to={requests}>
               Review requests
             </Button>
           )}
@@ -125,7 +138,7 @@ export function SupervisorDashboardStats() {
             <CellList cells={cells} />
           ) : detail ? (
             // Mounted only while open: the list is asked for when the modal opens, not before.
-            <GroupsPanel key={detail} type={GROUP_TYPE[detail]} />
+            <GroupsPanel key={detail} type={GROUP_TYPE[detail]} termId={termId} />
           ) : null}
         </ScrollArea.Autosize>
       </Modal>

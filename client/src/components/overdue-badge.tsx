@@ -1,0 +1,38 @@
+import { isOverdue } from "@client/lib/proposal-format";
+import { termQueries } from "@client/lib/queries/terms";
+import { Badge, type BadgeProps, VisuallyHidden } from "@mantine/core";
+import type { ProposalFields } from "@shared/schemas/proposals";
+import { formatInZone } from "@shared/time";
+import { useQuery } from "@tanstack/react-query";
+
+type Due = Pick<ProposalFields, "status" | "reviewDueAt">;
+
+/**
+ * "Overdue" on a proposal still Pending past its review's due date (DESIGN.md §8), for its
+ * supervisor and the committee (never the group). Nothing otherwise. Compared with the clock at
+ * render; the due date, in the department's time zone, is in the badge's name and its tooltip.
+ */
+export function OverdueBadge({ proposal, ...props }: { proposal: Due } & BadgeProps) {
+  if (!isOverdue(proposal, Date.now()) || !proposal.reviewDueAt) return null;
+  return <Shown due={proposal.reviewDueAt} {...props} />;
+}
+
+function Shown({ due, ...props }: { due: string } & BadgeProps) {
+  // The department's zone comes with the terms (cached: the term selector asks for them too).
+  const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
+  const when = `review was due ${formatInZone(due, zone)}`;
+  return (
+    <Badge
+      color="red"
+      variant="filled"
+      miw="max-content"
+      title={`Overdue: ${when}`}
+      data-overdue
+      style={{ flexShrink: 0 }}
+      {...props}
+    >
+      Overdue
+      <VisuallyHidden>: {when}</VisuallyHidden>
+    </Badge>
+  );
+}
