@@ -324,6 +324,22 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await page.getByRole("group", { name: /^Students: \d+/ }).waitFor();
       await check("Dashboard");
 
+      await navigate(page, "Terms", "/committee/terms", r, vp.name);
+      await main(page).getByText("Times are shown in").waitFor();
+      // The places panel of the current term, with its chart and capacities.
+      await main(page)
+        .getByRole("spinbutton")
+        .or(main(page).getByRole("textbox", { name: /^Places for / }))
+        .first()
+        .waitFor();
+      await check("Terms (with places)");
+      await withModal(
+        page,
+        () => page.getByRole("button", { name: "New term" }).click(),
+        "New term",
+        () => check("Terms (new term form open)"),
+      );
+
       await navigate(page, "All Students", "/committee/all-students", r, vp.name);
       await main(page).getByText("Tanvir Hasan").waitFor();
       await check("All Students");

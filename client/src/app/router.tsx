@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", ...page(() => import("./routes/committee/dashboard")) },
+              { path: "terms", ...page(() => import("./routes/committee/terms")) },
               { path: "all-students", ...page(() => import("./routes/committee/all-students")) },
               { path: "all-teachers", ...page(() => import("./routes/committee/all-teachers")) },
               { path: "research-cells", ...page(() => import("./routes/committee/research-cells")) },

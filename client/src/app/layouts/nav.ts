@@ -2,6 +2,7 @@ import type { Role } from "@shared/enums";
 import {
   IconBooks,
   IconBuildingCommunity,
+  IconCalendarEvent,
   IconChecklist,
   IconClipboardList,
   IconFileText,
@@ -31,6 +32,7 @@ export interface NavItem {
 export const NAV: Record<Role, NavItem[]> = {
   committee: [
     { label: "Dashboard", to: "/committee/dashboard", icon: IconLayoutDashboard },
+    { label: "Terms", to: "/committee/terms", icon: IconCalendarEvent },
     { label: "All Students", to: "/committee/all-students", icon: IconSchool },
     { label: "All Teachers", to: "/committee/all-teachers", icon: IconUsers },
     { label: "Research Cells", to: "/committee/research-cells", icon: IconBuildingCommunity },

@@ -3,6 +3,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
+import { useNarrow } from "@client/lib/use-narrow";
 import {
   Box,
   Group,
@@ -24,7 +25,6 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePeople } from "../api/use-people";
 import { SortHeader, SortSelect } from "./sort-header";
 import { useListParams } from "./use-list-params";
-import { useNarrow } from "./use-narrow";
 
 /** What a search of this role's list looks in: students have student IDs, nobody else does. */
 const searchFields = (role: Role) => (role === "student" ? "name, email or student ID" : "name or email");

@@ -4,6 +4,7 @@ import { OverdueBadge } from "@client/components/overdue-badge";
 import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
+import { useNarrow } from "@client/lib/use-narrow";
 import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
@@ -11,7 +12,6 @@ import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
-import { useNarrow } from "./use-narrow";
 
 /**
  * The supervisor's Pending proposals in a term (none = the current term), oldest first, each with

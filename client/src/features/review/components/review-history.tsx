@@ -3,6 +3,7 @@ import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
 import { formatDate, memberNames } from "@client/lib/proposal-format";
+import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
   Badge,
@@ -24,7 +25,6 @@ import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
-import { useNarrow } from "./use-narrow";
 
 const TABS: ProposalStatus[] = ["Approved", "Denied", "Pending"];
 

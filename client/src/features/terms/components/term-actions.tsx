@@ -1,0 +1,99 @@
+import { isApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { MSG } from "@shared/messages";
+import type { Term } from "@shared/schemas/terms";
+import { IconChartBar, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
+import { useDeleteTerm } from "../api/use-delete-term";
+import { useMakeCurrent } from "../api/use-make-current";
+
+const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
+
+/** A term's actions, each named for the term: Edit, Places, Make current (not for the current one), Delete. */
+export function TermActions({
+  term,
+  onEdit,
+  onPlaces,
+}: {
+  term: Term;
+  onEdit: (t: Term) => void;
+  onPlaces: (t: Term) => void;
+}) {
+  const makeCurrent = useMakeCurrent();
+  const remove = useDeleteTerm();
+
+  const confirmCurrent = () =>
+    modals.openConfirmModal({
+      title: `Make ${term.name} current?`,
+      centered: true,
+      children: (
+        <Text size="sm">
+          New proposals will go into {term.name}, under its window and places. Proposals already submitted
+          stay in their own terms.
+        </Text>
+      ),
+      labels: { confirm: "Make current", cancel: "Cancel" },
+      onConfirm: () =>
+        makeCurrent.mutate(term.id, {
+          onSuccess: () => notify.success(MSG.termMadeCurrent(term.name)),
+          onError: (e) => notify.error(messageOf(e)),
+        }),
+    });
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${term.name}?`,
+      centered: true,
+      children: (
+        <Text size="sm">The term and its supervisors' places are removed. This cannot be undone.</Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(term.id, {
+          onSuccess: () => notify.success(MSG.termDeleted),
+          // A term with proposals, or the current one, is refused (409) with the reason.
+          onError: (e) => notify.error(messageOf(e)),
+        }),
+    });
+
+  // Buttons, not a menu: each is one tab stop away and names its term.
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" aria-label={`Edit ${term.name}`} onClick={() => onEdit(term)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Places">
+        <ActionIcon variant="subtle" aria-label={`Places in ${term.name}`} onClick={() => onPlaces(term)}>
+          <IconChartBar size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {!term.current && (
+        <Tooltip label="Make current">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Make ${term.name} current`}
+            onClick={confirmCurrent}
+            loading={makeCurrent.isPending}
+          >
+            <IconStar size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${term.name}`}
+          onClick={confirmDelete}
+          loading={remove.isPending}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,59 @@
+import type { SupervisorLoad, Term } from "@shared/schemas/terms";
+import { vi } from "vitest";
+
+export const ZONE = "Europe/Berlin";
+
+export const term = (i: number, over: Partial<Term> = {}): Term => ({
+  id: `20000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `Term ${i}`,
+  mode: "direct",
+  submissionsOpenAt: null,
+  submissionsCloseAt: null,
+  revisionsCloseAt: null,
+  reviewDueDays: 7,
+  committeeApproval: false,
+  defaultCapacity: null,
+  maxPreferences: 5,
+  current: false,
+  hasProposals: false,
+  createdAt: new Date(2026, 0, i).toISOString(),
+  ...over,
+});
+
+export const load = (i: number, over: Partial<SupervisorLoad> = {}): SupervisorLoad => ({
+  supervisorId: `30000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `Supervisor ${i}`,
+  used: i,
+  capacity: null,
+  override: false,
+  overdue: 0,
+  ...over,
+});
+
+/**
+ * The server answers these with 204 and no body; fakeApi cannot build a Response with a 204 and a
+ * body, so the tests answer 200 with nothing in it, which the client reads the same way.
+ */
+export const NO_CONTENT = { status: 200, body: null };
+
+/**
+ * jsdom lays nothing out: a chart's container is given a size so that recharts draws it (every
+ * other element keeps jsdom's size of nothing). Undo with vi.restoreAllMocks().
+ */
+export function sizeCharts() {
+  const measure = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+    if (!this.classList.contains("recharts-responsive-container")) return measure.call(this);
+    return {
+      width: 640,
+      height: 300,
+      top: 0,
+      left: 0,
+      right: 640,
+      bottom: 300,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    };
+  });
+}
