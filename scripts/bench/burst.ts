@@ -114,10 +114,10 @@ export async function checkInvariants(client: pg.Client, tag: string, created: n
 
   const doubled = await one(
     `select count(*)::int as n from (select user_id from proposal_members where active
-       group by user_id having count(*) > 1) x`,
+       group by term_id, user_id having count(*) > 1) x`,
   );
   out.push({
-    name: "no student in more than one active membership",
+    name: "no student in more than one active membership in a term",
     pass: doubled.n === 0,
     detail: `${doubled.n} students with two or more`,
   });
