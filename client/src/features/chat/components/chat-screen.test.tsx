@@ -44,7 +44,11 @@ function setup(
   variant: "student" | "supervisor" = "supervisor",
 ) {
   const routes: Parameters<typeof fakeApi>[0] = {
-    "GET /api/proposals": () => ({ body: { items, total: items.length, capped: false } }),
+    "GET /api/proposals": (_body, url) => {
+      // A group's chat goes on after its term stops being current: every term is asked for.
+      expect(url.searchParams.get("termId")).toBe("all");
+      return { body: { items, total: items.length, capped: false } };
+    },
   };
   for (const p of items)
     routes[`GET /api/proposals/${p.id}/messages`] = () => ({ body: { items: [], hasMore: false } });
