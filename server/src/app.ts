@@ -9,18 +9,26 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { EventHub } from "./lib/events";
 import { Scheduler } from "./lib/scheduler";
+import { activityRoutes } from "./modules/activity/activity.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { fileCleanupJob } from "./modules/files/file-cleanup.job";
+import { fileRoutes } from "./modules/files/files.routes";
 import { moveLegacyPictures } from "./modules/files/legacy-pictures";
+import { groupRoutes } from "./modules/groups/groups.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { noticeRoutes } from "./modules/notices/notices.routes";
 import { OutboxSender } from "./modules/outbox/outbox.sender";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import {
+  closeInvitationsJob,
+  revisionDeadlineJob,
+  revisionReminderJob,
+} from "./modules/proposals/deadline.jobs";
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
 import { reviewRoutes } from "./modules/reviews/reviews.routes";
@@ -29,6 +37,7 @@ import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
 import { userRoutes } from "./modules/users/users.routes";
+import { versionRoutes } from "./modules/versions/versions.routes";
 import { type Auth, createAuth } from "./plugins/auth";
 import { clientErrorResponse, frameworkErrorResponse, registerErrorHandling } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
@@ -139,6 +148,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reviewDigestJob({ publicUrl: config.publicUrl, timeZone: config.timeZone, hour: config.digestHour }),
   );
   scheduler.schedule(fileCleanupJob);
+  // The deadlines of a proposal's life (DESIGN.md §8): one job each.
+  scheduler.schedule(closeInvitationsJob({ publicUrl: config.publicUrl }));
+  scheduler.schedule(revisionReminderJob({ publicUrl: config.publicUrl }));
+  scheduler.schedule(revisionDeadlineJob({ publicUrl: config.publicUrl }));
   app.decorate("scheduler", scheduler);
   app.addHook("onReady", async () => scheduler.start());
   // Before the first request: pictures still on disk from before the files table move into it.
@@ -182,6 +195,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventsRoutes);
       await api.register(chatRoutes);
       await api.register(termRoutes);
+      await api.register(groupRoutes);
+      await api.register(versionRoutes);
+      await api.register(fileRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: "/api" },
   );

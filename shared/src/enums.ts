@@ -4,11 +4,56 @@ export type Role = (typeof ROLES)[number];
 export const PROPOSAL_TYPES = ["Thesis", "Project"] as const;
 export type ProposalType = (typeof PROPOSAL_TYPES)[number];
 
-export const PROPOSAL_STATUSES = ["Pending", "Approved", "Denied"] as const;
+/**
+ * A proposal's statuses (DESIGN.md §9). The first three are the specification's; the order here is
+ * the database enum's (values are only ever added at its end), not the order of a proposal's life.
+ */
+export const PROPOSAL_STATUSES = [
+  "Pending",
+  "Approved",
+  "Denied",
+  "Awaiting members",
+  "Changes requested",
+  "Awaiting committee",
+  "Withdrawn",
+  "Awaiting allocation",
+] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** Statuses that hold a student: a student is in at most one such proposal. */
-export const ACTIVE_STATUSES: readonly ProposalStatus[] = ["Pending", "Approved"];
+/**
+ * The active statuses (DESIGN.md §9), listed once: a proposal in one of them holds its accepted
+ * members' one place in the term and its supervisor's place. Denied and Withdrawn are not active.
+ */
+export const ACTIVE_STATUSES: readonly ProposalStatus[] = [
+  "Awaiting members",
+  "Awaiting allocation",
+  "Pending",
+  "Changes requested",
+  "Awaiting committee",
+  "Approved",
+];
+
+export const isActiveStatus = (status: ProposalStatus) => ACTIVE_STATUSES.includes(status);
+
+/** The statuses in the order of a proposal's life, for filters and charts. */
+export const STATUS_ORDER: readonly ProposalStatus[] = [
+  "Awaiting members",
+  "Awaiting allocation",
+  "Pending",
+  "Changes requested",
+  "Awaiting committee",
+  "Approved",
+  "Denied",
+  "Withdrawn",
+];
+
+/**
+ * A membership's state (DESIGN.md §9): an invitation is a membership in state `invited`; "member"
+ * everywhere else means `accepted`. Declined, left and cancelled (the proposal was withdrawn while
+ * the invitation was open) are kept for the record and give no access.
+ */
+export const MEMBERSHIP_STATES = ["invited", "accepted", "declined", "left", "cancelled"] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
 
 /** How a term's groups find a supervisor (DESIGN.md §8): they choose one, or topics are allocated (§11). */
 export const TERM_MODES = ["direct", "allocation"] as const;

@@ -14,6 +14,11 @@ export const LIMITS = {
   noticeDescriptionMax: 5000,
   messageMax: 2000,
   pictureBytesMax: 5 * 1024 * 1024,
+  /** A proposal's PDF document (DESIGN.md §10). */
+  documentBytesMax: 20 * 1024 * 1024,
+  documentNameMax: 200,
+  versionNoteMax: 2000,
+  reasonMax: 2000,
   picturePixelsMax: 40_000_000,
   pictureSize: 256,
   pageSizeMax: 100,

@@ -63,6 +63,44 @@ export const MSG = {
   updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
   alreadyReviewed: "This proposal has already been reviewed.",
 
+  // the proposal's life (DESIGN.md §9)
+  proposalIsNow: (status: string) => `This proposal is ${status}, so that cannot be done now.`,
+  proposalChangedMeanwhile: "This proposal was changed by someone else just now. Reload it and try again.",
+  feedbackRequired: (action: string) =>
+    action === "requestChanges"
+      ? "Feedback is required when requesting changes."
+      : "Feedback is required when denying a proposal.",
+  reasonRequired: "A reason is required to reopen a proposal.",
+  revisionsClosed: (term: string) => `Revisions for ${term} are closed.`,
+  memberInAnotherGroup: (name: string) => `${name} is now in another group.`,
+  aMember: "A member",
+  onlyWho: (parties: string[]) =>
+    `Only ${parties
+      .map(
+        (p) =>
+          ({
+            creator: "the student who submitted it",
+            member: "a member of its group",
+            invitee: "an invited student",
+            supervisor: "its supervisor",
+            committee: "the committee",
+            scheduler: "ThesisDesk itself",
+          })[p] ?? p,
+      )
+      .join(" or ")} can do that.`,
+  invitationClosed: "This invitation is no longer open.",
+  invitationAccepted: (title: string) => `You joined "${title}".`,
+  invitationDeclined: (title: string) => `You declined the invitation to "${title}".`,
+  creatorCannotLeave: "You created this proposal: withdraw it instead of leaving.",
+  leftGroup: (title: string) => `You left "${title}".`,
+  proposalWithdrawn: "Proposal withdrawn.",
+  versionSubmitted: "New version submitted.",
+  proposalReopened: "Proposal reopened.",
+  proposalReassigned: (name: string) => `Proposal reassigned to ${name}.`,
+  sameSupervisor: "The proposal is already with this supervisor.",
+  rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
+  committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
+
   // terms (DESIGN.md §8)
   submissionsClosed: (term: string) => `Submissions for ${term} are closed.`,
   submissionsOpenOn: (term: string, date: string) => `Submissions for ${term} open on ${date}.`,

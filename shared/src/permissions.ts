@@ -25,6 +25,15 @@ export const PERMISSIONS = {
   "chat:use": ["student", "supervisor"],
   "terms:read": ["student", "supervisor", "committee"],
   "terms:manage": ["committee"],
+  "files:upload": ["student"],
+  "files:read": ["student", "supervisor", "committee"],
+  "invitations:answer": ["student"],
+  "groups:manage": ["student"],
+  "versions:submit": ["student"],
+  "proposals:decide": ["committee"],
+  "proposals:manage": ["committee"],
+  "activity:read": ["committee"],
+  "timeline:read": ["student", "supervisor", "committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,8 +1,10 @@
+import type { LiveEvent } from "@shared/schemas/events";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { selectRow, selectRows, transaction } from "../db/query";
+import { selectRow, selectRows } from "../db/query";
 import { scheduledJobs } from "../db/schema";
+import { transactionWithEvents } from "./events";
 
 /**
  * Work that runs once across all instances: when it is due, one instance runs it inside a
@@ -14,7 +16,8 @@ export interface ScheduledJob {
   name: string;
   /** The first time it is due after `now` (the next run is set from the time of this one). */
   next(now: Date): Date;
-  run(tx: Db, now: Date): Promise<void>;
+  /** The work, in the job's transaction; live events it emits are announced once that commits. */
+  run(tx: Db, now: Date, emit: (to: Iterable<string>, event: LiveEvent) => void): Promise<void>;
 }
 
 /** Work every instance runs on its own every `everyMs` (the outbox, whose rows are leased one by one). */
@@ -106,14 +109,14 @@ export class Scheduler {
   private async runOnce(job: ScheduledJob, now: Date): Promise<boolean> {
     const at = now.toISOString();
     try {
-      return await transaction(this.db, async (tx) => {
+      return await transactionWithEvents(this.db, async (tx, emit) => {
         const held = await selectRow(
           tx,
           sql`select 1 from ${scheduledJobs} where name = ${job.name} and next_run_at <= ${at}::timestamptz
               for update skip locked`,
         );
         if (!held) return false;
-        await job.run(tx, now);
+        await job.run(tx, now, emit);
         await tx.execute(
           sql`update ${scheduledJobs} set next_run_at = ${job.next(now).toISOString()}::timestamptz,
                  last_run_at = ${at}::timestamptz, last_error = null where name = ${job.name}`,

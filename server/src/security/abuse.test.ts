@@ -188,7 +188,7 @@ describe("live event streams are bounded", () => {
     });
     expect(res.statusCode).toBe(201);
     for (const stream of [...streams.slice(1), sixth])
-      await stream.waitFor((e) => e.type === "proposal.submitted");
+      await stream.waitFor((e) => e.type === "invitation.received");
     for (const stream of [...streams, sixth]) stream.close();
   });
 

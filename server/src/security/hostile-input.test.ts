@@ -12,12 +12,14 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  activity,
   files,
   messages,
   noticeRecipients,
   notices,
   proposalMembers,
   proposals,
+  proposalVersions,
   researchCells,
   supervisorCells,
   users,
@@ -35,6 +37,7 @@ import {
   unique,
 } from "../test/app";
 import { makeCell, makeProposal } from "../test/factories";
+import { makePdf, multipartFile } from "../test/pdf";
 
 /**
  * Bad input never hurts: generated bodies, query strings and path ids sent to every route by
@@ -73,6 +76,10 @@ let world: {
   currentTerm: string;
   term: string;
   spareTerm: string;
+  /** Denied, the student's: withdrawing or reopening it is refused (409) past every check. */
+  denied: string;
+  /** A PDF the student uploaded. */
+  document: string;
 };
 let openapi: { paths: Record<string, Record<string, OpenApiOperation>> };
 
@@ -125,6 +132,23 @@ beforeAll(async () => {
     },
     payload: multipart(await image(16, 16).png().toBuffer(), "a.png", "image/png").payload,
   });
+  const denied = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cell,
+      memberIds: [student.id],
+      status: "Denied",
+    })
+  ).id;
+  const pdf = multipartFile(makePdf());
+  const document = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/files",
+      headers: { cookie: student.cookie, ...pdf.headers },
+      payload: pdf.payload,
+    })
+  ).json().id as string;
   const newTerm = async (name: string) =>
     (
       await t.app.inject({
@@ -144,6 +168,8 @@ beforeAll(async () => {
       .items.find((x: { current: boolean }) => x.current).id,
     term: await newTerm("Hostile"),
     spareTerm: await newTerm("Spare"),
+    denied,
+    document,
     notice: notice.json().notice.id,
     message: message.json().message.id,
     picture:
@@ -610,6 +636,53 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.proposal },
       body: { body: "Valid." },
     },
+    "GET /api/invitations": { role: "student" },
+    "POST /api/proposals/:id/invitation": {
+      role: "student",
+      params: { id: world.proposal },
+      body: { accept: false },
+    },
+    "POST /api/proposals/:id/leave": { role: "student", params: { id: world.proposal } },
+    "POST /api/proposals/:id/withdraw": {
+      role: "student",
+      params: { id: world.denied },
+      body: { reason: "Valid reason." },
+    },
+    "GET /api/proposals/:id/versions": { role: "student", params: { id: world.proposal } },
+    "POST /api/proposals/:id/versions": {
+      role: "student",
+      params: { id: world.proposal },
+      body: { title: "Valid title", abstract: "Valid abstract.", documentId: world.document, note: "Valid." },
+    },
+    "GET /api/proposals/:id/timeline": { role: "student", params: { id: world.proposal } },
+    "POST /api/proposals/:id/decision": {
+      role: "committee",
+      params: { id: world.proposal },
+      body: { status: "Denied", feedback: "Valid feedback." },
+    },
+    "POST /api/proposals/:id/reopen": {
+      role: "committee",
+      params: { id: world.denied },
+      body: { reason: "Valid reason." },
+    },
+    "POST /api/proposals/:id/reassign": {
+      role: "committee",
+      params: { id: world.proposal },
+      body: { supervisorId: people.supervisor.id },
+    },
+    "POST /api/files": { role: "student" },
+    "GET /api/files/:id": { role: "student", params: { id: world.document } },
+    "GET /api/activity": {
+      role: "committee",
+      query: {
+        kind: "proposal",
+        personId: people.student.id,
+        from: "2026-01-01",
+        to: "2030-01-01",
+        page: "1",
+      },
+    },
+    "GET /api/activity.csv": { role: "committee", query: { kind: "proposal", from: "2026-01-01" } },
   };
   return table[`${method.toUpperCase()} ${route}`];
 }
@@ -774,7 +847,7 @@ describe("generated input to every route", () => {
             }
             let payload: string | Buffer | undefined;
             if (HAS_BODY.has(route.method)) {
-              if (route.url === "/api/me/picture") {
+              if (route.url === "/api/me/picture" || route.url === "/api/files") {
                 const part = multipart(Buffer.from(bytes), "x.png", "image/png");
                 payload = part.payload;
                 Object.assign(headers, part.headers);
@@ -827,6 +900,9 @@ async function snapshot() {
     notices: await n(notices),
     recipients: await n(noticeRecipients),
     messages: await n(messages),
+    versions: await n(proposalVersions),
+    activity: await n(activity),
+    files: await n(files),
     names: (await db.select({ name: users.name }).from(users).orderBy(users.id)).map((r) => r.name).join("|"),
   };
 }

@@ -20,6 +20,7 @@ import {
   unique,
 } from "../test/app";
 import { makeCell, makeProposal } from "../test/factories";
+import { makePdf, multipartFile } from "../test/pdf";
 
 /**
  * Who may call what. One row per API route (taken from Fastify's own route list, so a new
@@ -61,6 +62,19 @@ interface World {
   P: string;
   P2: string;
   PR: string;
+  /** Awaiting members: groupStudent has an open invitation to it. */
+  INV: string;
+  /** Denied, created by groupStudent: withdrawing it is refused (409), past every permission check. */
+  PD: string;
+  /** Awaiting committee (quiet students, supervisor S). */
+  AC: string;
+  /** Denied (quiet students, supervisor S): the committee reopens it. */
+  RD: string;
+  /** Pending with spare supervisor S3 in cell Z: the committee gives it to S4. */
+  RA: string;
+  S4: string;
+  /** A PDF that groupStudent uploaded, version 1's document of P. */
+  document: string;
   notice: string;
   pictureUrl: string;
   loginAccount: { email: string; password: string };
@@ -413,12 +427,13 @@ const ROWS: Row[] = [
     request: () => ({ url: "/api/proposals?pageSize=100" }),
     check: async (res, caller, w) => {
       const seen = ids(res).sort();
+      // An invitation shows its proposal to the invitee; a supervisor sees a proposal once it reached them.
       const expected: Record<Exclude<Caller, "signedOut">, string[]> = {
-        groupStudent: [w.P],
+        groupStudent: [w.P, w.INV, w.PD],
         otherStudent: [w.P2],
-        supervisor: [w.P, w.PR],
+        supervisor: [w.P, w.PR, w.PD, w.AC, w.RD],
         otherSupervisor: [w.P2],
-        committee: [w.P, w.P2, w.PR],
+        committee: [w.P, w.P2, w.PR, w.INV, w.PD, w.AC, w.RD, w.RA],
       };
       if (caller === "signedOut") return;
       if (caller === "committee") {
@@ -449,12 +464,13 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 200, 403],
     request: () => ({ url: "/api/supervisor/dashboard" }),
     check: (res, caller, w) => {
-      // Counts of the caller's own groups only (S: P and PR, both Thesis; S2: P2) and their own cells.
+      // Counts of the caller's own groups only (S: P, PR and AC, all Thesis; INV has not reached them
+      // yet; S2: P2) and their own cells.
       const body = res.json();
       expect(body).not.toHaveProperty("groups");
       const cellIds = body.cells.map((c: { id: string }) => c.id);
       if (caller === "supervisor") {
-        expect(body.counts).toMatchObject({ thesisGroups: 2, projectGroups: 0, totalGroups: 2 });
+        expect(body.counts).toMatchObject({ thesisGroups: 3, projectGroups: 0, totalGroups: 3 });
         expect(cellIds).toContain(w.cellX);
         expect(cellIds).not.toContain(w.cellY);
       }
@@ -531,6 +547,104 @@ const ROWS: Row[] = [
     expect: [401, 201, 404, 201, 404, 403],
     request: (w) => ({ url: `/api/proposals/${w.P}/messages`, payload: { body: "Hello group." } }),
   },
+
+  // ── the proposal's life (DESIGN.md §9), documents and the activity log ───────
+  {
+    method: "GET",
+    route: "/api/proposals/:id/versions",
+    expect: [401, 200, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/proposals/${w.P}/versions` }),
+  },
+  {
+    // P is Pending: a new version answers "Changes requested" only.
+    method: "POST",
+    route: "/api/proposals/:id/versions",
+    expect: [401, 409, 404, 403, 403, 403],
+    request: (w) => ({
+      url: `/api/proposals/${w.P}/versions`,
+      payload: { title: "Revised", abstract: "Revised abstract." },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/proposals/:id/timeline",
+    expect: [401, 200, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/proposals/${w.P}/timeline` }),
+  },
+  {
+    method: "GET",
+    route: "/api/invitations",
+    expect: [401, 200, 200, 403, 403, 403],
+    request: () => ({ url: "/api/invitations" }),
+    check: (res, caller, w) => {
+      const seen = res.json().items.map((i: { proposalId: string }) => i.proposalId);
+      expect(seen).toEqual(caller === "groupStudent" ? [w.INV] : []);
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/invitation",
+    expect: [401, 200, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/proposals/${w.INV}/invitation`, payload: { accept: false } }),
+  },
+  {
+    // groupStudent created P: a creator withdraws, never leaves.
+    method: "POST",
+    route: "/api/proposals/:id/leave",
+    expect: [401, 409, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/proposals/${w.P}/leave` }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/withdraw",
+    expect: [401, 409, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/proposals/${w.PD}/withdraw`, payload: { reason: "Changed my mind." } }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/decision",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/proposals/${w.AC}/decision`,
+      payload: { status: "Approved", feedback: "" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/reopen",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/proposals/${w.RD}/reopen`, payload: { reason: "Denied by mistake." } }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/reassign",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/proposals/${w.RA}/reassign`, payload: { supervisorId: w.S4 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/files",
+    expect: [401, 201, 201, 403, 403, 403],
+    request: () => ({ url: "/api/files", ...multipartFile(makePdf()) }),
+  },
+  {
+    method: "GET",
+    route: "/api/files/:id",
+    expect: [401, 200, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/files/${w.document}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/activity",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/activity" }),
+  },
+  {
+    method: "GET",
+    route: "/api/activity.csv",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/activity.csv" }),
+  },
 ];
 
 let t: TestContext;
@@ -580,6 +694,55 @@ beforeAll(async () => {
   ).id;
   const PR = (await makeProposal(t, { supervisorId: supervisor.id, cellId: cellX, memberIds: [e.id, f.id] }))
     .id;
+  const quiet = await Promise.all([1, 2, 3, 4, 5].map(() => makeStudent(t)));
+  const INV = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cellX,
+      memberIds: [quiet[0].id],
+      invitedIds: [groupStudent.id],
+      status: "Awaiting members",
+    })
+  ).id;
+  const PD = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cellX,
+      memberIds: [groupStudent.id],
+      status: "Denied",
+    })
+  ).id;
+  const AC = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cellX,
+      memberIds: [quiet[1].id],
+      status: "Awaiting committee",
+    })
+  ).id;
+  const RD = (
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cellX,
+      memberIds: [quiet[2].id],
+      status: "Denied",
+    })
+  ).id;
+  const [S3, S4] = await Promise.all([makeSupervisor(t), makeSupervisor(t)]);
+  const cellZ = (await makeCell(t, [S3.id, S4.id])).id;
+  const RA = (await makeProposal(t, { supervisorId: S3.id, cellId: cellZ, memberIds: [quiet[3].id] })).id;
+  const pdf = multipartFile(makePdf());
+  const upload = await t.app.inject({
+    method: "POST",
+    url: "/api/files",
+    headers: { cookie: groupStudent.cookie, ...pdf.headers },
+    payload: pdf.payload,
+  });
+  expect(upload.statusCode).toBe(201);
+  const document = upload.json().id as string;
+  await t.database.db.execute(
+    sql`update proposal_versions set document_id = ${document} where proposal_id = ${P}`,
+  );
 
   const notice = await t.app.inject({
     method: "POST",
@@ -631,6 +794,13 @@ beforeAll(async () => {
     P,
     P2,
     PR,
+    INV,
+    PD,
+    AC,
+    RD,
+    RA,
+    S4: S4.id,
+    document,
     notice: notice.json().notice.id,
     pictureUrl: picture.json().user.pictureUrl,
     loginAccount: { email: loginUser.email, password: loginUser.password },
@@ -653,6 +823,10 @@ async function stateOfTheWorld() {
     (select count(*) from supervisor_cells) as assignments,
     (select md5(coalesce(string_agg(id::text || ':' || status || ':' || coalesce(feedback, ''), ',' order by id), '')) from proposals) as proposals,
     (select count(*) from proposal_members where active) as active_members,
+    (select md5(coalesce(string_agg(proposal_id::text || user_id::text || state, ',' order by proposal_id, user_id), '')) from proposal_members) as memberships,
+    (select count(*) from proposal_versions) as versions,
+    (select count(*) from activity) as activity,
+    (select count(*) from files) as files,
     (select count(*) from notices) as notices,
     (select count(*) from notice_recipients where read_at is not null) as read,
     (select count(*) from messages) as messages,

@@ -3,7 +3,8 @@ import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { termFilter } from "./terms";
 import { searchParam } from "./users";
 
-const statusCounts = z.object({ Pending: z.number(), Approved: z.number(), Denied: z.number() });
+/** A count for every status (DESIGN.md §9). */
+const statusCounts = z.object({ byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number()) });
 export type StatusCounts = z.infer<typeof statusCounts>;
 
 /** GET /api/committee/dashboard */
@@ -33,7 +34,9 @@ export type UserExportQuery = z.input<typeof userExportQuery>;
 
 /** GET /api/exports/proposals.csv */
 export const proposalExportQuery = z.object({
-  status: z.enum(PROPOSAL_STATUSES, { error: "Status must be Pending, Approved or Denied." }).optional(),
+  status: z
+    .enum(PROPOSAL_STATUSES, { error: `Status must be one of ${PROPOSAL_STATUSES.join(", ")}.` })
+    .optional(),
   type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }).optional(),
   termId: termFilter,
 });

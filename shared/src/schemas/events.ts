@@ -1,7 +1,21 @@
+import type { ProposalStatus } from "../enums";
+
 /** Server-sent events (GET /api/events). Payloads carry ids and short labels only; clients refetch the records. */
 export type LiveEvent =
   | { type: "proposal.submitted"; proposalId: string; title: string; by: string }
   | { type: "proposal.reviewed"; proposalId: string; title: string; status: "Approved" | "Denied" }
+  /** Anything else that happened to a proposal the receiver belongs to (DESIGN.md §9). */
+  | {
+      type: "proposal.changed";
+      proposalId: string;
+      title: string;
+      /** The transition's action (shared/src/proposal-life.ts) or the kind of answer it records. */
+      action: string;
+      status: ProposalStatus;
+      by: string;
+    }
+  /** Someone invites the receiver to join their group. */
+  | { type: "invitation.received"; proposalId: string; title: string; by: string }
   | { type: "notice.sent"; noticeId: string; proposalId: string; title: string; from: string }
   | { type: "message.created"; proposalId: string; messageId: string; authorId: string; authorName: string }
   /** The server lost its LISTEN connection and may have missed events: refetch everything. */

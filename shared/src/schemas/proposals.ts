@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
+import { PROPOSAL_STATUSES, PROPOSAL_TYPES, TERM_MODES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { pageQuery, pageResponse, requiredText, uuid } from "./common";
+import { fileRefSchema } from "./files";
 import { termFilter } from "./terms";
 
 const ref = z.object({ id: z.string(), name: z.string() });
@@ -13,6 +14,8 @@ export const proposalMemberSchema = z.object({
   studentId: z.string().nullable(),
   /** 0 = the creator. */
   position: z.number(),
+  /** accepted: a member; invited: the invitation is open (DESIGN.md §9). */
+  state: z.enum(["accepted", "invited"]),
 });
 
 /** What every role sees of a proposal, but its abstract (the server only returns those the caller may see). */
@@ -29,13 +32,26 @@ const proposalFields = z.object({
   feedback: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reviewedBy: ref.nullable(),
-  /** The term it was submitted in (DESIGN.md §8). */
-  term: ref,
+  /** The term it was submitted in (DESIGN.md §8), with the settings that govern its actions. */
+  term: z.object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(TERM_MODES),
+    committeeApproval: z.boolean(),
+    revisionsCloseAt: z.string().nullable(),
+  }),
   /**
    * While Pending: when its review is due (it last became Pending, plus the term's reviewDueDays);
    * past it the proposal shows as Overdue. Null in any other status.
    */
   reviewDueAt: z.string().nullable(),
+  /** The committee's sign-off, in terms that ask for it (DESIGN.md §9). */
+  committeeFeedback: z.string().nullable(),
+  committeeDecidedAt: z.string().nullable(),
+  committeeDecidedBy: ref.nullable(),
+  /** The latest version's number, and its PDF document if it has one. */
+  version: z.number(),
+  document: fileRefSchema.nullable(),
 });
 
 /** What a proposal and a proposal in a list both have: everything but the abstract. */
@@ -64,6 +80,10 @@ export const proposalListQuery = pageQuery.extend({
   order: z.enum(["newest", "oldest"]).default("newest"),
   /** A term's id or "all"; none = the current term. */
   termId: termFilter,
+  /** The committee's search: the start of each word of the title. */
+  q: z.string().trim().max(LIMITS.searchMax).optional(),
+  researchCellId: uuid({ error: "Invalid research cell." }).optional(),
+  supervisorId: uuid({ error: "Invalid supervisor." }).optional(),
 });
 export type ProposalListQuery = z.input<typeof proposalListQuery>;
 
@@ -84,23 +104,30 @@ export const createProposalSchema = z.object({
     .default([]),
   /** Chosen by the client once per form; a retried request with the same id returns the first proposal. */
   requestId: uuid().optional(),
+  /** A PDF uploaded first (POST /api/files) by the submitter: version 1's document. */
+  documentId: uuid({ error: "Invalid document." }).optional(),
 });
 export type CreateProposalInput = z.input<typeof createProposalSchema>;
 
+const feedbackText = z
+  .string({ error: "Feedback must be text." })
+  .trim()
+  .max(LIMITS.feedbackMax, `Feedback must be at most ${LIMITS.feedbackMax.toLocaleString("en")} characters.`)
+  .default("");
+
+/** The supervisor's review of a Pending proposal (DESIGN.md §9): feedback is required to deny or ask for changes. */
+export const REVIEW_STATUSES = ["Approved", "Denied", "Changes requested"] as const;
 export const reviewSchema = z
   .object({
-    status: z.enum(["Approved", "Denied"], { error: "Status must be Approved or Denied." }),
-    feedback: z
-      .string({ error: "Feedback must be text." })
-      .trim()
-      .max(
-        LIMITS.feedbackMax,
-        `Feedback must be at most ${LIMITS.feedbackMax.toLocaleString("en")} characters.`,
-      )
-      .default(""),
+    status: z.enum(REVIEW_STATUSES, { error: "Status must be Approved, Denied or Changes requested." }),
+    feedback: feedbackText,
   })
   .refine((v) => v.status !== "Denied" || v.feedback.length > 0, {
     path: ["feedback"],
     message: "Feedback is required when denying a proposal.",
+  })
+  .refine((v) => v.status !== "Changes requested" || v.feedback.length > 0, {
+    path: ["feedback"],
+    message: "Feedback is required when requesting changes.",
   });
 export type ReviewInput = z.input<typeof reviewSchema>;

@@ -1,5 +1,5 @@
 import type { Role } from "@shared/enums";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRows } from "../../db/query";
 import { messages, proposalMembers, proposals, users } from "../../db/schema";
@@ -7,7 +7,14 @@ import { messages, proposalMembers, proposals, users } from "../../db/schema";
 /** Who may read and write a proposal's thread: its members and its supervisor. */
 export async function threadParticipants(db: Db, proposalId: string) {
   const [proposal] = await db
-    .select({ id: proposals.id, supervisorId: proposals.supervisorId, title: proposals.title })
+    .select({
+      id: proposals.id,
+      // A proposal reaches its supervisor once it has been Pending (DESIGN.md §9); before, they are no participant.
+      supervisorId: sql<
+        string | null
+      >`case when ${proposals.pendingSince} is not null then ${proposals.supervisorId} end`,
+      title: proposals.title,
+    })
     .from(proposals)
     .where(eq(proposals.id, proposalId))
     .limit(1);
@@ -15,7 +22,7 @@ export async function threadParticipants(db: Db, proposalId: string) {
   const members = await db
     .select({ userId: proposalMembers.userId })
     .from(proposalMembers)
-    .where(eq(proposalMembers.proposalId, proposalId));
+    .where(and(eq(proposalMembers.proposalId, proposalId), eq(proposalMembers.state, "accepted")));
   return { ...proposal, memberIds: members.map((m) => m.userId) };
 }
 
@@ -30,9 +37,9 @@ const messageColumns = {
   authorPictureId: users.pictureId,
 };
 
-/** Who may read a proposal's thread, over `proposals p`: its members and its supervisor. */
+/** Who may read a proposal's thread, over `proposals p`: its accepted members and its supervisor once it reached them. */
 const mayRead = (userId: string) =>
-  sql`(p.supervisor_id = ${userId} or exists (select 1 from ${proposalMembers} pm where pm.proposal_id = p.id and pm.user_id = ${userId}))`;
+  sql`((p.supervisor_id = ${userId} and p.pending_since is not null) or exists (select 1 from ${proposalMembers} pm where pm.proposal_id = p.id and pm.user_id = ${userId} and pm.state = 'accepted'))`;
 
 type PageRow = {
   allowed: boolean;

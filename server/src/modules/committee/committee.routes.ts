@@ -1,22 +1,12 @@
-import { Readable } from "node:stream";
 import { committeeDashboardResponse, proposalExportQuery, userExportQuery } from "@shared/schemas/committee";
 import { errorResponseSchema } from "@shared/schemas/common";
 import { termQuery } from "@shared/schemas/terms";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard } from "../../plugins/session";
 import { committeeDashboard, PEOPLE_FILE, peopleCsv, proposalsCsv } from "./committee.service";
-import { attachmentName } from "./csv";
+import { sendCsv } from "./csv";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-
-/** Streams CSV text as it is produced; headers go first, rows follow batch by batch. */
-function sendCsv(reply: FastifyReply, base: string, rows: AsyncIterable<string>) {
-  return reply
-    .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${attachmentName(base)}"`)
-    .send(Readable.from(rows, { objectMode: false }));
-}
 
 export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-import type { Role } from "@shared/enums";
+import { PROPOSAL_STATUSES, type ProposalStatus, type Role } from "@shared/enums";
 import type { CommitteeDashboard, StatusCounts } from "@shared/schemas/committee";
 import type { Db } from "../../db/client";
 import { selectPeopleAfter } from "../users/users.repository";
@@ -11,7 +11,9 @@ import {
 } from "./committee.repository";
 import { CSV_BOM, csvDate, csvRecord } from "./csv";
 
-const emptyCounts = (): StatusCounts => ({ Pending: 0, Approved: 0, Denied: 0 });
+const emptyCounts = (): StatusCounts => ({
+  byStatus: Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>,
+});
 
 export async function committeeDashboard(
   db: Db,
@@ -26,13 +28,13 @@ export async function committeeDashboard(
   for (const row of counts.perCell) {
     const cell = perCell.get(row.id) ?? { id: row.id, title: row.title, ...emptyCounts() };
     if (row.status) {
-      cell[row.status] = row.n;
-      proposals[row.status] += row.n;
+      cell.byStatus[row.status] = row.n;
+      proposals.byStatus[row.status] += row.n;
       proposals.total += row.n;
     }
     perCell.set(row.id, cell);
   }
-  const total = (c: StatusCounts) => c.Pending + c.Approved + c.Denied;
+  const total = (c: StatusCounts) => Object.values(c.byStatus).reduce((a, b) => a + b, 0);
   return {
     students: roles.student,
     supervisors: roles.supervisor,

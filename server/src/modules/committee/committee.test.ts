@@ -1,3 +1,4 @@
+import { PROPOSAL_STATUSES, type ProposalStatus } from "@shared/enums";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proposals, users } from "../../db/schema";
@@ -115,33 +116,31 @@ describe("GET /api/committee/dashboard", () => {
     expect(after.supervisors - before.supervisors).toBe(1);
     expect(after.committee - before.committee).toBe(1);
     expect(after.researchCells - before.researchCells).toBe(2);
+    const counts = (
+      changed: Partial<Record<ProposalStatus, number>>,
+      base?: Record<ProposalStatus, number>,
+    ) => Object.fromEntries(PROPOSAL_STATUSES.map((st) => [st, (base?.[st] ?? 0) + (changed[st] ?? 0)]));
     expect(after.proposals).toEqual({
-      Pending: before.proposals.Pending + 1,
-      Approved: before.proposals.Approved + 1,
-      Denied: before.proposals.Denied + 2,
+      byStatus: counts({ Pending: 1, Approved: 1, Denied: 2 }, before.proposals.byStatus),
       total: before.proposals.total + 4,
       overdue: 0,
     });
     expect(after.perCell.find((c: { id: string }) => c.id === cell.id)).toEqual({
       id: cell.id,
       title: cell.title,
-      Pending: 1,
-      Approved: 1,
-      Denied: 2,
+      byStatus: counts({ Pending: 1, Approved: 1, Denied: 2 }),
     });
     expect(after.perCell.find((c: { id: string }) => c.id === empty.id)).toEqual({
       id: empty.id,
       title: empty.title,
-      Pending: 0,
-      Approved: 0,
-      Denied: 0,
+      byStatus: counts({}),
     });
     // Checked against the database itself.
     const [row] = await t.database.db.select({ n: count() }).from(users).where(eq(users.role, "student"));
     expect(after.students).toBe(Number(row.n));
     // Most proposals first.
-    const totals = after.perCell.map(
-      (c: { Pending: number; Approved: number; Denied: number }) => c.Pending + c.Approved + c.Denied,
+    const totals = after.perCell.map((c: { byStatus: Record<string, number> }) =>
+      Object.values(c.byStatus).reduce((a, b) => a + b, 0),
     );
     expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));
   });

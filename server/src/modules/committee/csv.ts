@@ -1,3 +1,6 @@
+import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+
 /** Characters that make a spreadsheet treat a cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -20,4 +23,12 @@ export const csvDate = (d: Date | string | null | undefined) => (d ? new Date(d)
 
 export function attachmentName(base: string, now = new Date()) {
   return `${base}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Streams CSV text as it is produced; headers go first, rows follow batch by batch. */
+export function sendCsv(reply: FastifyReply, base: string, rows: AsyncIterable<string>) {
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${attachmentName(base)}"`)
+    .send(Readable.from(rows, { objectMode: false }));
 }

@@ -33,7 +33,7 @@ describe("GET /api/events", () => {
     expect((await res.json()).error.code).toBe("UNAUTHENTICATED");
   });
 
-  it("tells the supervisor of a submission, the members of its review and of a notice; nobody else hears", async () => {
+  it("tells an invitee of the invitation, the supervisor of a complete group, the members of its review and of a notice; nobody else hears", async () => {
     const creator = await makeStudent(t, { name: "Live Creator" });
     const cell = await makeCell(t, [supervisor.id]);
     const [sup, mem, outsider, otherSup] = await Promise.all(
@@ -50,6 +50,12 @@ describe("GET /api/events", () => {
       });
       expect(submitted.statusCode).toBe(201);
       const proposalId = submitted.json().proposal.id;
+      await mem.waitFor((e) => e.type === "invitation.received" && e.proposalId === proposalId);
+      // The supervisor hears of it once the invited member has accepted.
+      const accepted = await inject(member, "POST", `/api/proposals/${proposalId}/invitation`, {
+        accept: true,
+      });
+      expect(accepted.statusCode).toBe(200);
       await sup.waitFor((e) => e.type === "proposal.submitted" && e.proposalId === proposalId);
 
       const reviewed = await inject(supervisor, "POST", `/api/proposals/${proposalId}/review`, {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { files, users } from "../../db/schema";
+import { files, proposalVersions, users } from "../../db/schema";
 
 export interface NewFile {
   ownerId: string | null;
@@ -51,6 +51,7 @@ export async function deleteUnusedFiles(db: Db, before: Date): Promise<number> {
     sql`delete from ${files} f
          where f.created_at < ${before.toISOString()}::timestamptz
            and not exists (select 1 from ${users} u where u.picture_id = f.id)
+           and not exists (select 1 from ${proposalVersions} v where v.document_id = f.id)
         returning f.id`,
   );
   return rows.length;

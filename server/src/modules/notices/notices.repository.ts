@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { noticeRecipients, notices, proposalMembers, proposals, users } from "../../db/schema";
@@ -8,7 +8,13 @@ export async function ownProposal(db: Db, proposalId: string, supervisorId: stri
   const [row] = await db
     .select({ id: proposals.id, title: proposals.title })
     .from(proposals)
-    .where(and(eq(proposals.id, proposalId), eq(proposals.supervisorId, supervisorId)))
+    .where(
+      and(
+        eq(proposals.id, proposalId),
+        eq(proposals.supervisorId, supervisorId),
+        isNotNull(proposals.pendingSince),
+      ),
+    )
     .limit(1)
     .for("share");
   return row;
@@ -34,7 +40,7 @@ export async function copyMembersAsRecipients(db: Db, noticeId: string, proposal
           readAt: sql<Date | null>`null::timestamptz`.as("read_at"),
         })
         .from(proposalMembers)
-        .where(eq(proposalMembers.proposalId, proposalId)),
+        .where(and(eq(proposalMembers.proposalId, proposalId), eq(proposalMembers.state, "accepted"))),
     )
     .returning({ userId: noticeRecipients.userId });
   return rows.map((r) => r.userId);

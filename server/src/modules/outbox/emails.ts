@@ -18,6 +18,24 @@ export const emails = {
       subject: `Your proposal was ${p.status.toLowerCase()}: ${p.title}`,
       body: `Hello ${u.name},\n\n${p.supervisor} ${p.status.toLowerCase()} your proposal "${p.title}".\n\nRead the feedback: ${publicUrl}/student/proposal-status${sign}`,
     }),
+  invitation:
+    (publicUrl: string, p: { title: string; by: string; supervisor: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "invitation.received",
+      subject: `${p.by} invites you to join "${p.title}"`,
+      body: `Hello ${u.name},\n\n${p.by} invites you to join the group of the proposal "${p.title}" (supervisor: ${p.supervisor}). Nobody is put into a group without saying yes: accept or decline on your dashboard.\n\nAnswer: ${publicUrl}/student/dashboard${sign}`,
+    }),
+  /**
+   * Anything else that happened to a proposal, told to the people it concerns (DESIGN.md §9):
+   * one line of what happened, an optional note (feedback, a reason), and the page to open.
+   */
+  proposalChanged:
+    (p: { title: string; subject: string; what: string; note?: string | null; link: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "proposal.changed",
+      subject: `${p.subject}: ${p.title}`,
+      body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
+    }),
   noticeSent:
     (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
     (u: { name: string }): Email => ({

@@ -1,9 +1,26 @@
-import { ACTIVE_STATUSES, type ProposalStatus, type ProposalType, type Role } from "@shared/enums";
+import {
+  ACTIVE_STATUSES,
+  type MembershipState,
+  type ProposalStatus,
+  type ProposalType,
+  type Role,
+  type TermMode,
+} from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
-import { proposalMembers, proposals, researchCells, supervisorCells, terms, users } from "../../db/schema";
+import {
+  files,
+  proposalMembers,
+  proposals,
+  proposalVersions,
+  researchCells,
+  supervisorCells,
+  terms,
+  users,
+} from "../../db/schema";
+import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
 
 // ── one proposal, as rows ──────────────────────────────────────────────────
@@ -29,13 +46,23 @@ export interface ProposalRow {
   reviewer_name: string | null;
   term_id: string;
   term_name: string;
+  term_mode: TermMode;
+  term_committee_approval: boolean;
+  term_revisions_close_at: string | null;
   /** While Pending: when it last became Pending plus its term's reviewDueDays. */
   review_due_at: string | null;
+  committee_feedback: string | null;
+  committee_decided_at: string | null;
+  committee_decider_id: string | null;
+  committee_decider_name: string | null;
+  /** The latest version's number and its document ({id, name, size}), if it has one. */
+  version: number | null;
+  document: { id: string; name: string; size: number } | null;
   /**
-   * [id, name, student ID, position] of each member by position, the creator first (so the creator's name
-   * needs no join of its own); JSON built by the statement, one row per proposal.
+   * [id, name, student ID, position, state] of each member and open invitation by position, the
+   * creator first (so the creator's name needs no join of its own); JSON built by the statement.
    */
-  members: [string, string, string | null, number][] | null;
+  members: [string, string, string | null, number, MembershipState][] | null;
 }
 
 /** When a Pending proposal's review is due (DESIGN.md §8), over `p` and its term `tm`; null in other statuses. */
@@ -49,28 +76,39 @@ const proposalColumns = (abstract: "whole" | "excerpt") => sql`
   p.created_by, c.id as cell_id, c.title as cell_title,
   s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
   rv.id as reviewer_id, rv.name as reviewer_name,
-  tm.id as term_id, tm.name as term_name, ${reviewDueAt} as review_due_at,
-  (select json_agg(json_build_array(u.id, u.name, u.student_id, m.position) order by m.position)
+  tm.id as term_id, tm.name as term_name, tm.mode as term_mode, tm.committee_approval as term_committee_approval,
+  tm.revisions_close_at as term_revisions_close_at, ${reviewDueAt} as review_due_at,
+  p.committee_feedback, p.committee_decided_at, cd.id as committee_decider_id, cd.name as committee_decider_name,
+  lv.number as version, lv.document,
+  (select json_agg(json_build_array(u.id, u.name, u.student_id, m.position, m.state) order by m.position)
      from ${proposalMembers} m join ${users} u on u.id = m.user_id
-    where m.proposal_id = p.id) as members`;
+    where m.proposal_id = p.id and m.state in ('accepted', 'invited')) as members`;
 
 const PROPOSAL_JOINS = sql`
   left join ${researchCells} c on c.id = p.research_cell_id
   left join ${users} s on s.id = p.supervisor_id
   left join ${users} rv on rv.id = p.reviewed_by
-  join ${terms} tm on tm.id = p.term_id`;
+  left join ${users} cd on cd.id = p.committee_decided_by
+  join ${terms} tm on tm.id = p.term_id
+  left join lateral (
+    select v.number, case when f.id is not null then json_build_object('id', f.id, 'name', f.name, 'size', f.size) end as document
+      from ${proposalVersions} v left join ${files} f on f.id = v.document_id
+     where v.proposal_id = p.id order by v.number desc limit 1) lv on true`;
 
 // ── visibility ──────────────────────────────────────────────────────────────
 
 /**
- * What a user may see, over `proposals p`: students the proposals they belong to (the creator is
- * always member 0; proposal_members_user_idx), supervisors those addressed to them, the
- * committee all.
+ * What a user may see, over `proposals p` (DESIGN.md §4, §9): students the proposals they are
+ * accepted members of (the creator is always member 0) or have an open invitation to
+ * (proposal_members_user_idx); supervisors those addressed to them once they have reached them
+ * (been Pending); the committee all.
  */
-function visibleTo(viewer: { id: string; role: Role }): SQL {
+export function visibleTo(viewer: { id: string; role: Role }): SQL {
   if (viewer.role === "student")
-    return sql`p.id in (select m.proposal_id from ${proposalMembers} m where m.user_id = ${viewer.id})`;
-  if (viewer.role === "supervisor") return sql`p.supervisor_id = ${viewer.id}`;
+    return sql`p.id in (select m.proposal_id from ${proposalMembers} m
+                         where m.user_id = ${viewer.id} and m.state in ('accepted', 'invited'))`;
+  if (viewer.role === "supervisor")
+    return sql`(p.supervisor_id = ${viewer.id} and p.pending_since is not null)`;
   return sql`true`;
 }
 
@@ -100,6 +138,10 @@ export function selectProposal(
 export interface ProposalListFilter {
   status?: ProposalStatus;
   type?: ProposalType;
+  /** Words of the title (the start of each word), a cell, a supervisor: the committee's search. */
+  q?: string;
+  researchCellId?: string;
+  supervisorId?: string;
   /** Only active proposals (isActive); with a status as well, both must hold. */
   active?: boolean;
   order: "newest" | "oldest";
@@ -129,6 +171,9 @@ export async function selectProposalPage(
       ...(f.status ? [sql`p.status = ${f.status}`] : []),
       ...(f.type ? [sql`p.type = ${f.type}`] : []),
       ...(f.active ? [isActive()] : []),
+      ...(f.q ? [matchesSearch("p", f.q, "any")] : []),
+      ...(f.researchCellId ? [sql`p.research_cell_id = ${f.researchCellId}`] : []),
+      ...(f.supervisorId ? [sql`p.supervisor_id = ${f.supervisorId}`] : []),
     ],
     sql` and `,
   );
@@ -220,23 +265,46 @@ export interface NewProposal {
   createdBy: string;
   requestId: string | null;
   termId: string;
-  /** The submission's time (the app's clock): Pending from then on. */
-  pendingSince: Date;
+  status: ProposalStatus;
+  /** Now when it is Pending at once; null while its invitations are open (DESIGN.md §9). */
+  pendingSince: Date | null;
+  /** Version 1's document (in `files`), if one was attached. */
+  documentId: string | null;
 }
 
 /**
- * A Pending proposal and its members (the creator first). Member rows go in user-id order, so two
- * submissions sharing students wait on each other in one order (no deadlock); the partial unique
- * index on active memberships settles races (a unique violation is raised).
+ * A new proposal, its version 1, the creator (accepted, holding their place) and the students
+ * it invites (no place taken). The creator's row is the one that takes a place, so the partial
+ * unique index on active memberships settles two simultaneous submissions by one student.
  */
-export async function insertProposal(db: Db, input: NewProposal, groupIds: string[]): Promise<string> {
-  const [row] = await db
-    .insert(proposals)
-    .values({ ...input, status: "Pending" })
-    .returning({ id: proposals.id });
-  const members = groupIds
-    .map((userId, position) => ({ proposalId: row.id, userId, position, active: true, termId: input.termId }))
-    .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  await db.insert(proposalMembers).values(members);
+export async function insertProposal(db: Db, input: NewProposal, inviteeIds: string[]): Promise<string> {
+  const { documentId, ...proposal } = input;
+  const [row] = await db.insert(proposals).values(proposal).returning({ id: proposals.id });
+  await db.insert(proposalMembers).values([
+    {
+      proposalId: row.id,
+      userId: input.createdBy,
+      position: 0,
+      state: "accepted",
+      active: true,
+      termId: input.termId,
+    },
+    ...inviteeIds.map((userId, i) => ({
+      proposalId: row.id,
+      userId,
+      position: i + 1,
+      state: "invited" as const,
+      active: false,
+      termId: input.termId,
+    })),
+  ]);
+  await db.insert(proposalVersions).values({
+    proposalId: row.id,
+    number: 1,
+    title: input.title,
+    abstract: input.abstract,
+    documentId,
+    authorId: input.createdBy,
+  });
   return row.id;
 }

@@ -1,5 +1,7 @@
+import type { ProposalStatus } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
+import { findTransition } from "@shared/proposal-life";
 import type {
   createProposalSchema,
   Proposal,
@@ -13,10 +15,13 @@ import { counted, pageWindow } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
+import { recordActivity } from "../activity/activity.repository";
+import { assertOwnDocument } from "../files/documents";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { selectCurrentTerm } from "../terms/terms.repository";
 import { assertPlaceLeft, assertWindowOpen } from "../terms/terms.service";
+import { declineOtherInvitations } from "./invitations";
 import {
   findIdByRequestId,
   insertProposal,
@@ -25,6 +30,7 @@ import {
   selectProposalPage,
   submissionFacts,
 } from "./proposals.repository";
+import { ACTIVE_MEMBERSHIP_INDEX } from "./transition";
 
 export const PROPOSAL_MSG = {
   supervisorNotInCell: "The chosen supervisor is not assigned to this research cell.",
@@ -32,8 +38,6 @@ export const PROPOSAL_MSG = {
   memberNotFound: "A group member was not found.",
   memberNotStudent: "Group members must be students.",
 } as const;
-
-const ACTIVE_MEMBERSHIP_INDEX = "proposal_members_one_active_uq";
 
 type CreateInput = z.output<typeof createProposalSchema>;
 
@@ -44,11 +48,12 @@ const ref = (id: string | null, name: string | null) => (id === null ? null : { 
 
 /** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */
 function fromRow(r: ProposalRow) {
-  const members = (r.members ?? []).map(([id, name, studentId, position]) => ({
+  const members = (r.members ?? []).map(([id, name, studentId, position, state]) => ({
     id,
     name,
     studentId,
     position,
+    state: state as "accepted" | "invited",
   }));
   return {
     id: r.id,
@@ -66,8 +71,19 @@ function fromRow(r: ProposalRow) {
     feedback: r.feedback,
     reviewedAt: iso(r.reviewed_at),
     reviewedBy: ref(r.reviewer_id, r.reviewer_name),
-    term: { id: r.term_id, name: r.term_name },
+    term: {
+      id: r.term_id,
+      name: r.term_name,
+      mode: r.term_mode,
+      committeeApproval: r.term_committee_approval,
+      revisionsCloseAt: iso(r.term_revisions_close_at),
+    },
     reviewDueAt: iso(r.review_due_at),
+    committeeFeedback: r.committee_feedback,
+    committeeDecidedAt: iso(r.committee_decided_at),
+    committeeDecidedBy: ref(r.committee_decider_id, r.committee_decider_name),
+    version: r.version ?? 1,
+    document: r.document,
   };
 }
 
@@ -103,6 +119,9 @@ export async function listProposals(
     active: q.active,
     order: q.order,
     termId: q.termId,
+    q: q.q,
+    researchCellId: q.researchCellId,
+    supervisorId: q.supervisorId,
     limit,
     offset,
     cap,
@@ -112,14 +131,6 @@ export async function listProposals(
 
 // ── submission ──────────────────────────────────────────────────────────────
 
-/**
- * Submits a proposal into the current term: Pending, the creator first and up to two other
- * students; within the term's window and a place left with the supervisor. The checks, the
- * proposal, its members and the supervisor's email are one transaction; the live event follows
- * the commit. The partial unique index on active memberships is the real guard, so of two
- * simultaneous submissions naming one student exactly one succeeds. A retried request (same
- * requestId) returns the proposal the first one made, with `created: false`.
- */
 export interface SubmissionContext {
   publicUrl: string;
   /** The time of the submission (the app's clock). */
@@ -128,6 +139,15 @@ export interface SubmissionContext {
   timeZone: string;
 }
 
+/**
+ * Submits a proposal into the current term (DESIGN.md §8, §9): within the term's window and with
+ * a place left with the supervisor; the creator takes their one place, and the students they name
+ * are invited (no place taken) — the proposal is Awaiting members until everyone has answered,
+ * else Pending at once. The checks, the proposal, its version 1, its timeline and its emails are
+ * one transaction; live events follow the commit. The partial unique index on active memberships
+ * is the real guard, so of two simultaneous submissions by one student exactly one succeeds. A
+ * retried request (same requestId) returns the proposal the first one made, with `created: false`.
+ */
 export async function createProposal(
   db: Db,
   user: SessionUser,
@@ -137,14 +157,13 @@ export async function createProposal(
   const requestId = input.requestId ?? null;
   const groupIds = [user.id, ...input.memberIds];
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
-  let termId: string | undefined;
 
   try {
     const proposal = await transactionWithEvents(db, async (tx, emit) => {
       // The current term's settings, as they are now (DESIGN.md §8): its window first.
       const term = (await selectCurrentTerm(tx))!;
-      termId = term.id;
       assertWindowOpen(term, now, timeZone);
+      if (term.mode === "allocation") throw new ConflictError(MSG.rankTopicsInstead(term.name));
       const facts = await submissionFacts(tx, term.id, input.researchCellId, input.supervisorId, groupIds);
       // Say which check failed, in the order a person would fix them.
       if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
@@ -153,11 +172,18 @@ export async function createProposal(
       if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
       if (group.some((p) => p!.role !== "student"))
         throw fieldError("memberIds", PROPOSAL_MSG.memberNotStudent);
+      // Nobody already placed can be invited (the member picker offers only free students).
       const taken = group.find((p) => p!.active);
       if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
+      if (input.documentId) await assertOwnDocument(tx, input.documentId, user.id);
       // Last, as it may wait for other submissions to the same supervisor.
       await assertPlaceLeft(tx, term, facts.supervisor);
 
+      const row = findTransition("submit", null, ["creator"], {
+        mode: term.mode,
+        invitees: input.memberIds.length > 0,
+      })!;
+      const status = row.to as ProposalStatus;
       const id = await insertProposal(
         tx,
         {
@@ -169,21 +195,58 @@ export async function createProposal(
           createdBy: user.id,
           requestId,
           termId: term.id,
-          pendingSince: now,
+          status,
+          pendingSince: status === "Pending" ? now : null,
+          documentId: input.documentId ?? null,
         },
-        groupIds,
+        input.memberIds,
       );
-      await enqueueEmails(
+      const invitees = input.memberIds.map((mid) => facts.people.find((p) => p.id === mid)!);
+      await recordActivity(
         tx,
-        [input.supervisorId],
-        emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
+        { at: now, actorId: user.id, kind: "proposal", action: "submit", proposalId: id, toStatus: status },
+        ...invitees.map((p) => ({
+          at: now,
+          actorId: user.id,
+          kind: "invitation" as const,
+          action: "invite",
+          proposalId: id,
+          subjectId: p.id,
+          subjectName: p.name,
+        })),
       );
-      emit([input.supervisorId, ...input.memberIds], {
-        type: "proposal.submitted",
-        proposalId: id,
-        title: input.title,
-        by: user.name,
-      });
+      if (status === "Pending") {
+        await enqueueEmails(
+          tx,
+          [input.supervisorId],
+          emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
+        );
+        emit([input.supervisorId], {
+          type: "proposal.submitted",
+          proposalId: id,
+          title: input.title,
+          by: user.name,
+        });
+      }
+      if (invitees.length) {
+        await enqueueEmails(
+          tx,
+          input.memberIds,
+          emails.invitation(publicUrl, {
+            title: input.title,
+            by: user.name,
+            supervisor: facts.supervisor.name,
+          }),
+        );
+        emit(input.memberIds, {
+          type: "invitation.received",
+          proposalId: id,
+          title: input.title,
+          by: user.name,
+        });
+      }
+      // The creator took their place: their own open invitations in the term are declined.
+      await declineOtherInvitations(tx, emit, { publicUrl, now }, [user.id], term.id, id);
       return proposalById(tx, id);
     });
     return { proposal, created: true };
@@ -196,10 +259,8 @@ export async function createProposal(
       if (id) return { proposal: await proposalById(db, id), created: false };
     }
     if (unique && pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
-      // Another submission took one of the group between our check and our insert: name who.
-      const facts = await submissionFacts(db, termId!, input.researchCellId, input.supervisorId, groupIds);
-      const taken = groupIds.map((id) => facts.people.find((p) => p.id === id)).find((p) => p?.active);
-      throw new ConflictError(MSG.alreadyInActiveProposal(taken?.name ?? "A group member"));
+      // Another submission took the creator's place between our check and our insert.
+      throw new ConflictError(MSG.alreadyInActiveProposal(user.name));
     }
     throw err;
   }

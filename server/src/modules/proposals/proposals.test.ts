@@ -14,7 +14,7 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/app";
-import { makeCell, makeProposal } from "../../test/factories";
+import { acceptInvitations, makeCell, makeProposal } from "../../test/factories";
 import { PROPOSAL_MSG } from "./proposals.service";
 
 let t: TestContext;
@@ -76,7 +76,7 @@ describe("POST /api/proposals", () => {
     expect(await storedRows()).toEqual(before);
   });
 
-  it("creates a Pending proposal with the creator first and the members after", async () => {
+  it("invites the named students (creator first): Awaiting members, then Pending once all have answered", async () => {
     const { supervisor, cell } = await cellWithSupervisor();
     const [a, b, c] = [await makeStudent(t), await makeStudent(t), await makeStudent(t)];
     const res = await submit(a, body(cell.id, supervisor.id, { memberIds: [b.id, c.id], type: "Project" }));
@@ -86,37 +86,82 @@ describe("POST /api/proposals", () => {
       title: "Graph neural networks for phishing detection",
       abstract: "We study how graph structure helps.",
       type: "Project",
-      status: "Pending",
+      status: "Awaiting members",
       researchCell: { id: cell.id, title: cell.title },
       supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
       createdBy: { id: a.id, name: a.name },
       feedback: null,
       reviewedAt: null,
       reviewedBy: null,
+      reviewDueAt: null,
+      version: 1,
+      document: null,
     });
     expect(p.members).toEqual([
-      { id: a.id, name: a.name, studentId: a.studentId, position: 0 },
-      { id: b.id, name: b.name, studentId: b.studentId, position: 1 },
-      { id: c.id, name: c.name, studentId: c.studentId, position: 2 },
+      { id: a.id, name: a.name, studentId: a.studentId, position: 0, state: "accepted" },
+      { id: b.id, name: b.name, studentId: b.studentId, position: 1, state: "invited" },
+      { id: c.id, name: c.name, studentId: c.studentId, position: 2, state: "invited" },
     ]);
     expect(Number.isNaN(Date.parse(p.createdAt))).toBe(false);
 
+    // Only the creator takes a place; an invitation takes nobody's.
     const rows = await t.database.db
       .select()
       .from(proposalMembers)
       .where(eq(proposalMembers.proposalId, p.id));
-    expect(rows).toHaveLength(3);
-    expect(rows.every((r) => r.active)).toBe(true);
-    // The supervisor hears of it by email (through the outbox, in the same transaction).
-    const mails = await t.database.db
+    expect(rows.map((r) => [r.userId, r.state, r.active]).sort()).toEqual(
+      [
+        [a.id, "accepted", true],
+        [b.id, "invited", false],
+        [c.id, "invited", false],
+      ].sort(),
+    );
+    const supervisorMails = () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.userId, supervisor.id), eq(outbox.kind, "proposal.submitted")));
+    // The invitees hear of it; the supervisor does not see it yet (404, no email).
+    const invitations = await t.database.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.userId, supervisor.id), eq(outbox.kind, "proposal.submitted")));
+      .where(and(eq(outbox.kind, "invitation.received"), eq(outbox.userId, b.id)));
+    expect(invitations).toHaveLength(1);
+    expect(invitations[0].subject).toBe(`${a.name} invites you to join "${p.title}"`);
+    expect(await supervisorMails()).toHaveLength(0);
+    expect((await get(supervisor, `/api/proposals/${p.id}`)).statusCode).toBe(404);
+
+    await acceptInvitations(t, p.id, [b, c]);
+    const after = (await get(supervisor, `/api/proposals/${p.id}`)).json().proposal;
+    expect(after.status).toBe("Pending");
+    expect(after.members.map((m: { state: string }) => m.state)).toEqual([
+      "accepted",
+      "accepted",
+      "accepted",
+    ]);
+    // The supervisor hears of it once it is Pending (through the outbox, in the same transaction).
+    const mails = await supervisorMails();
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("Graph neural networks");
     // The recipient's name is filled in by the database (no marker left behind).
     expect(mails[0].body).toMatch(new RegExp(`^Hello ${supervisor.name},`));
     expect(mails[0].body).not.toContain("{{name:");
+  });
+
+  it("is Pending at once with nobody invited, and the supervisor is told", async () => {
+    const { supervisor, cell } = await cellWithSupervisor();
+    const a = await makeStudent(t);
+    const res = await submit(a, body(cell.id, supervisor.id));
+    expect(res.json().proposal).toMatchObject({
+      status: "Pending",
+      members: [{ id: a.id, state: "accepted" }],
+    });
+    expect(res.json().proposal.reviewDueAt).not.toBeNull();
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, supervisor.id), eq(outbox.kind, "proposal.submitted")));
+    expect(mails).toHaveLength(1);
   });
 
   it("trims the title and abstract", async () => {
@@ -325,25 +370,23 @@ describe("POST /api/proposals", () => {
     expect(Number(mine[0].n)).toBe(1);
   });
 
-  it("lets exactly one of 20 simultaneous submissions that share a student succeed", async () => {
+  it("lets exactly one of 20 simultaneous submissions by one student succeed", async () => {
     const { supervisor, cell } = await cellWithSupervisor();
-    const shared = await makeStudent(t, { name: "Sam Shared" });
-    const creators: TestUser[] = [];
-    for (let i = 0; i < 20; i++) creators.push(await makeStudent(t));
+    const creator = await makeStudent(t, { name: "Sam Same" });
     const results = await Promise.all(
-      creators.map((c) =>
-        submit(c, body(cell.id, supervisor.id, { memberIds: [shared.id], requestId: randomUUID() })),
+      Array.from({ length: 20 }, () =>
+        submit(creator, body(cell.id, supervisor.id, { requestId: randomUUID() })),
       ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     for (const r of results.filter((x) => x.statusCode === 409))
-      expect(r.json().error.message).toBe(MSG.alreadyInActiveProposal("Sam Shared"));
+      expect(r.json().error.message).toBe(MSG.alreadyInActiveProposal("Sam Same"));
     const active = await t.database.db
       .select({ n: count() })
       .from(proposalMembers)
-      .where(and(eq(proposalMembers.userId, shared.id), eq(proposalMembers.active, true)));
+      .where(and(eq(proposalMembers.userId, creator.id), eq(proposalMembers.active, true)));
     expect(Number(active[0].n)).toBe(1);
     const made = await t.database.db
       .select({ n: count() })
@@ -385,6 +428,7 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     });
     pA = (await submit(a1, body(cellA.id, supA.id, { title: "Group A", memberIds: [a2.id] }))).json()
       .proposal;
+    await acceptInvitations(t, pA.id, [a2]);
     pB = (await submit(b1, body(cellB.id, supB.id, { title: "Group B", type: "Project" }))).json().proposal;
   });
 
@@ -414,12 +458,14 @@ describe("GET /api/proposals and /api/proposals/:id", () => {
     // first 300 characters as `excerpt` instead of the abstract.
     const { supervisor, cell } = await cellWithSupervisor();
     const [x, y] = [await makeStudent(t), await makeStudent(t, { name: 'Zoë "Q" O\'Brien \\ 🎓\u200f' })];
-    const submitted: Proposal = (
+    const made: Proposal = (
       await submit(
         x,
         body(cell.id, supervisor.id, { title: 'Same <both> ways\n\t"quoted"', memberIds: [y.id] }),
       )
     ).json().proposal;
+    await acceptInvitations(t, made.id, [y]);
+    const submitted: Proposal = (await get(x, `/api/proposals/${made.id}`)).json().proposal;
     expect(submitted.createdAt).toBe(new Date(submitted.createdAt).toISOString());
     expect((await get(x, `/api/proposals/${submitted.id}`)).json()).toEqual({ proposal: submitted });
     const { abstract, ...summary } = submitted;

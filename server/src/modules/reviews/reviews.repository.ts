@@ -1,52 +1,18 @@
-import type { ProposalStatus } from "@shared/enums";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { proposalMembers, proposals } from "../../db/schema";
+import { selectRow } from "../../db/query";
+import { supervisorCells, users } from "../../db/schema";
 
 /**
- * The review itself: it changes the row only while it is Pending and addressed to the reviewer,
- * so of two simultaneous reviews exactly one finds the row Pending (the other waits on the row
- * lock, then sees it reviewed) — the database decides, not a read-then-write.
+ * The supervisor, if assigned to the cell; the link row is held (FOR SHARE) so that removing them
+ * from the cell waits for this transaction.
  */
-export async function reviewPending(
-  db: Db,
-  proposalId: string,
-  reviewerId: string,
-  status: Exclude<ProposalStatus, "Pending">,
-  feedback: string,
-) {
-  const [row] = await db
-    .update(proposals)
-    .set({ status, feedback, reviewedAt: new Date(), reviewedBy: reviewerId })
-    .where(
-      and(
-        eq(proposals.id, proposalId),
-        eq(proposals.supervisorId, reviewerId),
-        eq(proposals.status, "Pending"),
-      ),
-    )
-    .returning({ id: proposals.id, title: proposals.title });
-  return row;
-}
-
-export async function supervisorOf(db: Db, proposalId: string) {
-  const [row] = await db
-    .select({ supervisorId: proposals.supervisorId })
-    .from(proposals)
-    .where(eq(proposals.id, proposalId))
-    .limit(1);
-  return row;
-}
-
-/** A denied proposal frees its members: they may be in another active proposal again. */
-export async function releaseMembers(db: Db, proposalId: string) {
-  await db.update(proposalMembers).set({ active: false }).where(eq(proposalMembers.proposalId, proposalId));
-}
-
-export async function memberIdsOf(db: Db, proposalId: string) {
-  const rows = await db
-    .select({ userId: proposalMembers.userId })
-    .from(proposalMembers)
-    .where(eq(proposalMembers.proposalId, proposalId));
-  return rows.map((r) => r.userId);
+export function supervisorOfCell(db: Db, supervisorId: string, cellId: string) {
+  return selectRow<{ id: string; name: string }>(
+    db,
+    sql`select u.id, u.name from ${supervisorCells} sc
+          join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+         where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
+           for share of sc`,
+  );
 }

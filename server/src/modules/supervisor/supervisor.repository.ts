@@ -51,7 +51,7 @@ export async function dashboardOf(
              count(*) filter (where p.status = 'Pending')::int as pending_groups,
              count(*) filter (where ${reviewDueAt} < ${now.toISOString()}::timestamptz)::int as overdue_groups
         from proposals p join terms tm on tm.id = p.term_id
-       where p.supervisor_id = ${supervisorId} and ${inTerm(termId)} and ${isActive()}
+       where p.supervisor_id = ${supervisorId} and p.pending_since is not null and ${inTerm(termId)} and ${isActive()}
     ), c as (
       select count(*)::int as research_cells,
              coalesce(

@@ -422,13 +422,13 @@ describe("one place per term, and lists by term", () => {
     const student = await makeStudent(t);
     const old = await submit(student, s);
     expect(old.statusCode).toBe(201);
-    expect(old.json().proposal.term).toEqual({ id: defaultTermId, name: "Default" });
+    expect(old.json().proposal.term).toMatchObject({ id: defaultTermId, name: "Default" });
     expect((await submit(student, s)).statusCode).toBe(409);
 
     await inTerm({}, async (term) => {
       const fresh = await submit(student, s);
       expect(fresh.statusCode).toBe(201);
-      expect(fresh.json().proposal.term).toEqual({ id: term.id, name: term.name });
+      expect(fresh.json().proposal.term).toMatchObject({ id: term.id, name: term.name });
       const list = async (user: TestUser, query = "") =>
         (await t.app.inject({ method: "GET", url: `/api/proposals${query}`, headers: sessionHeaders(user) }))
           .json()

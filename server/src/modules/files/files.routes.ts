@@ -1,0 +1,58 @@
+import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { fileRefSchema } from "@shared/schemas/files";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { guard, requireUser } from "../../plugins/session";
+import { contentDisposition, readDocument, readDocumentUpload, storeDocument } from "./documents";
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** Proposal documents (DESIGN.md §10): uploaded first, then referred to by a submission or a version. */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/files",
+    {
+      onRequest: guard("files:upload"),
+      schema: {
+        tags: ["files"],
+        summary:
+          "Upload a PDF document (multipart field `file`, at most 20 MB; it must be a PDF that parses); refer to it by documentId",
+        consumes: ["multipart/form-data"],
+        response: { 201: fileRefSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const upload = await readDocumentUpload(request);
+      return reply.status(201).send(await storeDocument(app.db, user.id, upload));
+    },
+  );
+
+  app.get(
+    "/files/:id",
+    {
+      onRequest: guard("files:read"),
+      schema: {
+        tags: ["files"],
+        summary:
+          "A document, to its uploader and to those who may see a proposal that refers to it (else 404)",
+        params: idParams,
+        response: { 200: z.any().describe("The PDF, as an attachment"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const doc = await readDocument(app.db, requireUser(request), request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", contentDisposition(doc.name))
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "sandbox; default-src 'none'")
+        .send(doc.bytes);
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import { MSG } from "@shared/messages";
+import type { Invitation } from "@shared/schemas/life";
+import type { Proposal } from "@shared/schemas/proposals";
+import type { Db } from "../../db/client";
+import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { transactionWithEvents } from "../../lib/events";
+import type { SessionUser } from "../../plugins/auth";
+import {
+  declineOtherInvitations,
+  happening,
+  lockProposals,
+  openInvitationsOf,
+  recordAnswer,
+} from "../proposals/invitations";
+import type { LifeContext } from "../proposals/life-context";
+import { proposalById } from "../proposals/proposals.service";
+import { tell } from "../proposals/tell";
+import { ACTIVE_MEMBERSHIP_INDEX, applyTransition, factsFor } from "../proposals/transition";
+import { selectLifeFacts } from "../proposals/transition.repository";
+import { holdsPlace, markLeft, selectInvitations } from "./groups.repository";
+
+const iso = (d: string) => new Date(d).toISOString();
+
+/** The caller's open invitations (DESIGN.md §9), newest first. */
+export async function listInvitations(db: Db, user: SessionUser): Promise<Invitation[]> {
+  return (await selectInvitations(db, user.id)).map((r) => ({
+    proposalId: r.proposal_id,
+    title: r.title,
+    type: r.type,
+    by: { id: r.by_id, name: r.by_name },
+    supervisor: r.supervisor_id ? { id: r.supervisor_id, name: r.supervisor_name ?? "" } : null,
+    researchCell: r.cell_id ? { id: r.cell_id, title: r.cell_title ?? "" } : null,
+    term: { id: r.term_id, name: r.term_name },
+    members: r.members ?? [],
+    invitedAt: iso(r.invited_at),
+  }));
+}
+
+/**
+ * The invitee's answer (DESIGN.md §9). Accepting takes their one place in the term (409 naming
+ * why when they hold one) and declines their other open invitations in the same transaction;
+ * the proposals involved are locked in id order first, so answers to one proposal are counted one
+ * after the other and two answers never deadlock. When nobody is left to answer, the proposal
+ * moves on and its supervisor is told.
+ */
+export async function answerInvitation(
+  db: Db,
+  ctx: LifeContext,
+  user: SessionUser,
+  proposalId: string,
+  accept: boolean,
+): Promise<Proposal | null> {
+  try {
+    return await transactionWithEvents(db, async (tx, emit) => {
+      const seen = await selectLifeFacts(tx, proposalId, user.id);
+      if (!seen || user.role !== "student") throw new NotFoundError();
+      if (seen.my_state !== "invited") {
+        if (seen.my_state === "accepted") throw new ConflictError(MSG.invitationClosed);
+        throw new NotFoundError();
+      }
+      const others = accept ? await openInvitationsOf(tx, [user.id], seen.term_id, proposalId) : [];
+      await lockProposals(tx, [proposalId, ...others.map((o) => o.proposal_id)]);
+      if (accept && (await holdsPlace(tx, user.id, seen.term_id)))
+        throw new ConflictError(MSG.alreadyInActiveProposal(user.name));
+      const answered = await recordAnswer(tx, emit, ctx, proposalId, user, accept ? "accept" : "decline");
+      if (!answered) throw new ConflictError(MSG.invitationClosed);
+      if (!accept) return null;
+      await declineOtherInvitations(tx, emit, ctx, [user.id], seen.term_id, proposalId);
+      return proposalById(tx, proposalId);
+    });
+  } catch (err) {
+    // Another of the student's answers took their place between the check and this one.
+    if (pgErrorCode(err) === PG.uniqueViolation && pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX)
+      throw new ConflictError(MSG.alreadyInActiveProposal(user.name));
+    throw err;
+  }
+}
+
+/** An accepted member (not the creator) leaves before the proposal reaches a supervisor. */
+export async function leaveGroup(
+  db: Db,
+  ctx: LifeContext,
+  user: SessionUser,
+  proposalId: string,
+): Promise<void> {
+  await transactionWithEvents(db, async (tx, emit) => {
+    const { facts, parties } = await factsFor(tx, proposalId, user, true);
+    if (parties.includes("creator")) throw new ConflictError(MSG.creatorCannotLeave);
+    const result = await applyTransition(tx, facts, {
+      action: "leave",
+      actor: user,
+      parties,
+      now: ctx.now,
+      kind: "invitation",
+      subject: { id: user.id, name: user.name },
+    });
+    await markLeft(tx, proposalId, user.id);
+    await tell(tx, emit, happening(ctx, facts, result, { action: "leave", actor: user, subject: user }));
+  });
+}
+
+/** The creator withdraws the proposal (reason optional): its members are freed, open invitations cancelled. */
+export async function withdrawProposal(
+  db: Db,
+  ctx: LifeContext,
+  user: SessionUser,
+  proposalId: string,
+  reason: string,
+): Promise<Proposal> {
+  return transactionWithEvents(db, async (tx, emit) => {
+    const { facts, parties } = await factsFor(tx, proposalId, user, true);
+    const result = await applyTransition(tx, facts, {
+      action: "withdraw",
+      actor: user,
+      parties,
+      now: ctx.now,
+      text: reason,
+    });
+    await tell(
+      tx,
+      emit,
+      happening(ctx, facts, result, {
+        action: "withdraw",
+        actor: user,
+        text: reason,
+        cancelled: result.cancelled.map((c) => c.user_id),
+      }),
+    );
+    return proposalById(tx, proposalId);
+  });
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+
+export const DOCUMENT_MSG = {
+  missing: "Choose a PDF document to upload.",
+  wrongType: "The document must be a PDF file.",
+  tooLarge: `The document must be at most ${LIMITS.documentBytesMax / (1024 * 1024)} MB.`,
+  unreadable: "The PDF could not be read; the file may be damaged or incomplete.",
+  notFound: "The document was not found. Upload it again.",
+} as const;
+
+export const DOCUMENT_ACCEPT = "application/pdf,.pdf";
+
+/** What the browser can check before uploading: the name or declared type, and the size. */
+export function documentProblem(file: { name: string; type: string; size: number }): string | null {
+  if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf"))
+    return DOCUMENT_MSG.wrongType;
+  if (file.size > LIMITS.documentBytesMax) return DOCUMENT_MSG.tooLarge;
+  return null;
+}
+
+/** An uploaded file, as POST /api/files answers it and a version shows it. */
+export const fileRefSchema = z.object({ id: z.string(), name: z.string(), size: z.number() });
+export type FileRef = z.infer<typeof fileRefSchema>;
