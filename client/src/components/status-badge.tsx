@@ -1,11 +1,19 @@
 import { Badge, type BadgeProps } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 
-/** The specification's colours: green Approved, red Denied, yellow Pending. */
-export const STATUS_COLOR: Record<ProposalStatus, "green" | "red" | "yellow"> = {
+/**
+ * Status colours (DESIGN.md §9): the specification's green Approved, red Denied and yellow
+ * Pending; grey Withdrawn; yellow for every other status on the way to a decision.
+ */
+export const STATUS_COLOR: Record<ProposalStatus, "green" | "red" | "yellow" | "gray"> = {
   Approved: "green",
   Denied: "red",
+  Withdrawn: "gray",
   Pending: "yellow",
+  "Awaiting members": "yellow",
+  "Awaiting allocation": "yellow",
+  "Changes requested": "yellow",
+  "Awaiting committee": "yellow",
 };
 
 export function StatusBadge({ status, ...props }: { status: ProposalStatus } & BadgeProps) {

@@ -2,23 +2,32 @@ import type { LiveEvent, LiveEventType } from "@shared/schemas/events";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notify } from "./notify";
+import { activityQueries } from "./queries/activity";
 import { chatQueries } from "./queries/chat";
 import { committeeDashboardQueries } from "./queries/committee-dashboard";
 import { noticeQueries } from "./queries/notices";
 import { proposalQueries } from "./queries/proposals";
 import { supervisorDashboardQueries } from "./queries/supervisor-dashboard";
+import { termQueries } from "./queries/terms";
 
-/** A submitted or reviewed proposal shows in every proposal list and in both dashboards' counts. */
+/**
+ * A proposal that changed shows in every proposal list, page, timeline and invitation, in both
+ * dashboards' counts, in the places in use and in the activity log.
+ */
 const proposalChanged = (): QueryKey[] => [
   proposalQueries.all(),
   supervisorDashboardQueries.all(),
   committeeDashboardQueries.all(),
+  termQueries.all(),
+  activityQueries.all(),
 ];
 
 /** Which cached queries each event makes stale (each key is a prefix: everything under it). */
 const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
   "proposal.submitted": proposalChanged,
   "proposal.reviewed": proposalChanged,
+  "proposal.changed": proposalChanged,
+  "invitation.received": proposalChanged,
   "notice.sent": () => [noticeQueries.all()],
   "message.created": (e) => [chatQueries.thread((e as { proposalId: string }).proposalId).queryKey],
   resync: () => [[]],
@@ -33,6 +42,10 @@ function announce(e: LiveEvent, selfId: string) {
       return notify.info(`${e.by} submitted "${e.title}".`, "New proposal");
     case "proposal.reviewed":
       return notify.info(`Your proposal "${e.title}" was ${e.status.toLowerCase()}.`, "Proposal reviewed");
+    case "proposal.changed":
+      return notify.info(`"${e.title}" is now ${e.status}.`, `Update from ${e.by}`);
+    case "invitation.received":
+      return notify.info(`${e.by} invites you to join "${e.title}".`, "New invitation");
     case "notice.sent":
       return notify.info(`${e.from}: ${e.title}`, "New notice");
     case "message.created":
@@ -52,6 +65,8 @@ export function applyLiveEvent(qc: QueryClient, e: LiveEvent, selfId: string) {
 const TYPES: LiveEventType[] = [
   "proposal.submitted",
   "proposal.reviewed",
+  "proposal.changed",
+  "invitation.received",
   "notice.sent",
   "message.created",
   "resync",

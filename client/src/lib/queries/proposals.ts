@@ -1,4 +1,5 @@
 import type { ProposalStatus, ProposalType } from "@shared/enums";
+import type { ActivityItem, Invitation, Version } from "@shared/schemas/life";
 import type { Proposal, ProposalList } from "@shared/schemas/proposals";
 import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
@@ -12,6 +13,10 @@ export interface ProposalListParams {
   order?: "newest" | "oldest";
   /** A term's id or "all"; none = the current term (the server's default, DESIGN.md §8). */
   termId?: string;
+  /** The committee's search and filters (DESIGN.md §9): title words, a cell, a supervisor. */
+  q?: string;
+  researchCellId?: string;
+  supervisorId?: string;
   page?: number;
   pageSize: number;
 }
@@ -58,6 +63,24 @@ export const proposalQueries = {
     queryOptions({
       queryKey: [...ALL, "detail", id] as const,
       queryFn: async () => (await api.get<{ proposal: Proposal }>(`/proposals/${id}`)).proposal,
+    }),
+  /** Every version, newest first (DESIGN.md §9); under the proposal, so its changes refresh them. */
+  versions: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "detail", id, "versions"] as const,
+      queryFn: async () => (await api.get<{ items: Version[] }>(`/proposals/${id}/versions`)).items,
+    }),
+  /** Everything that happened to it, oldest first. */
+  timeline: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "detail", id, "timeline"] as const,
+      queryFn: async () => (await api.get<{ items: ActivityItem[] }>(`/proposals/${id}/timeline`)).items,
+    }),
+  /** The student's open invitations (GET /api/invitations): a change to any proposal may change them. */
+  invitations: () =>
+    queryOptions({
+      queryKey: [...ALL, "invitations"] as const,
+      queryFn: async () => (await api.get<{ items: Invitation[] }>("/invitations")).items,
     }),
   /** The single-page lists whose query matches, for setQueriesData (never the page-by-page ones). */
   listsWhere: (match: (params: ProposalListParams) => boolean): QueryFilters => ({

@@ -47,7 +47,7 @@ export async function postMessage(db: Db, user: SessionUser, proposalId: string,
   return transactionWithEvents(db, async (tx, emit) => {
     const thread = await openThread(tx, proposalId, user);
     const message = toDto(await insertMessage(tx, proposalId, user.id, body));
-    emit([...thread.memberIds, thread.supervisorId], {
+    emit([...thread.memberIds, ...(thread.supervisorId ? [thread.supervisorId] : [])], {
       type: "message.created",
       proposalId,
       messageId: message.id,

@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { counts } from "@client/test/status-counts";
 import { termsFixture } from "@client/test/terms-fixture";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -13,10 +14,10 @@ const data: CommitteeDashboard = {
   supervisors: 200,
   committee: 3,
   researchCells: 2,
-  proposals: { Pending: 5, Approved: 7, Denied: 1, total: 13, overdue: 2 },
+  proposals: { byStatus: counts({ Pending: 5, Approved: 7, Denied: 1 }), total: 13, overdue: 2 },
   perCell: [
-    { id: "c1", title: "Machine Learning", Pending: 4, Approved: 6, Denied: 1 },
-    { id: "c2", title: "Networks", Pending: 1, Approved: 1, Denied: 0 },
+    { id: "c1", title: "Machine Learning", byStatus: counts({ Pending: 4, Approved: 6, Denied: 1 }) },
+    { id: "c2", title: "Networks", byStatus: counts({ Pending: 1, Approved: 1, Denied: 0 }) },
   ],
 };
 
@@ -70,7 +71,11 @@ describe("Committee dashboard", () => {
 
   it("says when there are no proposals to chart", async () => {
     setup({
-      body: { ...data, proposals: { Pending: 0, Approved: 0, Denied: 0, total: 0, overdue: 0 }, perCell: [] },
+      body: {
+        ...data,
+        proposals: { byStatus: counts({ Pending: 0, Approved: 0, Denied: 0 }), total: 0, overdue: 0 },
+        perCell: [],
+      },
     });
     expect((await screen.findByText("No proposals yet.")).closest("[data-empty-state]")).not.toBeNull();
   });

@@ -23,8 +23,19 @@ const proposal = (createdAt: string): ProposalSummary => ({
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  term: {
+    id: "7e000000-0000-4000-8000-000000000001",
+    name: "Default",
+    mode: "direct",
+    committeeApproval: false,
+    revisionsCloseAt: null,
+  },
   reviewDueAt: null,
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
 });
 
 function setup(createdAt: string, items: ProposalSummary[] = []) {

@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import StudentProposalStatusPage from "./proposal-status";
 
 const SPRING = "7e000000-0000-4000-8000-000000000100";
-const DEFAULT_TERM = { id: "7e000000-0000-4000-8000-000000000001", name: "Default" };
+const DEFAULT_TERM = {
+  id: "7e000000-0000-4000-8000-000000000001",
+  name: "Default",
+  mode: "direct" as const,
+  committeeApproval: false,
+  revisionsCloseAt: null,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -25,13 +25,18 @@ const group = (id: string, title: string, status: ProposalStatus, member: string
   researchCell: null,
   supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
   createdBy: null,
-  members: [{ id: `${id}-m`, name: member, studentId: "S1", position: 0 }],
+  members: [{ id: `${id}-m`, name: member, studentId: "S1", position: 0, state: "accepted" }],
   createdAt: "2025-03-01T10:00:00.000Z",
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "t1", name: "Default" },
+  term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
   reviewDueAt: null,
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
 });
 const phishing = group("g1", "Phishing with GNNs", "Pending", "Tanvir Hasan");
 const navigation = group("g2", "Campus navigation app", "Approved", "Omar Farouk");

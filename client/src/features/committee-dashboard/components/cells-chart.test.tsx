@@ -1,4 +1,5 @@
 import { renderScreen } from "@client/test/render";
+import { counts } from "@client/test/status-counts";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CellsChart } from "./cells-chart";
@@ -35,8 +36,8 @@ describe("Proposals by status per research cell", () => {
     const { container } = renderScreen(
       <CellsChart
         perCell={[
-          { id: "c1", title: "Machine Learning", Pending: 1, Approved: 0, Denied: 0 },
-          { id: "c2", title: "Networks", Pending: 0, Approved: 1, Denied: 0 },
+          { id: "c1", title: "Machine Learning", byStatus: counts({ Pending: 1, Approved: 0, Denied: 0 }) },
+          { id: "c2", title: "Networks", byStatus: counts({ Pending: 0, Approved: 1, Denied: 0 }) },
         ]}
       />,
     );
@@ -46,7 +47,11 @@ describe("Proposals by status per research cell", () => {
 
   it("shows at most five whole-number ticks for larger counts, reaching the longest bar", async () => {
     const { container } = renderScreen(
-      <CellsChart perCell={[{ id: "c1", title: "Machine Learning", Pending: 7, Approved: 3, Denied: 3 }]} />,
+      <CellsChart
+        perCell={[
+          { id: "c1", title: "Machine Learning", byStatus: counts({ Pending: 7, Approved: 3, Denied: 3 }) },
+        ]}
+      />,
     );
     await waitFor(() => expect(countTicks(container).length).toBeGreaterThan(1));
     const ticks = countTicks(container);

@@ -14,9 +14,10 @@ const SERIES = [
 
 /** Proposals by status per research cell, one stacked bar per cell. */
 export function CellsChart({ perCell }: { perCell: CommitteeDashboard["perCell"] }) {
-  const total = (c: CommitteeDashboard["perCell"][number]) => c.Pending + c.Approved + c.Denied;
-  const withProposals = perCell.filter((c) => total(c) > 0);
-  const longest = Math.max(0, ...withProposals.map(total));
+  const total = (c: CommitteeDashboard["perCell"][number]) =>
+    Object.values(c.byStatus).reduce((a, b) => a + b, 0);
+  const withProposals = perCell.filter((c) => total(c) > 0).map((c) => ({ title: c.title, ...c.byStatus }));
+  const longest = Math.max(0, ...perCell.map(total));
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600} mb="md" id="cells-chart-title">

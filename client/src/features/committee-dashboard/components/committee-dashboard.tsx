@@ -83,19 +83,19 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
               />
               <FigureCard
                 label="Pending"
-                value={d.proposals.Pending}
+                value={d.proposals.byStatus.Pending}
                 icon={<IconHourglass size={22} />}
                 color="yellow"
               />
               <FigureCard
                 label="Approved"
-                value={d.proposals.Approved}
+                value={d.proposals.byStatus.Approved}
                 icon={<IconCircleCheck size={22} />}
                 color="green"
               />
               <FigureCard
                 label="Denied"
-                value={d.proposals.Denied}
+                value={d.proposals.byStatus.Denied}
                 icon={<IconCircleX size={22} />}
                 color="red"
               />

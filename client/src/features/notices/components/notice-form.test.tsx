@@ -27,15 +27,20 @@ const group: ProposalSummary = {
   supervisor: null,
   createdBy: null,
   members: [
-    { id: "s1", name: "Omar Farouk", studentId: "S1", position: 0 },
-    { id: "s2", name: "Sofia Martins", studentId: "S2", position: 1 },
+    { id: "s1", name: "Omar Farouk", studentId: "S1", position: 0, state: "accepted" },
+    { id: "s2", name: "Sofia Martins", studentId: "S2", position: 1, state: "accepted" },
   ],
   createdAt: "2025-03-01T10:00:00.000Z",
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "t1", name: "Default" },
+  term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
   reviewDueAt: null,
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -11,15 +11,20 @@ export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => (
   supervisor: { id: "sup1", name: "Prof. Ayesha Rahman", email: "ayesha@uni.example" },
   createdBy: { id: "s1", name: "Tanvir Hasan" },
   members: [
-    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0 },
-    { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1 },
+    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
+    { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "accepted" },
   ],
   createdAt: "2025-03-01T10:00:00.000Z",
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "t1", name: "Default" },
+  term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
   reviewDueAt: o.status && o.status !== "Pending" ? null : "2025-03-08T10:00:00.000Z",
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
   ...o,
 });
 

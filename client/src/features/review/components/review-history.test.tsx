@@ -18,13 +18,24 @@ const proposal = (o: Partial<ProposalSummary>): ProposalSummary => ({
   researchCell: null,
   supervisor: null,
   createdBy: null,
-  members: [{ id: "s1", name: "Mei Lin", studentId: "S1", position: 0 }],
+  members: [{ id: "s1", name: "Mei Lin", studentId: "S1", position: 0, state: "accepted" }],
   createdAt: "2025-03-01T10:00:00.000Z",
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  term: {
+    id: "7e000000-0000-4000-8000-000000000001",
+    name: "Default",
+    mode: "direct",
+    committeeApproval: false,
+    revisionsCloseAt: null,
+  },
   reviewDueAt: null,
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
   ...o,
 });
 
@@ -131,8 +142,19 @@ describe("Review history", () => {
               [
                 proposal({
                   title: "Approved late",
-                  term: { id: "t0", name: "Spring 2024" },
+                  term: {
+                    id: "t0",
+                    name: "Spring 2024",
+                    mode: "direct",
+                    committeeApproval: false,
+                    revisionsCloseAt: null,
+                  },
                   reviewDueAt: "2025-03-01T00:00:00.000Z",
+                  committeeFeedback: null,
+                  committeeDecidedAt: null,
+                  committeeDecidedBy: null,
+                  version: 1,
+                  document: null,
                 }),
               ];
         return { body: { items, total: items.length } };

@@ -26,9 +26,10 @@ import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
 
-const TABS: ProposalStatus[] = ["Approved", "Denied", "Pending"];
+type Tab = "Approved" | "Denied" | "Pending";
+const TABS: Tab[] = ["Approved", "Denied", "Pending"];
 
-const EMPTY: Record<ProposalStatus, string> = {
+const EMPTY: Record<Tab, string> = {
   Approved: "You have not approved any proposals yet.",
   Denied: "You have not denied any proposals.",
   Pending: "No proposals are waiting for your review.",
@@ -127,7 +128,7 @@ function HistoryCards({
  */
 export function ReviewHistory({ termId }: { termId?: string }) {
   const narrow = useNarrow();
-  const [status, setStatus] = useState<ProposalStatus>("Approved");
+  const [status, setStatus] = useState<Tab>("Approved");
   // Another term's list starts on its first page.
   const [paging, setPaging] = useState({ termId, page: 1 });
   const page = paging.termId === termId ? paging.page : 1;
@@ -144,7 +145,7 @@ export function ReviewHistory({ termId }: { termId?: string }) {
         data={TABS}
         value={status}
         onChange={(v) => {
-          setStatus(v as ProposalStatus);
+          setStatus(v as Tab);
           setPage(1);
         }}
         maw={420}

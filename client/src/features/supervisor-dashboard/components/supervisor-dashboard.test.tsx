@@ -46,28 +46,39 @@ const proposal = (
   feedback: null,
   reviewedAt: null,
   reviewedBy: null,
-  term: { id: "7e000000-0000-4000-8000-000000000001", name: "Default" },
+  term: {
+    id: "7e000000-0000-4000-8000-000000000001",
+    name: "Default",
+    mode: "direct",
+    committeeApproval: false,
+    revisionsCloseAt: null,
+  },
   reviewDueAt: null,
+  committeeFeedback: null,
+  committeeDecidedAt: null,
+  committeeDecidedBy: null,
+  version: 1,
+  document: null,
   ...o,
 });
 
 const phishing = proposal("g1", "Phishing with GNNs", "Thesis", "Pending", {
   // Out of position order on purpose: the list shows the creator (position 0) first.
   members: [
-    { id: "s2", name: "", studentId: "S-2", position: 1 },
-    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0 },
+    { id: "s2", name: "", studentId: "S-2", position: 1, state: "accepted" },
+    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
   ],
 });
 const proctoring = proposal("g2", "Exam proctoring", "Thesis", "Approved", {
   researchCell: null,
-  members: [{ id: "s3", name: "Ravi Kumar", studentId: "S-3", position: 0 }],
+  members: [{ id: "s3", name: "Ravi Kumar", studentId: "S-3", position: 0, state: "accepted" }],
 });
 const navigation = proposal("g3", "Campus navigation app", "Project", "Approved", {
-  members: [{ id: "s4", name: "Omar Farouk", studentId: "S-4", position: 0 }],
+  members: [{ id: "s4", name: "Omar Farouk", studentId: "S-4", position: 0, state: "accepted" }],
 });
 /** Denied: no group of the supervisor's any more, so in no count and no list. */
 const oldIdea = proposal("g4", "Old idea", "Thesis", "Denied", {
-  members: [{ id: "s5", name: "Lena Park", studentId: "S-5", position: 0 }],
+  members: [{ id: "s5", name: "Lena Park", studentId: "S-5", position: 0, state: "accepted" }],
 });
 const ALL = [phishing, proctoring, navigation, oldIdea];
 
@@ -257,7 +268,7 @@ describe("Supervisor dashboard", () => {
   it("Load more asks for the next page and appends it; the button goes once all are shown", async () => {
     const many = Array.from({ length: GROUPS_PAGE_SIZE + 3 }, (_, i) =>
       proposal(`m${i}`, `Group ${i + 1}`, "Thesis", "Approved", {
-        members: [{ id: `u${i}`, name: `Student ${i + 1}`, studentId: null, position: 0 }],
+        members: [{ id: `u${i}`, name: `Student ${i + 1}`, studentId: null, position: 0, state: "accepted" }],
       }),
     );
     const { user, listRequests } = setup({ list: serveList(many) });
