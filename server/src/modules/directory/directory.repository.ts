@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRows } from "../../db/query";
-import { supervisorCells, terms, users } from "../../db/schema";
+import { proposalMembers, supervisorCells, terms, users } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { CURRENT_TERM_ID, capacityOf, usedBy } from "../terms/terms.repository";
 
@@ -23,13 +23,16 @@ export function supervisorsOfCell(db: Db, cellId: string) {
 }
 
 /**
- * Students other than `exceptId` whose name or student ID `q` finds (DESIGN.md §14: the start of
+ * Students free to join a group (DESIGN.md §9: nobody who holds their one place in the current
+ * term is offered; an open invitation takes no place), other than `exceptId`, whose name or student ID `q` finds (DESIGN.md §14: the start of
  * a word of the name or of the student ID; never the email), by name; with no `q`, the first by
  * name (users_role_name_idx). The matches are gathered through users_search_idx and sorted, as
  * the committee's search does (users.repository.ts).
  */
 export function searchStudents(db: Db, exceptId: string, q: string, limit: number) {
-  const students = sql`select u.id, u.name, u.student_id from ${users} u where u.role = 'student' and u.id <> ${exceptId}`;
+  const students = sql`select u.id, u.name, u.student_id from ${users} u
+    where u.role = 'student' and u.id <> ${exceptId}
+      and not exists (select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
   return selectRows<{ id: string; name: string; studentId: string | null }>(
     db,
     q

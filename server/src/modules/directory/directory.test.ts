@@ -11,7 +11,7 @@ import {
   type TestUser,
   unique,
 } from "../../test/app";
-import { makeCell } from "../../test/factories";
+import { makeCell, makeProposal } from "../../test/factories";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -102,6 +102,22 @@ describe("GET /api/students?q=", () => {
     ]);
     for (const item of byTag) expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId"]);
     expect(JSON.stringify(res.json())).not.toContain("@");
+  });
+
+  it("offers only students free to join: not one who holds a place in the current term, but one only invited", async () => {
+    const supervisor = await makeSupervisor(t);
+    const cell = await makeCell(t, [supervisor.id]);
+    const placed = await makeStudent(t, { name: `Placed Person ${tag}` });
+    const invited = await makeStudent(t, { name: `Invited Person ${tag}` });
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cell.id,
+      memberIds: [placed.id],
+      invitedIds: [invited.id],
+      status: "Awaiting members",
+    });
+    const found = (await get(me, `/api/students?q=${encodeURIComponent(`person ${tag}`)}`)).json().items;
+    expect(found.map((s: { id: string }) => s.id)).toEqual([invited.id]);
   });
 
   it("finds students by student ID", async () => {
