@@ -126,6 +126,15 @@ describe("migrations", () => {
     await old.db.execute(
       sql`insert into proposal_members (proposal_id, user_id, position) values (${proposal}::uuid, ${student}::uuid, 0)`,
     );
+    // A reviewed one too (a denial with feedback), whose review becomes a timeline row (0014).
+    const denied = randomUUID();
+    await old.db.execute(sql`
+      insert into proposals (id, title, abstract, type, research_cell_id, supervisor_id, created_by, status, feedback, reviewed_at, reviewed_by, created_at)
+      values (${denied}::uuid, 'Old idea', 'Old.', 'Project', ${cell}::uuid, ${supervisor}::uuid, ${student}::uuid,
+              'Denied', 'Too broad.', '2026-01-02T10:00:00Z', ${supervisor}::uuid, '2026-01-01T10:00:00Z')`);
+    await old.db.execute(
+      sql`insert into proposal_members (proposal_id, user_id, position, active) values (${denied}::uuid, ${student}::uuid, 0, false)`,
+    );
     await old.close();
 
     const migrated = await open();
@@ -141,7 +150,7 @@ describe("migrations", () => {
                  search_words @@ to_tsquery('thesisdesk_search', 'ana:* & 2021cs:*') as found, picture_key
             from users where id = ${student}::uuid`,
     );
-    expect(row).toEqual({ n: 1, found: true, picture_key: picture });
+    expect(row).toEqual({ n: 2, found: true, picture_key: picture });
 
     // The proposal and its member are in the current term, Default (0013).
     const terms = await selectRows<{ name: string; proposal_term: boolean; member_term: boolean }>(
@@ -152,6 +161,40 @@ describe("migrations", () => {
             from current_term c join terms t on t.id = c.term_id`,
     );
     expect(terms).toEqual([{ name: "Default", proposal_term: true, member_term: true }]);
+
+    // Every proposal has version 1 from its title and abstract, timeline rows for its submission and
+    // review, and accepted memberships (0014).
+    const versions = await selectRows<{
+      proposal_id: string;
+      number: number;
+      title: string;
+      author_id: string;
+    }>(migrated.db, sql`select proposal_id, number, title, author_id from proposal_versions order by title`);
+    expect(versions).toEqual([
+      { proposal_id: proposal, number: 1, title: "A title", author_id: student },
+      { proposal_id: denied, number: 1, title: "Old idea", author_id: student },
+    ]);
+    const timeline = await selectRows<{
+      action: string;
+      actor_id: string;
+      at: string;
+      to_status: string;
+      note: string | null;
+    }>(
+      migrated.db,
+      sql`select action, actor_id, at, to_status, note from activity where proposal_id = ${denied}::uuid order by at`,
+    );
+    expect(
+      timeline.map((r) => [r.action, r.actor_id, new Date(r.at).toISOString(), r.to_status, r.note]),
+    ).toEqual([
+      ["submit", student, "2026-01-01T10:00:00.000Z", "Pending", null],
+      ["deny", supervisor, "2026-01-02T10:00:00.000Z", "Denied", "Too broad."],
+    ]);
+    const states = await selectRows<{ state: string }>(
+      migrated.db,
+      sql`select distinct state from proposal_members`,
+    );
+    expect(states).toEqual([{ state: "accepted" }]);
   });
 
   it("leaves nothing of the removed machinery: no stored JSON, no list versions, no doc triggers", async () => {

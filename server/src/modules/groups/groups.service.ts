@@ -55,7 +55,8 @@ export async function answerInvitation(
       const seen = await selectLifeFacts(tx, proposalId, user.id);
       if (!seen || user.role !== "student") throw new NotFoundError();
       if (seen.my_state !== "invited") {
-        if (seen.my_state === "accepted") throw new ConflictError(MSG.invitationClosed);
+        // Their own invitation, answered already (or declined when they joined another group).
+        if (seen.my_state && seen.my_state !== "left") throw new ConflictError(MSG.invitationClosed);
         throw new NotFoundError();
       }
       const others = accept ? await openInvitationsOf(tx, [user.id], seen.term_id, proposalId) : [];

@@ -1,6 +1,6 @@
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, proposalMembers, proposals } from "../../db/schema";
 import {
@@ -12,7 +12,7 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/app";
-import { makeProposal } from "../../test/factories";
+import { makeCell, makeProposal } from "../../test/factories";
 
 let t: TestContext;
 let supervisor: TestUser;
@@ -223,5 +223,266 @@ describe("POST /api/proposals/:id/review", () => {
     expect(await byStatus("Denied")).toMatchObject([{ id: groups[1].id, feedback: "Too broad." }]);
     expect((await byStatus("Denied"))[0].reviewedAt).toEqual(expect.any(String));
     expect(await byStatus("Pending")).toMatchObject([{ id: groups[2].id, feedback: null }]);
+  });
+});
+
+describe("changes requested, and the committee's decisions (DESIGN.md §9)", () => {
+  const post = (u: TestUser, url: string, payload: object = {}) =>
+    t.app.inject({ method: "POST", url, payload, headers: sessionHeaders(u) });
+
+  it("request changes needs feedback; the group is told with it; a member answers with a new version and it is Pending again", async () => {
+    const { proposal, students } = await pendingGroup(2);
+    const noFeedback = await review(supervisor, proposal.id, { status: "Changes requested", feedback: " " });
+    expect(noFeedback.statusCode).toBe(400);
+    expect(noFeedback.json().error.fields).toEqual({
+      feedback: "Feedback is required when requesting changes.",
+    });
+    const res = await review(supervisor, proposal.id, {
+      status: "Changes requested",
+      feedback: "Narrow the scope.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().proposal).toMatchObject({
+      status: "Changes requested",
+      feedback: "Narrow the scope.",
+      reviewDueAt: null,
+    });
+    const told = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, students[1].id), eq(outbox.kind, "proposal.changed")));
+    expect(told.map((m) => m.subject)).toContain(`Changes requested: ${proposal.title}`);
+    expect(told.find((m) => m.subject.startsWith("Changes requested"))!.body).toContain("Narrow the scope.");
+
+    // The supervisor cannot review it again meanwhile.
+    expect((await review(supervisor, proposal.id, { status: "Approved" })).statusCode).toBe(409);
+    const version = await post(students[1], `/api/proposals/${proposal.id}/versions`, {
+      title: "A narrower title",
+      abstract: "Only the first half.",
+      note: "Narrowed as asked.",
+    });
+    expect(version.statusCode).toBe(201);
+    expect(version.json().proposal).toMatchObject({
+      status: "Pending",
+      title: "A narrower title",
+      abstract: "Only the first half.",
+      version: 2,
+    });
+    expect(version.json().proposal.reviewDueAt).not.toBeNull();
+    const versions = await t.app.inject({
+      method: "GET",
+      url: `/api/proposals/${proposal.id}/versions`,
+      headers: sessionHeaders(supervisor),
+    });
+    expect(
+      versions
+        .json()
+        .items.map((v: { number: number; title: string; note: string | null }) => [
+          v.number,
+          v.title,
+          v.note,
+        ]),
+    ).toEqual([
+      [2, "A narrower title", "Narrowed as asked."],
+      [1, proposal.title, null],
+    ]);
+    expect(versions.json().items[0].author).toEqual({ id: students[1].id, name: students[1].name });
+    // A second version now is refused: it is Pending.
+    expect(
+      (await post(students[0], `/api/proposals/${proposal.id}/versions`, { title: "x", abstract: "y" }))
+        .statusCode,
+    ).toBe(409);
+    const supervisorTold = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, supervisor.id), eq(outbox.kind, "proposal.changed")));
+    expect(supervisorTold.map((m) => m.subject)).toContain(`New version to review: A narrower title`);
+  });
+
+  it("after the term's revisions close, changes can no longer be requested nor a version submitted", async () => {
+    const { proposal, students } = await pendingGroup(1);
+    expect(
+      (await review(supervisor, proposal.id, { status: "Changes requested", feedback: "Fix." })).statusCode,
+    ).toBe(200);
+    const other = await pendingGroup(1);
+    await t.database.db.execute(
+      sql`update terms set revisions_close_at = now() - interval '1 minute' where id = current_term_id()`,
+    );
+    try {
+      const late = await review(supervisor, other.proposal.id, {
+        status: "Changes requested",
+        feedback: "Fix.",
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe(MSG.revisionsClosed("Default"));
+      const version = await post(students[0], `/api/proposals/${proposal.id}/versions`, {
+        title: "T",
+        abstract: "A",
+      });
+      expect(version.statusCode).toBe(409);
+      expect(version.json().error.message).toBe(MSG.revisionsClosed("Default"));
+      expect((await row(proposal.id)).status).toBe("Changes requested");
+    } finally {
+      await t.database.db.execute(
+        sql`update terms set revisions_close_at = null where id = current_term_id()`,
+      );
+    }
+  });
+
+  it("the committee signs off a proposal Awaiting committee: feedback is required to deny; the group and the supervisor are told", async () => {
+    const s = await makeStudent(t);
+    const p = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [s.id],
+      status: "Awaiting committee",
+    });
+    const noFeedback = await post(committee, `/api/proposals/${p.id}/decision`, {
+      status: "Denied",
+      feedback: "",
+    });
+    expect(noFeedback.statusCode).toBe(400);
+    expect(noFeedback.json().error.fields.feedback).toBe("Feedback is required when denying a proposal.");
+    const denied = await post(committee, `/api/proposals/${p.id}/decision`, {
+      status: "Denied",
+      feedback: "Out of scope.",
+    });
+    expect(denied.json().proposal).toMatchObject({ status: "Denied", committeeFeedback: "Out of scope." });
+    expect(await activeMembers(p.id)).toBe(0);
+    for (const who of [s.id, supervisor.id]) {
+      const mails = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.userId, who), eq(outbox.kind, "proposal.changed")));
+      expect(mails.map((m) => m.subject)).toContain(`Proposal denied by the committee: ${p.title}`);
+    }
+    // Not Awaiting committee any more: a second decision is refused.
+    expect(
+      (await post(committee, `/api/proposals/${p.id}/decision`, { status: "Approved" })).statusCode,
+    ).toBe(409);
+    // A supervisor's proposal that is Pending is not the committee's to decide.
+    const { proposal: pending } = await pendingGroup(1);
+    expect(
+      (await post(committee, `/api/proposals/${pending.id}/decision`, { status: "Approved" })).statusCode,
+    ).toBe(409);
+  });
+
+  it("reopen takes the places back, or says what blocks it: a member now in another group, a supervisor with no places", async () => {
+    const s = await makeStudent(t, { name: "Rena Reopen" });
+    const denied = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [s.id],
+      status: "Denied",
+    });
+    const noReason = await post(committee, `/api/proposals/${denied.id}/reopen`, { reason: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe(MSG.reasonRequired);
+    // The student is in another group now.
+    const elsewhere = await makeProposal(t, { supervisorId: otherSupervisor.id, memberIds: [s.id] });
+    const blocked = await post(committee, `/api/proposals/${denied.id}/reopen`, {
+      reason: "Denied by mistake.",
+    });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.message).toBe(MSG.memberInAnotherGroup("Rena Reopen"));
+    expect((await row(denied.id)).status).toBe("Denied");
+    await t.database.db.delete(proposals).where(eq(proposals.id, elsewhere.id));
+    // The supervisor is full in the term.
+    await t.database.db.execute(sql`update terms set default_capacity = 0 where id = current_term_id()`);
+    try {
+      const full = await post(committee, `/api/proposals/${denied.id}/reopen`, {
+        reason: "Denied by mistake.",
+      });
+      expect(full.statusCode).toBe(409);
+      expect(full.json().error.message).toBe(MSG.noPlacesLeft("Prof. Reviewer", "Default"));
+    } finally {
+      await t.database.db.execute(sql`update terms set default_capacity = null where id = current_term_id()`);
+    }
+    const reopened = await post(committee, `/api/proposals/${denied.id}/reopen`, {
+      reason: "Denied by mistake.",
+    });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().proposal).toMatchObject({ status: "Pending", feedback: null, reviewedBy: null });
+    expect(await activeMembers(denied.id)).toBe(1);
+    const history = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/proposals/${denied.id}/timeline`,
+        headers: sessionHeaders(s),
+      })
+    ).json().items;
+    expect(history.at(-1)).toMatchObject({
+      action: "reopen",
+      from: "Denied",
+      to: "Pending",
+      note: "Denied by mistake.",
+    });
+    // An Approved one reopens too (its places are held already); a Withdrawn one does not.
+    const approved = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [(await makeStudent(t)).id],
+      status: "Approved",
+    });
+    expect(
+      (await post(committee, `/api/proposals/${approved.id}/reopen`, { reason: "Approved too soon." }))
+        .statusCode,
+    ).toBe(200);
+    const withdrawn = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [(await makeStudent(t)).id],
+      status: "Withdrawn",
+    });
+    expect(
+      (await post(committee, `/api/proposals/${withdrawn.id}/reopen`, { reason: "Why not." })).statusCode,
+    ).toBe(409);
+  });
+
+  it("reassign gives a proposal to another supervisor of its cell with a place left; everyone concerned is told", async () => {
+    const incoming = await makeSupervisor(t, { name: "Prof. Incoming" });
+    const outsider = await makeSupervisor(t);
+    const cell = await makeCell(t, [supervisor.id, incoming.id]);
+    const s = await makeStudent(t);
+    const p = await makeProposal(t, { supervisorId: supervisor.id, cellId: cell.id, memberIds: [s.id] });
+    const notInCell = await post(committee, `/api/proposals/${p.id}/reassign`, { supervisorId: outsider.id });
+    expect(notInCell.statusCode).toBe(400);
+    expect(notInCell.json().error.fields.supervisorId).toBeTruthy();
+    const same = await post(committee, `/api/proposals/${p.id}/reassign`, { supervisorId: supervisor.id });
+    expect(same.statusCode).toBe(400);
+    await t.database.db.execute(
+      sql`insert into term_capacities (term_id, supervisor_id, capacity) values (current_term_id(), ${incoming.id}, 0)`,
+    );
+    const full = await post(committee, `/api/proposals/${p.id}/reassign`, { supervisorId: incoming.id });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe(MSG.noPlacesLeft("Prof. Incoming", "Default"));
+    await t.database.db.execute(sql`delete from term_capacities where supervisor_id = ${incoming.id}`);
+    const moved = await post(committee, `/api/proposals/${p.id}/reassign`, { supervisorId: incoming.id });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().proposal).toMatchObject({ status: "Pending", supervisor: { id: incoming.id } });
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/proposals/${p.id}`,
+          headers: sessionHeaders(supervisor),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/proposals/${p.id}`,
+          headers: sessionHeaders(incoming),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const subjects = async (who: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.userId, who), eq(outbox.kind, "proposal.changed")))
+      ).map((m) => m.subject);
+    expect(await subjects(incoming.id)).toContain(`Proposal assigned to you: ${p.title}`);
+    expect(await subjects(supervisor.id)).toContain(`Proposal reassigned: ${p.title}`);
+    expect(await subjects(s.id)).toContain(`New supervisor: ${p.title}`);
   });
 });

@@ -121,8 +121,12 @@ export async function deleteCapacity(db: Db, termId: string, supervisorId: strin
     .where(sql`${termCapacities.termId} = ${termId} and ${termCapacities.supervisorId} = ${supervisorId}`);
 }
 
-export async function isSupervisor(db: Db, id: string) {
-  return !!(await selectRow(db, sql`select 1 from ${users} where id = ${id} and role = 'supervisor'`));
+/** The supervisor with this id (their name), if there is one. */
+export function isSupervisor(db: Db, id: string) {
+  return selectRow<{ name: string }>(
+    db,
+    sql`select name from ${users} where id = ${id} and role = 'supervisor'`,
+  );
 }
 
 /**

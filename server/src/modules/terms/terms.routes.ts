@@ -9,7 +9,8 @@ import {
   termSupervisorParams,
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard } from "../../plugins/session";
+import { guard, requireUser } from "../../plugins/session";
+import { changeBy } from "../activity/activity.repository";
 import {
   clearCapacity,
   createTerm,
@@ -55,7 +56,10 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: termResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ term: await createTerm(app.db, request.body) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ term: await createTerm(app.db, request.body, changeBy(app, requireUser(request))) }),
   );
 
   app.patch(
@@ -70,7 +74,9 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: termResponse, ...errors },
       },
     },
-    async (request) => ({ term: await patchTerm(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      term: await patchTerm(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+    }),
   );
 
   app.delete(
@@ -85,7 +91,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeTerm(app.db, request.params.id);
+      await removeTerm(app.db, request.params.id, changeBy(app, requireUser(request)));
       return { ok: true as const };
     },
   );
@@ -101,7 +107,9 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: termResponse, ...errors },
       },
     },
-    async (request) => ({ term: await setCurrentTerm(app.db, request.params.id) }),
+    async (request) => ({
+      term: await setCurrentTerm(app.db, request.params.id, changeBy(app, requireUser(request))),
+    }),
   );
 
   app.put(
@@ -117,7 +125,13 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCapacity(app.db, request.params.id, request.params.supervisorId, request.body.capacity);
+      await setCapacity(
+        app.db,
+        request.params.id,
+        request.params.supervisorId,
+        request.body.capacity,
+        changeBy(app, requireUser(request)),
+      );
       return { ok: true as const };
     },
   );
@@ -134,7 +148,12 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await clearCapacity(app.db, request.params.id, request.params.supervisorId);
+      await clearCapacity(
+        app.db,
+        request.params.id,
+        request.params.supervisorId,
+        changeBy(app, requireUser(request)),
+      );
       return { ok: true as const };
     },
   );

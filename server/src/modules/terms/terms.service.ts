@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
+import { type ChangeContext, recordActivity } from "../activity/activity.repository";
 import {
   deleteCapacity,
   deleteTerm,
@@ -63,9 +64,23 @@ function nameConflict(err: unknown): never {
   throw err;
 }
 
-export async function createTerm(db: Db, input: z.output<typeof termInputSchema>): Promise<Term> {
+export async function createTerm(
+  db: Db,
+  input: z.output<typeof termInputSchema>,
+  change: ChangeContext,
+): Promise<Term> {
   try {
-    return await transaction(db, async (tx) => toTerm((await selectTerm(tx, await insertTerm(tx, input)))!));
+    return await transaction(db, async (tx) => {
+      const id = await insertTerm(tx, input);
+      await recordActivity(tx, {
+        ...change,
+        kind: "term",
+        action: "create",
+        subjectId: id,
+        subjectName: input.name,
+      });
+      return toTerm((await selectTerm(tx, id))!);
+    });
   } catch (err) {
     nameConflict(err);
   }
@@ -76,7 +91,12 @@ export async function createTerm(db: Db, input: z.output<typeof termInputSchema>
  * stored open), and the mode is frozen once the term has proposals. The row is locked, so two
  * changes apply one after the other, each checked against the other's result.
  */
-export async function patchTerm(db: Db, id: string, patch: z.output<typeof termPatchSchema>): Promise<Term> {
+export async function patchTerm(
+  db: Db,
+  id: string,
+  patch: z.output<typeof termPatchSchema>,
+  change: ChangeContext,
+): Promise<Term> {
   try {
     return await transaction(db, async (tx) => {
       const row = await selectTerm(tx, id, true);
@@ -92,6 +112,14 @@ export async function patchTerm(db: Db, id: string, patch: z.output<typeof termP
       if (next.mode !== stored.mode && stored.hasProposals)
         throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
       await updateTerm(tx, id, next);
+      await recordActivity(tx, {
+        ...change,
+        kind: "term",
+        action: "update",
+        subjectId: id,
+        subjectName: next.name,
+        note: changedFields(stored, next),
+      });
       return toTerm((await selectTerm(tx, id))!);
     });
   } catch (err) {
@@ -100,7 +128,7 @@ export async function patchTerm(db: Db, id: string, patch: z.output<typeof termP
 }
 
 /** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
-export async function removeTerm(db: Db, id: string): Promise<void> {
+export async function removeTerm(db: Db, id: string, change: ChangeContext): Promise<void> {
   await transaction(db, async (tx) => {
     const row = await selectTerm(tx, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
@@ -108,6 +136,13 @@ export async function removeTerm(db: Db, id: string): Promise<void> {
     if (row.has_proposals) throw new ConflictError(MSG.termHasProposals);
     try {
       await deleteTerm(tx, id);
+      await recordActivity(tx, {
+        ...change,
+        kind: "term",
+        action: "delete",
+        subjectId: id,
+        subjectName: row.name,
+      });
     } catch (err) {
       if (pgErrorCode(err) === PG.foreignKeyViolation) throw new ConflictError(MSG.termHasProposals);
       throw err;
@@ -115,24 +150,51 @@ export async function removeTerm(db: Db, id: string): Promise<void> {
   });
 }
 
-export async function setCurrentTerm(db: Db, id: string): Promise<Term> {
+export async function setCurrentTerm(db: Db, id: string, change: ChangeContext): Promise<Term> {
   return transaction(db, async (tx) => {
-    if (!(await selectTerm(tx, id, true))) throw new NotFoundError(MSG.termNotFound);
+    const row = await selectTerm(tx, id, true);
+    if (!row) throw new NotFoundError(MSG.termNotFound);
     await makeCurrent(tx, id);
+    await recordActivity(tx, {
+      ...change,
+      kind: "term",
+      action: "current",
+      subjectId: id,
+      subjectName: row.name,
+    });
     return toTerm((await selectTerm(tx, id))!);
   });
 }
 
 async function termAndSupervisor(db: Db, termId: string, supervisorId: string) {
-  if (!(await selectTerm(db, termId))) throw new NotFoundError(MSG.termNotFound);
-  if (!(await isSupervisor(db, supervisorId))) throw new NotFoundError(MSG.teacherNotFound);
+  const term = await selectTerm(db, termId);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  const supervisor = await isSupervisor(db, supervisorId);
+  if (!supervisor) throw new NotFoundError(MSG.teacherNotFound);
+  return { term, supervisor };
 }
 
-export async function setCapacity(db: Db, termId: string, supervisorId: string, capacity: number) {
-  await termAndSupervisor(db, termId, supervisorId);
+export async function setCapacity(
+  db: Db,
+  termId: string,
+  supervisorId: string,
+  capacity: number,
+  change: ChangeContext,
+) {
   try {
-    if (!(await upsertCapacity(db, termId, supervisorId, capacity)))
-      throw new NotFoundError(MSG.teacherNotFound);
+    await transaction(db, async (tx) => {
+      const { term, supervisor } = await termAndSupervisor(tx, termId, supervisorId);
+      if (!(await upsertCapacity(tx, termId, supervisorId, capacity)))
+        throw new NotFoundError(MSG.teacherNotFound);
+      await recordActivity(tx, {
+        ...change,
+        kind: "place",
+        action: "set",
+        subjectId: supervisorId,
+        subjectName: supervisor.name,
+        note: `${term.name}: ${capacity}`,
+      });
+    });
   } catch (err) {
     // The term or the supervisor went away meanwhile.
     if (pgErrorCode(err) === PG.foreignKeyViolation) throw new NotFoundError();
@@ -140,9 +202,36 @@ export async function setCapacity(db: Db, termId: string, supervisorId: string, 
   }
 }
 
-export async function clearCapacity(db: Db, termId: string, supervisorId: string) {
-  await termAndSupervisor(db, termId, supervisorId);
-  await deleteCapacity(db, termId, supervisorId);
+export async function clearCapacity(db: Db, termId: string, supervisorId: string, change: ChangeContext) {
+  await transaction(db, async (tx) => {
+    const { term, supervisor } = await termAndSupervisor(tx, termId, supervisorId);
+    await deleteCapacity(tx, termId, supervisorId);
+    await recordActivity(tx, {
+      ...change,
+      kind: "place",
+      action: "clear",
+      subjectId: supervisorId,
+      subjectName: supervisor.name,
+      note: term.name,
+    });
+  });
+}
+
+/** Which of a term's settings a change touched, in words for the activity log. */
+function changedFields(before: TermValues, after: TermValues): string | null {
+  const names: Record<keyof TermValues, string> = {
+    name: "name",
+    mode: "mode",
+    submissionsOpenAt: "submissions open",
+    submissionsCloseAt: "submissions close",
+    revisionsCloseAt: "revisions close",
+    reviewDueDays: "review due days",
+    committeeApproval: "committee approval",
+    defaultCapacity: "default places",
+    maxPreferences: "preferences",
+  };
+  const changed = (Object.keys(names) as (keyof TermValues)[]).filter((k) => before[k] !== after[k]);
+  return changed.length ? `Changed: ${changed.map((k) => names[k]).join(", ")}` : null;
 }
 
 export async function termLoad(db: Db, termId: string, now: Date): Promise<SupervisorLoad[]> {

@@ -2,7 +2,7 @@ import type { Role } from "@shared/enums";
 import type { CellRef, SortOrder, UserSort } from "@shared/schemas/users";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countUpTo, int, selectRows } from "../../db/query";
+import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 
@@ -213,4 +213,13 @@ export async function deleteAssignment(db: Db, supervisorId: string, researchCel
     .where(
       and(eq(supervisorCells.supervisorId, supervisorId), eq(supervisorCells.researchCellId, researchCellId)),
     );
+}
+
+/** A person's name and a cell's title, for the activity log. */
+export function namesOf(db: Db, userId: string, cellId: string) {
+  return selectRow<{ person: string | null; cell: string | null }>(
+    db,
+    sql`select (select name from ${users} where id = ${userId}) as person,
+               (select title from ${researchCells} where id = ${cellId}) as cell`,
+  );
 }

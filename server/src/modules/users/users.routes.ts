@@ -11,6 +11,7 @@ import {
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard, requireUser } from "../../plugins/session";
+import { changeBy } from "../activity/activity.repository";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
 const errors = {
@@ -49,10 +50,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({
-        user: await addPerson(app.db, request.body, {
-          publicUrl: app.config.publicUrl,
-          by: requireUser(request).name,
-        }),
+        user: await addPerson(
+          app.db,
+          request.body,
+          { publicUrl: app.config.publicUrl, by: requireUser(request).name },
+          changeBy(app, requireUser(request)),
+        ),
       }),
   );
 
@@ -69,7 +72,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await assignCell(app.db, request.params.id, request.body.researchCellId);
+      await assignCell(
+        app.db,
+        request.params.id,
+        request.body.researchCellId,
+        changeBy(app, requireUser(request)),
+      );
       return reply.status(201).send({ ok: true as const, message: MSG.cellAssigned });
     },
   );
@@ -86,7 +94,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unassignCell(app.db, request.params.id, request.params.cellId);
+      await unassignCell(
+        app.db,
+        request.params.id,
+        request.params.cellId,
+        changeBy(app, requireUser(request)),
+      );
       return { ok: true as const, message: MSG.teacherRemovedFromCell };
     },
   );

@@ -7,6 +7,7 @@ import { counted, pageWindow, transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
+import { type ChangeContext, recordActivity } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
@@ -15,6 +16,7 @@ import {
   hasPendingInCell,
   insertAssignment,
   lockAssignment,
+  namesOf,
   type PersonRow,
   selectCellsOfSupervisors,
   selectPeoplePage,
@@ -73,22 +75,38 @@ export async function addPerson(
   db: Db,
   input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
   context: { publicUrl: string; by: string },
+  change: ChangeContext,
 ): Promise<Person> {
   const role = input.role === "supervisor" ? "supervisor (teacher)" : "committee";
-  const user = await createAccount(db, { ...input, studentId: null }, (tx, created) =>
-    enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by })).then(
-      () => {},
-    ),
-  );
+  const user = await createAccount(db, { ...input, studentId: null }, async (tx, created) => {
+    await enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by }));
+    await recordActivity(tx, {
+      ...change,
+      kind: "account",
+      action: "create",
+      subjectId: created.id,
+      subjectName: input.name,
+      note: input.role === "supervisor" ? "Teacher" : "Committee member",
+    });
+  });
   return toPersonDto(user, input.role === "supervisor" ? [] : undefined);
 }
 
-export async function assignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
+export async function assignCell(
+  db: Db,
+  supervisorId: string,
+  researchCellId: string,
+  change: ChangeContext,
+): Promise<void> {
   if ((await selectUserRole(db, supervisorId)) !== "supervisor") throw new NotFoundError(MSG.teacherNotFound);
   if (!(await cellExists(db, researchCellId))) throw new NotFoundError(MSG.cellNotFound);
   let inserted: boolean;
   try {
-    inserted = await insertAssignment(db, supervisorId, researchCellId);
+    inserted = await transaction(db, async (tx) => {
+      const made = await insertAssignment(tx, supervisorId, researchCellId);
+      if (made) await recordAssignment(tx, change, "assign", supervisorId, researchCellId);
+      return made;
+    });
   } catch (err) {
     // The cell (or the user) went away between the checks and the insert.
     if (pgErrorCode(err) === PG.foreignKeyViolation) {
@@ -104,11 +122,36 @@ export async function assignCell(db: Db, supervisorId: string, researchCellId: s
  * Removes a supervisor from a cell unless they still have Pending proposals there. The link
  * is locked first, so a check and a delete cannot be split by another removal.
  */
-export async function unassignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
+export async function unassignCell(
+  db: Db,
+  supervisorId: string,
+  researchCellId: string,
+  change: ChangeContext,
+): Promise<void> {
   await transaction(db, async (tx) => {
     if (!(await lockAssignment(tx, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
     if (await hasPendingInCell(tx, supervisorId, researchCellId))
       throw new ConflictError(MSG.teacherHasPendingInCell);
     await deleteAssignment(tx, supervisorId, researchCellId);
+    await recordAssignment(tx, change, "unassign", supervisorId, researchCellId);
+  });
+}
+
+/** A supervisor put into or taken out of a cell: the person is the row's subject, the cell its note. */
+async function recordAssignment(
+  tx: Db,
+  change: ChangeContext,
+  action: "assign" | "unassign",
+  supervisorId: string,
+  cellId: string,
+) {
+  const names = await namesOf(tx, supervisorId, cellId);
+  await recordActivity(tx, {
+    ...change,
+    kind: "cell",
+    action,
+    subjectId: supervisorId,
+    subjectName: names?.person ?? null,
+    note: names?.cell ?? null,
   });
 }
