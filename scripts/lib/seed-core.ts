@@ -8,6 +8,7 @@ import {
   notices,
   proposalMembers,
   proposals,
+  proposalVersions,
   researchCells,
   supervisorCells,
   users,
@@ -582,6 +583,7 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
   type P = typeof proposals.$inferInsert;
   const proposalRows: P[] = [];
   const memberRows: (typeof proposalMembers.$inferInsert)[] = [];
+  const versionRows: (typeof proposalVersions.$inferInsert)[] = [];
   const activeIds: { id: string; supervisorId: string; members: string[] }[] = [];
   const make = (group: string[], status: ProposalStatus, ageDays: number) => {
     const supervisor = r.pick(staffed);
@@ -606,6 +608,16 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
         : null,
       reviewedAt: reviewed ? new Date(createdAt.getTime() + 3 * 86_400_000) : null,
       reviewedBy: reviewed ? supervisor.id : null,
+      pendingSince: createdAt,
+    });
+    const last = proposalRows[proposalRows.length - 1];
+    versionRows.push({
+      proposalId: id,
+      number: 1,
+      title: last.title,
+      abstract: last.abstract,
+      authorId: group[0],
+      createdAt,
     });
     for (const [position, userId] of group.entries()) {
       memberRows.push({ proposalId: id, userId, position, active: status !== "Denied" });
@@ -618,6 +630,7 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
 
   await insertBatches(proposalRows, (b) => db.insert(proposals).values(b));
   await insertBatches(memberRows, (b) => db.insert(proposalMembers).values(b));
+  await insertBatches(versionRows, (b) => db.insert(proposalVersions).values(b));
   result.proposals = proposalRows.length;
   result.activeProposals = activeIds.length;
 

@@ -6,17 +6,22 @@ import {
   notices,
   proposalMembers,
   proposals,
+  proposalVersions,
   researchCells,
   supervisorCells,
 } from "../../server/src/db/schema";
 import { createAccount } from "../../server/src/modules/accounts/accounts.service";
+import { recordActivity } from "../../server/src/modules/activity/activity.repository";
 import { CELL_CATALOGUE } from "./seed-core";
 
 export const DEMO_PASSWORD = "thesisdesk-demo";
 
 const DAY = 86_400_000;
 
-/** A small department that looks real: a committee member, five cells, six supervisors, twelve students. */
+/**
+ * A small department that looks real: a committee member, five cells, six supervisors, sixteen
+ * students, and proposals in most of a proposal's statuses (DESIGN.md §9).
+ */
 export async function seedDemo(db: Db) {
   const account = (
     role: "committee" | "supervisor" | "student",
@@ -60,6 +65,10 @@ export async function seedDemo(db: Db) {
     "Daniel Mensah",
     "Fatima Noor",
     "Erik Johansson",
+    "Amara Okafor",
+    "Lukas Weber",
+    "Priya Nair",
+    "Chen Wei",
   ];
   const students: Awaited<ReturnType<typeof account>>[] = [];
   for (const [i, name] of studentNames.entries()) {
@@ -121,34 +130,113 @@ export async function seedDemo(db: Db) {
       age: 10,
       feedback: "Good. Compare against at least two existing tools.",
     },
+    {
+      title: "Scheduling a solar microgrid for a rural clinic",
+      type: "Project",
+      cell: 4,
+      sup: 4,
+      members: [12, 13],
+      status: "Changes requested",
+      age: 6,
+      feedback: "Promising. Narrow the scope to one clinic and add a budget for the batteries.",
+    },
+    {
+      // Priya has invited Chen, who has not answered yet: the supervisor does not see it yet.
+      title: "Sign-language recognition on a phone",
+      type: "Thesis",
+      cell: 3,
+      sup: 5,
+      members: [14],
+      invited: [15],
+      status: "Awaiting members",
+      age: 0,
+    },
   ] as const;
 
   const created = [];
   for (const p of plan) {
     const id = randomUUID();
     const createdAt = new Date(now - p.age * DAY);
-    const reviewed = p.status !== "Pending";
+    const reviewed = p.status !== "Pending" && p.status !== "Awaiting members";
+    const reviewedAt = new Date(createdAt.getTime() + 2 * DAY);
+    const creator = students[p.members[0]];
+    const abstract = `${p.title}. We describe the problem, survey related work, propose a method and an evaluation plan, and list the milestones for the academic year.`;
     await db.insert(proposals).values({
       id,
       title: p.title,
-      abstract: `${p.title}. We describe the problem, survey related work, propose a method and an evaluation plan, and list the milestones for the academic year.`,
+      abstract,
       type: p.type,
       researchCellId: cells[p.cell].id,
       supervisorId: supervisors[p.sup].id,
       status: p.status,
-      createdBy: students[p.members[0]].id,
+      createdBy: creator.id,
       createdAt,
+      // It reached its supervisor at once unless its invitations are still open.
+      pendingSince: p.status === "Awaiting members" ? null : createdAt,
       feedback: reviewed && "feedback" in p ? p.feedback : null,
-      reviewedAt: reviewed ? new Date(createdAt.getTime() + 2 * DAY) : null,
+      reviewedAt: reviewed ? reviewedAt : null,
       reviewedBy: reviewed ? supervisors[p.sup].id : null,
     });
-    await db.insert(proposalMembers).values(
-      p.members.map((m, position) => ({
+    const invited = "invited" in p ? p.invited : [];
+    await db.insert(proposalMembers).values([
+      ...p.members.map((m, position) => ({
         proposalId: id,
         userId: students[m].id,
         position,
         active: p.status !== "Denied",
       })),
+      ...invited.map((m, i) => ({
+        proposalId: id,
+        userId: students[m].id,
+        position: p.members.length + i,
+        state: "invited" as const,
+        active: false,
+      })),
+    ]);
+    await db.insert(proposalVersions).values({
+      proposalId: id,
+      number: 1,
+      title: p.title,
+      abstract,
+      authorId: creator.id,
+      createdAt,
+    });
+    // Its timeline: the submission, the invitations and the review.
+    await recordActivity(
+      db,
+      {
+        at: createdAt,
+        actorId: creator.id,
+        kind: "proposal",
+        action: "submit",
+        proposalId: id,
+        toStatus: invited.length ? "Awaiting members" : "Pending",
+      },
+      ...invited.map((m) => ({
+        at: createdAt,
+        actorId: creator.id,
+        kind: "invitation" as const,
+        action: "invite",
+        proposalId: id,
+        subjectId: students[m].id,
+        subjectName: students[m].name,
+      })),
+      ...(reviewed
+        ? [
+            {
+              at: reviewedAt,
+              actorId: supervisors[p.sup].id,
+              kind: "proposal" as const,
+              action: { Approved: "approve", Denied: "deny", "Changes requested": "requestChanges" }[
+                p.status as "Approved" | "Denied" | "Changes requested"
+              ],
+              proposalId: id,
+              fromStatus: "Pending" as const,
+              toStatus: p.status,
+              note: "feedback" in p ? p.feedback : null,
+            },
+          ]
+        : []),
     );
     created.push({ id, ...p });
   }
