@@ -10,6 +10,7 @@ import type { Database, Db } from "./db/client";
 import { EventHub } from "./lib/events";
 import { Scheduler } from "./lib/scheduler";
 import { activityRoutes } from "./modules/activity/activity.routes";
+import { allocationRoutes } from "./modules/allocation/allocation.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(versionRoutes);
       await api.register(fileRoutes);
       await api.register(activityRoutes);
+      await api.register(allocationRoutes);
     },
     { prefix: "/api" },
   );

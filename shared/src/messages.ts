@@ -101,6 +101,26 @@ export const MSG = {
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
   committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
 
+  // allocation (DESIGN.md §11)
+  notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
+  allocationFrozen: (term: string) =>
+    `The allocation of ${term} is published: its topics and preferences can no longer change.`,
+  allocationOutOfDate: "The allocation is out of date; run it again.",
+  allocationPublished: (term: string) => `The allocation of ${term} is already published.`,
+  allocationNotRun: "Run the allocation first.",
+  allocationNotPublished: "Publish the allocation first; then place the groups it left unmatched.",
+  topicNotFound: "Topic not found.",
+  topicWithdrawn: "This topic was withdrawn.",
+  notYourCell: "Choose one of your research cells.",
+  tooManyPreferences: (max: number) => `Rank at most ${max} topic${max === 1 ? "" : "s"}.`,
+  unknownTopic: "A topic you ranked is not one of this term's topics.",
+  withdrawnTopic: (title: string) => `"${title}" was withdrawn; rank another topic.`,
+  notAnApplicant: "A group in your ranking has not listed any of your topics.",
+  topicFull: (title: string) => `"${title}" has no places left.`,
+  notInDraft: "This group is not in the draft.",
+  preferencesSaved: "Preferences saved.",
+  rankingSaved: "Ranking saved.",
+
   // terms (DESIGN.md §8)
   submissionsClosed: (term: string) => `Submissions for ${term} are closed.`,
   submissionsOpenOn: (term: string, date: string) => `Submissions for ${term} open on ${date}.`,

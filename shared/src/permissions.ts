@@ -34,6 +34,11 @@ export const PERMISSIONS = {
   "proposals:manage": ["committee"],
   "activity:read": ["committee"],
   "timeline:read": ["student", "supervisor", "committee"],
+  "topics:read": ["student", "supervisor", "committee"],
+  "topics:manage": ["supervisor"],
+  "preferences:set": ["student"],
+  "ranking:set": ["supervisor"],
+  "allocation:manage": ["committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

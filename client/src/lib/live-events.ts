@@ -28,6 +28,7 @@ const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
   "proposal.reviewed": proposalChanged,
   "proposal.changed": proposalChanged,
   "invitation.received": proposalChanged,
+  "allocation.published": proposalChanged,
   "notice.sent": () => [noticeQueries.all()],
   "message.created": (e) => [chatQueries.thread((e as { proposalId: string }).proposalId).queryKey],
   resync: () => [[]],
@@ -46,6 +47,8 @@ function announce(e: LiveEvent, selfId: string) {
       return notify.info(`"${e.title}" is now ${e.status}.`, `Update from ${e.by}`);
     case "invitation.received":
       return notify.info(`${e.by} invites you to join "${e.title}".`, "New invitation");
+    case "allocation.published":
+      return notify.info(`The allocation of ${e.term} is published.`, "Allocation");
     case "notice.sent":
       return notify.info(`${e.from}: ${e.title}`, "New notice");
     case "message.created":
@@ -67,6 +70,7 @@ const TYPES: LiveEventType[] = [
   "proposal.reviewed",
   "proposal.changed",
   "invitation.received",
+  "allocation.published",
   "notice.sent",
   "message.created",
   "resync",

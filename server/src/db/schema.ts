@@ -194,6 +194,13 @@ export const terms = pgTable(
     /** Groups per supervisor unless they have their own (term_capacities); null = unlimited. */
     defaultCapacity: integer("default_capacity"),
     maxPreferences: integer("max_preferences").notNull().default(5),
+    /**
+     * Bumped in the same transaction as every change to the term's topics, preferences, rankings
+     * or capacities (DESIGN.md §11): a draft made from an older one is out of date.
+     */
+    allocationVersion: integer("allocation_version").notNull().default(0),
+    /** When the term's allocation was published; after it, topics and preferences are frozen. */
+    allocationPublishedAt: timestamp("allocation_published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,12 +255,11 @@ export const proposals = pgTable(
     title: text("title").notNull(),
     abstract: text("abstract").notNull(),
     type: proposalTypeEnum("type").notNull(),
-    researchCellId: uuid("research_cell_id")
-      .notNull()
-      .references(() => researchCells.id, { onDelete: "restrict" }),
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    /** Null only for a group of an allocation term that has not been placed yet (DESIGN.md §11). */
+    researchCellId: uuid("research_cell_id").references(() => researchCells.id, { onDelete: "restrict" }),
+    supervisorId: uuid("supervisor_id").references(() => users.id, { onDelete: "restrict" }),
+    /** The topic it was placed on (allocation terms). */
+    topicId: uuid("topic_id").references((): AnyPgColumn => topics.id, { onDelete: "restrict" }),
     status: proposalStatusEnum("status").notNull().default("Pending"),
     /**
      * The term that was current when it was submitted; its settings govern it. The submission
@@ -303,6 +309,10 @@ export const proposals = pgTable(
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
     index("proposals_search_idx").using("gin", t.searchWords),
     uniqueIndex("proposals_request_uq").on(t.createdBy, t.requestId).where(sql`${t.requestId} is not null`),
+    // A topic's groups (its places in use).
+    index("proposals_topic_idx").on(t.topicId),
+    // A supervisor and a cell come together: a proposal has both or neither.
+    check("proposals_supervisor_cell_ck", sql`(${t.supervisorId} is null) = (${t.researchCellId} is null)`),
   ],
 );
 
@@ -404,6 +414,108 @@ export const activity = pgTable(
     index("activity_subject_idx").on(t.subjectId, t.at, t.id),
     index("activity_kind_idx").on(t.kind, t.at, t.id),
   ],
+);
+
+// ── allocation (DESIGN.md §11) ──────────────────────────────────────────────
+
+/** A topic a supervisor offers in an allocation term; withdrawn ones are kept for the record. */
+export const topics = pgTable(
+  "topics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "restrict" }),
+    supervisorId: uuid("supervisor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    researchCellId: uuid("research_cell_id")
+      .notNull()
+      .references(() => researchCells.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: proposalTypeEnum("type").notNull(),
+    /** Groups it takes. */
+    capacity: integer("capacity").notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** The title's and description's words, for the students' search (as users.search_words). */
+    searchWords: tsvector("search_words").generatedAlwaysAs(
+      sql`to_tsvector('thesisdesk_search'::regconfig, regexp_replace(title || ' ' || description, '[[:punct:]]+', ' ', 'g'))`,
+    ),
+  },
+  (t) => [
+    index("topics_term_title_idx").on(t.termId, t.title, t.id),
+    index("topics_supervisor_term_idx").on(t.supervisorId, t.termId),
+    index("topics_search_idx").using("gin", t.searchWords),
+    check("topics_capacity_ck", sql`${t.capacity} >= 1`),
+  ],
+);
+
+/** A group's ranked topics (1 = first choice), while it is Awaiting allocation. */
+export const proposalPreferences = pgTable(
+  "proposal_preferences",
+  {
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    topicId: uuid("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "restrict" }),
+    rank: smallint("rank").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proposalId, t.rank] }),
+    uniqueIndex("proposal_preferences_topic_uq").on(t.proposalId, t.topicId),
+    // The groups that listed a topic (a supervisor's applicants; a withdrawal).
+    index("proposal_preferences_topic_idx").on(t.topicId),
+  ],
+);
+
+/** A supervisor's order of the groups that listed their topics (1 = first); the rest go by lot. */
+export const supervisorRankings = pgTable(
+  "supervisor_rankings",
+  {
+    supervisorId: uuid("supervisor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    rank: integer("rank").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supervisorId, t.proposalId] })],
+);
+
+/**
+ * A term's allocation draft (one per term): when and from which allocation version it was made,
+ * the seed of its lot, whether it was moved by hand, and when it was published.
+ */
+export const allocationDrafts = pgTable("allocation_drafts", {
+  termId: uuid("term_id")
+    .primaryKey()
+    .references(() => terms.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  seed: text("seed").notNull(),
+  madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
+  madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
+  moved: boolean("moved").notNull().default(false),
+});
+
+/** The draft's rows: each group of the term with its topic (or none) and the rank it got. */
+export const allocationAssignments = pgTable(
+  "allocation_assignments",
+  {
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => allocationDrafts.termId, { onDelete: "cascade" }),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    topicId: uuid("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    rank: smallint("rank"),
+  },
+  (t) => [primaryKey({ columns: [t.termId, t.proposalId] })],
 );
 
 // ── notices ─────────────────────────────────────────────────────────────────

@@ -80,6 +80,9 @@ let world: {
   denied: string;
   /** A PDF the student uploaded. */
   document: string;
+  /** An allocation term (not current) and a topic of the supervisor in it. */
+  allocationTerm: string;
+  topic: string;
 };
 let openapi: { paths: Record<string, Record<string, OpenApiOperation>> };
 
@@ -149,6 +152,29 @@ beforeAll(async () => {
       payload: pdf.payload,
     })
   ).json().id as string;
+  const allocationTerm = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/terms",
+      headers: { cookie: committee.cookie },
+      payload: { name: `Allocation ${unique("h")}`, mode: "allocation" },
+    })
+  ).json().term.id as string;
+  const topic = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/topics",
+      headers: { cookie: supervisor.cookie },
+      payload: {
+        termId: allocationTerm,
+        title: "Topic",
+        description: "A topic.",
+        type: "Thesis",
+        researchCellId: cell,
+        capacity: 2,
+      },
+    })
+  ).json().topic.id as string;
   const newTerm = async (name: string) =>
     (
       await t.app.inject({
@@ -170,6 +196,8 @@ beforeAll(async () => {
     spareTerm: await newTerm("Spare"),
     denied,
     document,
+    allocationTerm,
+    topic,
     notice: notice.json().notice.id,
     message: message.json().message.id,
     picture:
@@ -683,6 +711,57 @@ function template(method: string, route: string): Template | undefined {
       },
     },
     "GET /api/activity.csv": { role: "committee", query: { kind: "proposal", from: "2026-01-01" } },
+    "GET /api/topics": {
+      role: "student",
+      query: {
+        termId: world.allocationTerm,
+        q: "topic",
+        researchCellId: world.cell,
+        page: "1",
+        pageSize: "20",
+      },
+    },
+    "POST /api/topics": {
+      role: "supervisor",
+      body: {
+        termId: world.allocationTerm,
+        title: "Valid topic",
+        description: "Valid.",
+        type: "Thesis",
+        researchCellId: world.cell,
+        capacity: 2,
+      },
+    },
+    "PATCH /api/topics/:id": {
+      role: "supervisor",
+      params: { id: world.topic },
+      body: { title: "Valid topic", capacity: 3 },
+    },
+    "DELETE /api/topics/:id": { role: "supervisor", params: { id: world.topic } },
+    "PUT /api/proposals/:id/preferences": {
+      role: "student",
+      params: { id: world.proposal },
+      body: { topicIds: [world.topic] },
+    },
+    "GET /api/terms/:id/applicants": { role: "supervisor", params: { id: world.allocationTerm } },
+    "PUT /api/terms/:id/ranking": {
+      role: "supervisor",
+      params: { id: world.allocationTerm },
+      body: { proposalIds: [world.proposal] },
+    },
+    "POST /api/terms/:id/allocation": { role: "committee", params: { id: world.allocationTerm } },
+    "GET /api/terms/:id/allocation": { role: "committee", params: { id: world.allocationTerm } },
+    "PATCH /api/terms/:id/allocation": {
+      role: "committee",
+      params: { id: world.allocationTerm },
+      body: { proposalId: world.proposal, topicId: world.topic },
+    },
+    "POST /api/terms/:id/allocation/publish": { role: "committee", params: { id: world.allocationTerm } },
+    "POST /api/proposals/:id/place": {
+      role: "committee",
+      params: { id: world.proposal },
+      body: { topicId: world.topic },
+    },
   };
   return table[`${method.toUpperCase()} ${route}`];
 }

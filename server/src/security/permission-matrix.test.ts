@@ -75,6 +75,10 @@ interface World {
   S4: string;
   /** A PDF that groupStudent uploaded, version 1's document of P. */
   document: string;
+  /** An allocation term (not current) with two of S's topics in cell X: one to change, one to withdraw. */
+  AT: string;
+  topic: string;
+  doomedTopic: string;
   notice: string;
   pictureUrl: string;
   loginAccount: { email: string; password: string };
@@ -645,6 +649,94 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 200],
     request: () => ({ url: "/api/activity.csv" }),
   },
+
+  // ── allocation (DESIGN.md §11): the publication last, as it freezes the term ──
+  {
+    method: "GET",
+    route: "/api/topics",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: `/api/topics?termId=${w.AT}` }),
+  },
+  {
+    // The other supervisor is not in cell X.
+    method: "POST",
+    route: "/api/topics",
+    expect: [401, 403, 403, 201, 400, 403],
+    request: (w) => ({
+      url: "/api/topics",
+      payload: {
+        termId: w.AT,
+        title: `Topic ${unique("mx")}`,
+        description: "A topic.",
+        type: "Thesis",
+        researchCellId: w.cellX,
+        capacity: 2,
+      },
+    }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/topics/:id",
+    expect: [401, 403, 403, 200, 404, 403],
+    request: (w) => ({ url: `/api/topics/${w.topic}`, payload: { capacity: 3 } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/topics/:id",
+    expect: [401, 403, 403, 200, 404, 403],
+    request: (w) => ({ url: `/api/topics/${w.doomedTopic}` }),
+  },
+  {
+    // P belongs to a direct term: its group ranks no topics.
+    method: "PUT",
+    route: "/api/proposals/:id/preferences",
+    expect: [401, 409, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/proposals/${w.P}/preferences`, payload: { topicIds: [w.topic] } }),
+  },
+  {
+    method: "GET",
+    route: "/api/terms/:id/applicants",
+    expect: [401, 403, 403, 200, 200, 403],
+    request: (w) => ({ url: `/api/terms/${w.AT}/applicants` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/terms/:id/ranking",
+    expect: [401, 403, 403, 200, 200, 403],
+    request: (w) => ({ url: `/api/terms/${w.AT}/ranking`, payload: { proposalIds: [] } }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/allocation",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation` }),
+  },
+  {
+    method: "GET",
+    route: "/api/terms/:id/allocation",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation` }),
+  },
+  {
+    // P is no group of the allocation term: not in its draft.
+    method: "PATCH",
+    route: "/api/terms/:id/allocation",
+    expect: [401, 403, 403, 403, 403, 400],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation`, payload: { proposalId: w.P, topicId: null } }),
+  },
+  {
+    // P's term allocates nothing, so nothing was published to place it after.
+    method: "POST",
+    route: "/api/proposals/:id/place",
+    expect: [401, 403, 403, 403, 403, 409],
+    request: (w) => ({ url: `/api/proposals/${w.P}/place`, payload: { topicId: w.topic } }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/allocation/publish",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/publish` }),
+  },
 ];
 
 let t: TestContext;
@@ -740,6 +832,32 @@ beforeAll(async () => {
   });
   expect(upload.statusCode).toBe(201);
   const document = upload.json().id as string;
+  const AT = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/terms",
+      headers: { cookie: committee.cookie },
+      payload: { name: `Allocation ${unique("mx")}`, mode: "allocation" },
+    })
+  ).json().term.id as string;
+  const newTopic = async (title: string) =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/topics",
+        headers: { cookie: supervisor.cookie },
+        payload: {
+          termId: AT,
+          title,
+          description: "A topic.",
+          type: "Thesis",
+          researchCellId: cellX,
+          capacity: 1,
+        },
+      })
+    ).json().topic.id as string;
+  const topic = await newTopic("Kept topic");
+  const doomedTopic = await newTopic("Doomed topic");
   await t.database.db.execute(
     sql`update proposal_versions set document_id = ${document} where proposal_id = ${P}`,
   );
@@ -801,6 +919,9 @@ beforeAll(async () => {
     RA,
     S4: S4.id,
     document,
+    AT,
+    topic,
+    doomedTopic,
     notice: notice.json().notice.id,
     pictureUrl: picture.json().user.pictureUrl,
     loginAccount: { email: loginUser.email, password: loginUser.password },
@@ -827,6 +948,11 @@ async function stateOfTheWorld() {
     (select count(*) from proposal_versions) as versions,
     (select count(*) from activity) as activity,
     (select count(*) from files) as files,
+    (select md5(coalesce(string_agg(id::text || title || capacity::text || coalesce(withdrawn_at::text, ''), ',' order by id), '')) from topics) as topics,
+    (select count(*) from proposal_preferences) as preferences,
+    (select count(*) from supervisor_rankings) as rankings,
+    (select count(*) from allocation_drafts) as drafts,
+    (select md5(coalesce(string_agg(id::text || allocation_version::text || coalesce(allocation_published_at::text, ''), ',' order by id), '')) from terms) as term_versions,
     (select count(*) from notices) as notices,
     (select count(*) from notice_recipients where read_at is not null) as read,
     (select count(*) from messages) as messages,

@@ -14,6 +14,8 @@ export type LiveEvent =
       status: ProposalStatus;
       by: string;
     }
+  /** A term's allocation was published: the receiver's group (or groups) now know their result. */
+  | { type: "allocation.published"; termId: string; term: string }
   /** Someone invites the receiver to join their group. */
   | { type: "invitation.received"; proposalId: string; title: string; by: string }
   | { type: "notice.sent"; noticeId: string; proposalId: string; title: string; from: string }

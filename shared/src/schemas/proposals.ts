@@ -91,22 +91,66 @@ export const proposalListResponse = pageResponse(proposalSummarySchema);
 export type ProposalList = z.infer<typeof proposalListResponse>;
 export const proposalResponse = z.object({ proposal: proposalSchema });
 
-export const createProposalSchema = z.object({
-  title: requiredText("Title", LIMITS.proposalTitleMax),
-  abstract: requiredText("Abstract", LIMITS.proposalAbstractMax),
-  type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
-  researchCellId: uuid({ error: MSG.selectCellAndSupervisor }),
-  supervisorId: uuid({ error: MSG.selectCellAndSupervisor }),
-  memberIds: z
-    .array(uuid({ error: "Invalid group member." }), { error: "Group members must be a list." })
-    .max(LIMITS.extraMembersMax, `At most ${LIMITS.extraMembersMax} group members.`)
-    .refine((ids) => new Set(ids).size === ids.length, "A group member is listed twice.")
-    .default([]),
-  /** Chosen by the client once per form; a retried request with the same id returns the first proposal. */
-  requestId: uuid().optional(),
-  /** A PDF uploaded first (POST /api/files) by the submitter: version 1's document. */
-  documentId: uuid({ error: "Invalid document." }).optional(),
-});
+/** A refinement that runs even when other fields failed, so that every missing field is named at once. */
+const always = { when: (p: { value: unknown }) => typeof p.value === "object" && p.value !== null };
+
+/**
+ * A submission (DESIGN.md §8, §11): in a direct term a title, an abstract, a cell and a supervisor;
+ * in an allocation term a ranked list of topics (`preferences`) instead of the cell and the
+ * supervisor, the title and abstract optional (the topic's are taken when the group is placed).
+ * Which the term is, the server decides; without `preferences` the direct fields are required here.
+ */
+export const createProposalSchema = z
+  .object({
+    title: requiredText("Title", LIMITS.proposalTitleMax).optional(),
+    abstract: requiredText("Abstract", LIMITS.proposalAbstractMax).optional(),
+    type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
+    researchCellId: uuid({ error: MSG.selectCellAndSupervisor }).optional(),
+    supervisorId: uuid({ error: MSG.selectCellAndSupervisor }).optional(),
+    memberIds: z
+      .array(uuid({ error: "Invalid group member." }), { error: "Group members must be a list." })
+      .max(LIMITS.extraMembersMax, `At most ${LIMITS.extraMembersMax} group members.`)
+      .refine((ids) => new Set(ids).size === ids.length, "A group member is listed twice.")
+      .default([]),
+    /** Chosen by the client once per form; a retried request with the same id returns the first proposal. */
+    requestId: uuid().optional(),
+    /** A PDF uploaded first (POST /api/files) by the submitter: version 1's document. */
+    documentId: uuid({ error: "Invalid document." }).optional(),
+    /** Allocation terms: the group's ranked topics, best first (at most the term's maxPreferences). */
+    preferences: z
+      .array(uuid({ error: "Invalid topic." }), { error: "Preferences must be a list." })
+      .min(1, "Rank at least one topic.")
+      .refine((ids) => new Set(ids).size === ids.length, "A topic is listed twice.")
+      .optional(),
+  })
+  .refine((v) => v.preferences !== undefined || v.title !== undefined, {
+    path: ["title"],
+    message: "Title is required.",
+    ...always,
+  })
+  .refine((v) => v.preferences !== undefined || v.abstract !== undefined, {
+    path: ["abstract"],
+    message: "Abstract is required.",
+    ...always,
+  })
+  .refine((v) => v.preferences !== undefined || v.researchCellId !== undefined, {
+    path: ["researchCellId"],
+    message: MSG.selectCellAndSupervisor,
+    ...always,
+  })
+  .refine((v) => v.preferences !== undefined || v.supervisorId !== undefined, {
+    path: ["supervisorId"],
+    message: MSG.selectCellAndSupervisor,
+    ...always,
+  })
+  .refine(
+    (v) => v.preferences === undefined || (v.researchCellId === undefined && v.supervisorId === undefined),
+    {
+      path: ["preferences"],
+      message: "Rank topics or choose a supervisor, not both.",
+      ...always,
+    },
+  );
 export type CreateProposalInput = z.input<typeof createProposalSchema>;
 
 const feedbackText = z

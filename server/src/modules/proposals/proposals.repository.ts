@@ -221,8 +221,8 @@ export interface SubmissionFacts {
 export async function submissionFacts(
   db: Db,
   termId: string,
-  cellId: string,
-  supervisorId: string,
+  cellId: string | null,
+  supervisorId: string | null,
   groupIds: string[],
 ): Promise<SubmissionFacts> {
   const ids = sql.join(
@@ -260,8 +260,8 @@ export interface NewProposal {
   title: string;
   abstract: string;
   type: ProposalType;
-  researchCellId: string;
-  supervisorId: string;
+  researchCellId: string | null;
+  supervisorId: string | null;
   createdBy: string;
   requestId: string | null;
   termId: string;
@@ -298,13 +298,15 @@ export async function insertProposal(db: Db, input: NewProposal, inviteeIds: str
       termId: input.termId,
     })),
   ]);
-  await db.insert(proposalVersions).values({
-    proposalId: row.id,
-    number: 1,
-    title: input.title,
-    abstract: input.abstract,
-    documentId,
-    authorId: input.createdBy,
-  });
+  // A group of an allocation term may leave its title to the topic it gets: its version 1 is made then.
+  if (input.title)
+    await db.insert(proposalVersions).values({
+      proposalId: row.id,
+      number: 1,
+      title: input.title,
+      abstract: input.abstract,
+      documentId,
+      authorId: input.createdBy,
+    });
   return row.id;
 }

@@ -16,6 +16,9 @@ import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { recordActivity } from "../activity/activity.repository";
+import { replacePreferences } from "../allocation/allocation.repository";
+import { checkPreferences } from "../allocation/allocation.service";
+import { openForChange } from "../allocation/topics.service";
 import { assertOwnDocument } from "../files/documents";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -82,7 +85,7 @@ function fromRow(r: ProposalRow) {
     committeeFeedback: r.committee_feedback,
     committeeDecidedAt: iso(r.committee_decided_at),
     committeeDecidedBy: ref(r.committee_decider_id, r.committee_decider_name),
-    version: r.version ?? 1,
+    version: r.version ?? 0,
     document: r.document,
   };
 }
@@ -163,11 +166,20 @@ export async function createProposal(
       // The current term's settings, as they are now (DESIGN.md §8): its window first.
       const term = (await selectCurrentTerm(tx))!;
       assertWindowOpen(term, now, timeZone);
-      if (term.mode === "allocation") throw new ConflictError(MSG.rankTopicsInstead(term.name));
-      const facts = await submissionFacts(tx, term.id, input.researchCellId, input.supervisorId, groupIds);
+      const allocation = term.mode === "allocation";
+      if (allocation && !input.preferences) throw new ConflictError(MSG.rankTopicsInstead(term.name));
+      if (!allocation && input.preferences) throw fieldError("preferences", MSG.notAllocationTerm(term.name));
+      const facts = await submissionFacts(
+        tx,
+        term.id,
+        input.researchCellId ?? null,
+        input.supervisorId ?? null,
+        groupIds,
+      );
       // Say which check failed, in the order a person would fix them.
-      if (facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
-      if (!facts.supervisor) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      if (!allocation && facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
+      if (!allocation && !facts.supervisor)
+        throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
       const group = groupIds.map((id) => facts.people.find((p) => p.id === id));
       if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
       if (group.some((p) => p!.role !== "student"))
@@ -176,22 +188,28 @@ export async function createProposal(
       const taken = group.find((p) => p!.active);
       if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
       if (input.documentId) await assertOwnDocument(tx, input.documentId, user.id);
+      if (allocation) {
+        // A change to the term's preferences (DESIGN.md §11): refused once its allocation is published.
+        const open = await openForChange(tx, term.id);
+        await checkPreferences(tx, term.id, open.max_preferences, input.preferences!);
+      }
       // Last, as it may wait for other submissions to the same supervisor.
-      await assertPlaceLeft(tx, term, facts.supervisor);
+      else await assertPlaceLeft(tx, term, facts.supervisor!);
 
       const row = findTransition("submit", null, ["creator"], {
         mode: term.mode,
         invitees: input.memberIds.length > 0,
       })!;
       const status = row.to as ProposalStatus;
+      const title = input.title ?? "";
       const id = await insertProposal(
         tx,
         {
-          title: input.title,
-          abstract: input.abstract,
+          title,
+          abstract: input.abstract ?? "",
           type: input.type,
-          researchCellId: input.researchCellId,
-          supervisorId: input.supervisorId,
+          researchCellId: input.researchCellId ?? null,
+          supervisorId: input.supervisorId ?? null,
           createdBy: user.id,
           requestId,
           termId: term.id,
@@ -201,6 +219,7 @@ export async function createProposal(
         },
         input.memberIds,
       );
+      if (input.preferences) await replacePreferences(tx, id, input.preferences);
       const invitees = input.memberIds.map((mid) => facts.people.find((p) => p.id === mid)!);
       await recordActivity(
         tx,
@@ -215,35 +234,26 @@ export async function createProposal(
           subjectName: p.name,
         })),
       );
-      if (status === "Pending") {
+      if (status === "Pending" && input.supervisorId) {
         await enqueueEmails(
           tx,
           [input.supervisorId],
-          emails.proposalSubmitted(publicUrl, { title: input.title, by: user.name }),
+          emails.proposalSubmitted(publicUrl, { title, by: user.name }),
         );
-        emit([input.supervisorId], {
-          type: "proposal.submitted",
-          proposalId: id,
-          title: input.title,
-          by: user.name,
-        });
+        emit([input.supervisorId], { type: "proposal.submitted", proposalId: id, title, by: user.name });
       }
+      const named = title || `the group of ${user.name}`;
       if (invitees.length) {
         await enqueueEmails(
           tx,
           input.memberIds,
           emails.invitation(publicUrl, {
-            title: input.title,
+            title: named,
             by: user.name,
-            supervisor: facts.supervisor.name,
+            supervisor: facts.supervisor?.name ?? "allocated from the topics you rank together",
           }),
         );
-        emit(input.memberIds, {
-          type: "invitation.received",
-          proposalId: id,
-          title: input.title,
-          by: user.name,
-        });
+        emit(input.memberIds, { type: "invitation.received", proposalId: id, title: named, by: user.name });
       }
       // The creator took their place: their own open invitations in the term are declined.
       await declineOtherInvitations(tx, emit, { publicUrl, now }, [user.id], term.id, id);

@@ -273,6 +273,20 @@ export async function tell(tx: Db, emit: Emit, h: Happening) {
       );
       return;
     }
+    case "place":
+      await send(
+        who.members,
+        "student",
+        "Your group's topic",
+        `The committee placed your group on "${h.subject?.name ?? h.title}" with ${h.supervisorName ?? "a supervisor"}. Your proposal is now Pending with them.`,
+      );
+      await send(
+        [who.supervisorId],
+        "supervisor",
+        "A group was placed with you",
+        `The committee placed "${h.title}" on your topic "${h.subject?.name ?? ""}".`,
+      );
+      return;
     case "remind":
       await send(
         who.members,

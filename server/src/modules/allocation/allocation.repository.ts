@@ -1,0 +1,234 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { selectRow, selectRows } from "../../db/query";
+import {
+  allocationAssignments,
+  allocationDrafts,
+  proposalMembers,
+  proposalPreferences,
+  proposals,
+  supervisorRankings,
+  terms,
+  topics,
+  users,
+} from "../../db/schema";
+import { isActive } from "../proposals/proposals.repository";
+import { capacityOf } from "../terms/terms.repository";
+
+// ── preferences and rankings ────────────────────────────────────────────────
+
+/** The term's topics among these ids, with whether each was withdrawn. */
+export function topicsOfTerm(db: Db, termId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return selectRows<{ id: string; title: string; withdrawn: boolean }>(
+    db,
+    sql`select id, title, withdrawn_at is not null as withdrawn from ${topics}
+         where term_id = ${termId} and id in (${sql.join(
+           ids.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})`,
+  );
+}
+
+/** A group's list, replaced whole: rank 1 first. */
+export async function replacePreferences(db: Db, proposalId: string, topicIds: string[]) {
+  await db.execute(sql`delete from ${proposalPreferences} where proposal_id = ${proposalId}`);
+  if (topicIds.length)
+    await db
+      .insert(proposalPreferences)
+      .values(topicIds.map((topicId, i) => ({ proposalId, topicId, rank: i + 1 })));
+}
+
+/** A group's list, best first, with each topic's title and supervisor. */
+export function selectPreferences(db: Db, proposalId: string) {
+  return selectRows<{
+    topic_id: string;
+    title: string;
+    supervisor_id: string;
+    supervisor_name: string;
+    withdrawn: boolean;
+  }>(
+    db,
+    sql`select t.id as topic_id, t.title, t.supervisor_id, s.name as supervisor_name, t.withdrawn_at is not null as withdrawn
+          from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id join ${users} s on s.id = t.supervisor_id
+         where pp.proposal_id = ${proposalId} order by pp.rank`,
+  );
+}
+
+/** Whether the group listed any of the supervisor's topics still offered. */
+const appliedTo = (supervisorId: string) => sql`exists (
+  select 1 from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
+   where pp.proposal_id = p.id and t.supervisor_id = ${supervisorId} and t.withdrawn_at is null)`;
+
+/**
+ * The groups of the term Awaiting allocation that listed any of the supervisor's topics, with
+ * their members and lists and the supervisor's rank for each: ranked first, the rest by age.
+ */
+export function selectApplicants(db: Db, termId: string, supervisorId: string) {
+  return selectRows<{
+    proposal_id: string;
+    title: string;
+    abstract: string;
+    members: { id: string; name: string; studentId: string | null }[];
+    preferences: { topicId: string; title: string; mine: boolean }[];
+    rank: number | null;
+  }>(
+    db,
+    sql`select p.id as proposal_id, p.title, p.abstract,
+               (select json_agg(json_build_object('id', u.id, 'name', u.name, 'studentId', u.student_id) order by m.position)
+                  from ${proposalMembers} m join ${users} u on u.id = m.user_id
+                 where m.proposal_id = p.id and m.state = 'accepted') as members,
+               (select json_agg(json_build_object('topicId', t.id, 'title', t.title, 'mine', t.supervisor_id = ${supervisorId}) order by pp.rank)
+                  from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
+                 where pp.proposal_id = p.id) as preferences,
+               r.rank
+          from ${proposals} p
+          left join ${supervisorRankings} r on r.proposal_id = p.id and r.supervisor_id = ${supervisorId}
+         where p.term_id = ${termId} and p.status = 'Awaiting allocation' and ${appliedTo(supervisorId)}
+         order by r.rank nulls last, p.created_at, p.id`,
+  );
+}
+
+/** Which of these groups are the supervisor's applicants in the term. */
+export async function applicantIds(db: Db, termId: string, supervisorId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select p.id from ${proposals} p
+         where p.term_id = ${termId} and p.status = 'Awaiting allocation' and ${appliedTo(supervisorId)}
+           and p.id in (${sql.join(
+             ids.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The supervisor's ranking of the term's groups, replaced whole. */
+export async function replaceRanking(db: Db, termId: string, supervisorId: string, proposalIds: string[]) {
+  await db.execute(sql`
+    delete from ${supervisorRankings} r using ${proposals} p
+     where r.supervisor_id = ${supervisorId} and p.id = r.proposal_id and p.term_id = ${termId}`);
+  if (proposalIds.length)
+    await db
+      .insert(supervisorRankings)
+      .values(proposalIds.map((proposalId, i) => ({ supervisorId, proposalId, rank: i + 1 })));
+}
+
+// ── what a run reads ────────────────────────────────────────────────────────
+
+/** Every group of the term Awaiting allocation with its list (topics still offered), by id. */
+export function selectGroups(db: Db, termId: string) {
+  return selectRows<{ id: string; title: string; preferences: string[] }>(
+    db,
+    sql`select p.id, p.title,
+               coalesce((select json_agg(pp.topic_id order by pp.rank)
+                  from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
+                 where pp.proposal_id = p.id and t.withdrawn_at is null), '[]') as preferences
+          from ${proposals} p
+         where p.term_id = ${termId} and p.status = 'Awaiting allocation'
+         order by p.id`,
+  );
+}
+
+/** The term's topics still offered, with their places left (capacity less the groups placed on them). */
+export function selectOfferedTopics(db: Db, termId: string) {
+  return selectRows<{ id: string; title: string; supervisor_id: string; capacity: number; left: number }>(
+    db,
+    sql`select t.id, t.title, t.supervisor_id, t.capacity,
+               t.capacity - (select count(*)::int from ${proposals} p where p.topic_id = t.id and ${isActive()}) as left
+          from ${topics} t
+         where t.term_id = ${termId} and t.withdrawn_at is null
+         order by t.id`,
+  );
+}
+
+/**
+ * Each supervisor who offers topics in the term: their name, the places they have left there
+ * (null = no limit) and the groups they already hold in it.
+ */
+export function selectSupervisorsOfTerm(db: Db, termId: string) {
+  return selectRows<{ id: string; name: string; capacity: number | null; used: number }>(
+    db,
+    sql`select u.id, u.name, ${capacityOf(sql`u.id`)} as capacity,
+               (select count(*)::int from ${proposals} p where p.supervisor_id = u.id and p.term_id = t.id and ${isActive()}) as used
+          from ${terms} t
+          join ${users} u on u.id in (select supervisor_id from ${topics} where term_id = t.id and withdrawn_at is null)
+         where t.id = ${termId}
+         order by u.name, u.id`,
+  );
+}
+
+/** Every supervisor's ranking of the term's groups, best first. */
+export function selectRankings(db: Db, termId: string) {
+  return selectRows<{ supervisor_id: string; proposal_id: string }>(
+    db,
+    sql`select r.supervisor_id, r.proposal_id from ${supervisorRankings} r
+          join ${proposals} p on p.id = r.proposal_id
+         where p.term_id = ${termId} and p.status = 'Awaiting allocation'
+         order by r.supervisor_id, r.rank`,
+  );
+}
+
+// ── the draft ───────────────────────────────────────────────────────────────
+
+export interface Assignment {
+  proposalId: string;
+  topicId: string | null;
+  rank: number | null;
+}
+
+/** Stores a new draft of the term in place of the last one. */
+export async function saveDraft(
+  db: Db,
+  d: { termId: string; version: number; seed: string; at: Date; by: string },
+  rows: Assignment[],
+) {
+  await db.execute(sql`delete from ${allocationDrafts} where term_id = ${d.termId}`);
+  await db.insert(allocationDrafts).values({
+    termId: d.termId,
+    version: d.version,
+    seed: d.seed,
+    madeAt: d.at,
+    madeBy: d.by,
+    moved: false,
+  });
+  for (let i = 0; i < rows.length; i += 2000)
+    await db
+      .insert(allocationAssignments)
+      .values(
+        rows
+          .slice(i, i + 2000)
+          .map((r) => ({ termId: d.termId, proposalId: r.proposalId, topicId: r.topicId, rank: r.rank })),
+      );
+}
+
+export function selectDraft(db: Db, termId: string, lock = false) {
+  return selectRow<{
+    version: number;
+    seed: string;
+    made_at: string;
+    made_by_id: string | null;
+    made_by_name: string | null;
+    moved: boolean;
+  }>(
+    db,
+    sql`select d.version, d.seed, d.made_at, u.id as made_by_id, u.name as made_by_name, d.moved
+          from ${allocationDrafts} d left join ${users} u on u.id = d.made_by
+         where d.term_id = ${termId} ${lock ? sql`for update of d` : sql``}`,
+  );
+}
+
+export function selectAssignments(db: Db, termId: string) {
+  return selectRows<{ proposal_id: string; topic_id: string | null; rank: number | null }>(
+    db,
+    sql`select proposal_id, topic_id, rank from ${allocationAssignments} where term_id = ${termId} order by proposal_id`,
+  );
+}
+
+export async function moveInDraft(db: Db, termId: string, a: Assignment) {
+  await db.execute(sql`
+    update ${allocationAssignments} set topic_id = ${a.topicId}, rank = ${a.rank}
+     where term_id = ${termId} and proposal_id = ${a.proposalId}`);
+  await db.execute(sql`update ${allocationDrafts} set moved = true where term_id = ${termId}`);
+}

@@ -1,0 +1,342 @@
+import { MSG } from "@shared/messages";
+import type { Allocation, Applicant } from "@shared/schemas/allocation";
+import type { Db } from "../../db/client";
+import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
+import { transactionWithEvents } from "../../lib/events";
+import type { SessionUser } from "../../plugins/auth";
+import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { factsFor } from "../proposals/transition";
+import {
+  type Assignment,
+  applicantIds,
+  moveInDraft,
+  replacePreferences,
+  replaceRanking,
+  saveDraft,
+  selectApplicants,
+  selectAssignments,
+  selectDraft,
+  selectGroups,
+  selectOfferedTopics,
+  selectRankings,
+  selectSupervisorsOfTerm,
+  topicsOfTerm,
+} from "./allocation.repository";
+import { blockingPairs } from "./blocking-pairs";
+import { drawLots, newSeed } from "./lot";
+import { type SpaInstance, type SpaMatching, spaStudent } from "./spa-student";
+import { selectAllocationTerm } from "./topics.repository";
+import { openForChange } from "./topics.service";
+
+const iso = (d: string) => new Date(d).toISOString();
+
+// ── preferences ─────────────────────────────────────────────────────────────
+
+/**
+ * Checks a group's list against its term (DESIGN.md §11): 1…maxPreferences distinct topics of the
+ * term, none withdrawn. Bad input is a 400 naming the problem, at the field `topicIds`.
+ */
+export async function checkPreferences(db: Db, termId: string, maxPreferences: number, topicIds: string[]) {
+  if (topicIds.length > maxPreferences) throw fieldError("topicIds", MSG.tooManyPreferences(maxPreferences));
+  const found = await topicsOfTerm(db, termId, topicIds);
+  if (found.length !== topicIds.length) throw fieldError("topicIds", MSG.unknownTopic);
+  const withdrawn = found.find((t) => t.withdrawn);
+  if (withdrawn) throw fieldError("topicIds", MSG.withdrawnTopic(withdrawn.title));
+}
+
+/** A member replaces the group's list, until the allocation is published. */
+export async function setPreferences(
+  db: Db,
+  user: SessionUser,
+  proposalId: string,
+  topicIds: string[],
+  change: ChangeContext,
+) {
+  await transactionWithEvents(db, async (tx) => {
+    const { facts, parties } = await factsFor(tx, proposalId, user, true);
+    if (!parties.includes("creator") && !parties.includes("member")) throw new NotFoundError();
+    const term = await openForChange(tx, facts.term_id);
+    if (facts.status !== "Awaiting members" && facts.status !== "Awaiting allocation")
+      throw new ConflictError(MSG.proposalIsNow(facts.status));
+    await checkPreferences(tx, term.id, term.max_preferences, topicIds);
+    await replacePreferences(tx, proposalId, topicIds);
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "preferences",
+      proposalId,
+      note: `${topicIds.length} topics`,
+    });
+  });
+}
+
+// ── rankings ────────────────────────────────────────────────────────────────
+
+export async function listApplicants(db: Db, user: SessionUser, termId: string): Promise<Applicant[]> {
+  const term = await selectAllocationTerm(db, termId);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  return (await selectApplicants(db, termId, user.id)).map((r) => ({
+    proposalId: r.proposal_id,
+    title: r.title,
+    abstract: r.abstract,
+    members: r.members ?? [],
+    preferences: r.preferences ?? [],
+    rank: r.rank,
+  }));
+}
+
+/** The supervisor's order of their applicants, best first; those left out follow by lot. */
+export async function setRanking(
+  db: Db,
+  user: SessionUser,
+  termId: string,
+  proposalIds: string[],
+  change: ChangeContext,
+) {
+  await transactionWithEvents(db, async (tx) => {
+    await openForChange(tx, termId);
+    const mine = await applicantIds(tx, termId, user.id, proposalIds);
+    if (proposalIds.some((id) => !mine.has(id))) throw fieldError("proposalIds", MSG.notAnApplicant);
+    await replaceRanking(tx, termId, user.id, proposalIds);
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "ranking",
+      note: `${proposalIds.length} ranked`,
+    });
+  });
+}
+
+// ── the instance ────────────────────────────────────────────────────────────
+
+interface TermInstance {
+  instance: SpaInstance;
+  groups: Awaited<ReturnType<typeof selectGroups>>;
+  topics: Awaited<ReturnType<typeof selectOfferedTopics>>;
+  supervisors: Awaited<ReturnType<typeof selectSupervisorsOfTerm>>;
+}
+
+/**
+ * The term's allocation as the paper's instance: groups Awaiting allocation and their lists,
+ * topics still offered with their places left, supervisors with theirs (the term's capacity less
+ * the groups they already hold; no limit is Infinity), and each supervisor's list: their ranking,
+ * then their other applicants in the order the seed's lot gives.
+ */
+export async function termInstance(db: Db, termId: string, seed: string): Promise<TermInstance> {
+  const [groups, topics, supervisors, rankings] = [
+    await selectGroups(db, termId),
+    await selectOfferedTopics(db, termId),
+    await selectSupervisorsOfTerm(db, termId),
+    await selectRankings(db, termId),
+  ];
+  const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
+  const topicIndex = new Map(topics.map((t, i) => [t.id, i]));
+  const supervisorIndex = new Map(supervisors.map((s, i) => [s.id, i]));
+  const prefs = groups.map((g) =>
+    g.preferences.flatMap((t) => (topicIndex.has(t) ? [topicIndex.get(t)!] : [])),
+  );
+  const applicants = supervisors.map(() => new Set<string>());
+  prefs.forEach((list, g) => {
+    for (const t of list) applicants[supervisorIndex.get(topics[t].supervisor_id)!].add(groups[g].id);
+  });
+  const ranked = supervisors.map(() => [] as string[]);
+  for (const r of rankings) {
+    const k = supervisorIndex.get(r.supervisor_id);
+    if (k !== undefined && applicants[k].has(r.proposal_id)) ranked[k].push(r.proposal_id);
+  }
+  const instance: SpaInstance = {
+    prefs,
+    topics: topics.map((t) => ({
+      supervisor: supervisorIndex.get(t.supervisor_id)!,
+      capacity: Math.max(0, t.left),
+    })),
+    supervisors: supervisors.map((s, k) => {
+      const rankedSet = new Set(ranked[k]);
+      const lot = drawLots(
+        [...applicants[k]].filter((id) => !rankedSet.has(id)),
+        seed,
+        s.id,
+      );
+      return {
+        capacity: s.capacity === null ? Number.POSITIVE_INFINITY : Math.max(0, s.capacity - s.used),
+        ranking: [...ranked[k], ...lot].map((id) => groupIndex.get(id)!),
+      };
+    }),
+  };
+  return { instance, groups, topics, supervisors };
+}
+
+const toAssignments = (t: TermInstance, m: SpaMatching): Assignment[] =>
+  t.groups.map((g, i) => {
+    const p = m[i];
+    return {
+      proposalId: g.id,
+      topicId: p === null ? null : t.topics[p].id,
+      rank: p === null ? null : t.instance.prefs[i].indexOf(p) + 1,
+    };
+  });
+
+// ── run, read, move ─────────────────────────────────────────────────────────
+
+/**
+ * Runs the allocation (DESIGN.md §11): the student-optimal stable matching of the term's groups
+ * as they are now, stored as the term's draft with a new seed. Nothing else changes. The term's
+ * row is held (FOR SHARE) while the run reads, so every change (which bumps the term's version)
+ * waits and the draft is made from one state of the term.
+ */
+export async function runAllocation(db: Db, user: SessionUser, termId: string, change: ChangeContext) {
+  return transactionWithEvents(db, async (tx) => {
+    const term = await selectAllocationTerm(tx, termId, "share");
+    if (!term) throw new NotFoundError(MSG.termNotFound);
+    if (term.mode !== "allocation") throw new ConflictError(MSG.notAllocationTerm(term.name));
+    if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
+    const seed = newSeed();
+    const t = await termInstance(tx, termId, seed);
+    const assignments = toAssignments(t, spaStudent(t.instance));
+    await saveDraft(
+      tx,
+      { termId, version: term.allocation_version, seed, at: change.at, by: user.id },
+      assignments,
+    );
+    const matched = assignments.filter((a) => a.topicId !== null).length;
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "run",
+      subjectId: termId,
+      subjectName: term.name,
+      note: `${matched} of ${assignments.length} groups matched; seed ${seed}`,
+    });
+    return summary(assignments, seed);
+  });
+}
+
+function summary(assignments: Assignment[], seed: string) {
+  const byRank: number[] = [];
+  let unmatched = 0;
+  for (const a of assignments) {
+    if (a.rank === null) {
+      if (a.topicId === null) unmatched++;
+      continue;
+    }
+    while (byRank.length < a.rank) byRank.push(0);
+    byRank[a.rank - 1]++;
+  }
+  return { seed, groups: assignments.length, byRank, unmatched };
+}
+
+/** The term's draft, every group of the term, its topics, each supervisor's load, and what a move broke. */
+export async function readAllocation(db: Db, termId: string): Promise<Allocation> {
+  const term = await selectAllocationTerm(db, termId);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  const draft = await selectDraft(db, termId);
+  const t = await termInstance(db, termId, draft?.seed ?? "");
+  const rows = draft ? await selectAssignments(db, termId) : [];
+  const assignments: Assignment[] = rows.map((r) => ({
+    proposalId: r.proposal_id,
+    topicId: r.topic_id,
+    rank: r.rank,
+  }));
+  const byGroup = new Map(assignments.map((a) => [a.proposalId, a]));
+  const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
+  const matching: SpaMatching = t.groups.map((g) => {
+    const a = byGroup.get(g.id);
+    return a?.topicId && topicIndex.has(a.topicId) ? topicIndex.get(a.topicId)! : null;
+  });
+  const assignedTo = new Map<string, number>();
+  for (const a of assignments) {
+    if (!a.topicId) continue;
+    const topic = t.topics.find((x) => x.id === a.topicId);
+    if (topic) assignedTo.set(topic.supervisor_id, (assignedTo.get(topic.supervisor_id) ?? 0) + 1);
+  }
+  const s = summary(assignments, draft?.seed ?? "");
+  return {
+    termId,
+    publishedAt: term.allocation_published_at ? iso(term.allocation_published_at) : null,
+    draft: draft
+      ? {
+          seed: draft.seed,
+          madeAt: iso(draft.made_at),
+          madeBy: draft.made_by_id ? { id: draft.made_by_id, name: draft.made_by_name ?? "" } : null,
+          outOfDate: draft.version !== term.allocation_version,
+          moved: draft.moved,
+          assignments,
+          byRank: s.byRank,
+          unmatched: s.unmatched,
+          blockingPairs: blockingPairs(t.instance, matching).map((b) => ({
+            proposalId: t.groups[b.group].id,
+            topicId: t.topics[b.topic].id,
+          })),
+        }
+      : null,
+    groups: t.groups.map((g) => ({ proposalId: g.id, title: g.title, preferences: g.preferences })),
+    topics: t.topics.map((x) => ({
+      id: x.id,
+      title: x.title,
+      supervisorId: x.supervisor_id,
+      capacity: Math.max(0, x.left),
+    })),
+    load: t.supervisors.map((x) => ({
+      supervisorId: x.id,
+      name: x.name,
+      used: x.used,
+      assigned: assignedTo.get(x.id) ?? 0,
+      capacity: x.capacity,
+    })),
+  };
+}
+
+/**
+ * The committee moves one group in the draft, to a topic of the term or to none; the places of the
+ * topic and its supervisor are respected. Answers the draft's blocking pairs after the move.
+ */
+export async function moveGroup(
+  db: Db,
+  termId: string,
+  move: { proposalId: string; topicId: string | null },
+  change: ChangeContext,
+) {
+  await transactionWithEvents(db, async (tx) => {
+    const term = await selectAllocationTerm(tx, termId, "share");
+    if (!term) throw new NotFoundError(MSG.termNotFound);
+    if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
+    const draft = await selectDraft(tx, termId, true);
+    if (!draft) throw new ConflictError(MSG.allocationNotRun);
+    const rows = await selectAssignments(tx, termId);
+    const current = rows.find((r) => r.proposal_id === move.proposalId);
+    if (!current) throw fieldError("proposalId", MSG.notInDraft);
+    let rank: number | null = null;
+    let topicTitle: string | null = null;
+    if (move.topicId) {
+      const t = await termInstance(tx, termId, draft.seed);
+      const topic = t.topics.find((x) => x.id === move.topicId);
+      if (!topic) throw fieldError("topicId", MSG.unknownTopic);
+      topicTitle = topic.title;
+      const others = rows.filter((r) => r.proposal_id !== move.proposalId && r.topic_id);
+      const onTopic = others.filter((r) => r.topic_id === topic.id).length;
+      if (onTopic >= topic.left) throw new ConflictError(MSG.topicFull(topic.title));
+      const supervisor = t.supervisors.find((x) => x.id === topic.supervisor_id)!;
+      const supervisorTopics = new Set(
+        t.topics.filter((x) => x.supervisor_id === supervisor.id).map((x) => x.id),
+      );
+      const withSupervisor = others.filter((r) => supervisorTopics.has(r.topic_id!)).length;
+      if (supervisor.capacity !== null && supervisor.used + withSupervisor >= supervisor.capacity)
+        throw new ConflictError(MSG.noPlacesLeft(supervisor.name, term.name));
+      const group = t.groups.find((g) => g.id === move.proposalId);
+      const at = group ? group.preferences.indexOf(topic.id) : -1;
+      rank = at < 0 ? null : at + 1;
+    }
+    await moveInDraft(tx, termId, { proposalId: move.proposalId, topicId: move.topicId, rank });
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "move",
+      proposalId: move.proposalId,
+      subjectId: move.topicId,
+      subjectName: topicTitle,
+      note: topicTitle ? `To "${topicTitle}"` : "To no topic",
+    });
+  });
+  const after = await readAllocation(db, termId);
+  return { blockingPairs: after.draft?.blockingPairs ?? [] };
+}

@@ -1,0 +1,192 @@
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import type {
+  Topic,
+  TopicList,
+  topicInputSchema,
+  topicListQuery,
+  topicPatchSchema,
+} from "@shared/schemas/allocation";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { counted, pageWindow } from "../../db/query";
+import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
+import { transactionWithEvents } from "../../lib/events";
+import type { SessionUser } from "../../plugins/auth";
+import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { emails } from "../outbox/emails";
+import { enqueueEmails } from "../outbox/outbox.service";
+import { concernedBy } from "../proposals/transition.repository";
+import { selectCurrentTerm } from "../terms/terms.repository";
+import {
+  bumpAllocationVersion,
+  insertTopic,
+  selectTopic,
+  selectTopicPage,
+  supervisesCell,
+  type TopicRow,
+  updateTopic,
+  withdrawTopicRows,
+} from "./topics.repository";
+
+const iso = (d: string) => new Date(d).toISOString();
+
+export function toTopic(r: TopicRow): Topic {
+  return {
+    id: r.id,
+    termId: r.term_id,
+    title: r.title,
+    description: r.description,
+    type: r.type,
+    researchCell: { id: r.cell_id, title: r.cell_title },
+    supervisor: { id: r.supervisor_id, name: r.supervisor_name },
+    capacity: r.capacity,
+    applicants: r.applicants,
+    withdrawn: r.withdrawn_at !== null,
+    createdAt: iso(r.created_at),
+  };
+}
+
+/**
+ * Opens the term for a change to what the allocation reads (DESIGN.md §11): it must allocate
+ * topics and not be published yet; its allocation version moves on in the same transaction.
+ */
+export async function openForChange(tx: Db, termId: string) {
+  const term = await bumpAllocationVersion(tx, termId);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  if (term.mode !== "allocation") throw new ConflictError(MSG.notAllocationTerm(term.name));
+  if (term.allocation_published_at) throw new ConflictError(MSG.allocationFrozen(term.name));
+  return term;
+}
+
+/** A term's topics, by title: the current term unless one is named; a supervisor's own include withdrawn ones. */
+export async function listTopics(
+  db: Db,
+  user: SessionUser,
+  q: z.output<typeof topicListQuery>,
+): Promise<TopicList> {
+  const termId = q.termId ?? (await selectCurrentTerm(db))!.id;
+  const { limit, offset, cap } = pageWindow(q, LIMITS.listCountMax);
+  const mine = q.mine && user.role === "supervisor";
+  const page = await selectTopicPage(db, {
+    termId,
+    q: q.q || undefined,
+    researchCellId: q.researchCellId,
+    supervisorId: mine ? user.id : q.supervisorId,
+    withdrawn: mine,
+    limit,
+    offset,
+    cap,
+  });
+  return { items: page.rows.map(toTopic), ...counted(page.total, cap) };
+}
+
+/** A supervisor publishes a topic in an allocation term, in one of their cells. */
+export async function createTopic(
+  db: Db,
+  user: SessionUser,
+  input: z.output<typeof topicInputSchema>,
+  change: ChangeContext,
+): Promise<Topic> {
+  return transactionWithEvents(db, async (tx) => {
+    await openForChange(tx, input.termId);
+    if (!(await supervisesCell(tx, user.id, input.researchCellId)))
+      throw fieldError("researchCellId", MSG.notYourCell);
+    const id = await insertTopic(tx, { ...input, supervisorId: user.id, at: change.at });
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "topicCreate",
+      subjectId: id,
+      subjectName: input.title,
+    });
+    return toTopic((await selectTopic(tx, id))!);
+  });
+}
+
+/** The supervisor's own topic, held until the change commits (404 for anyone else's). */
+async function ownTopic(tx: Db, user: SessionUser, id: string) {
+  const topic = await selectTopic(tx, id, true);
+  if (!topic || topic.supervisor_id !== user.id) throw new NotFoundError(MSG.topicNotFound);
+  return topic;
+}
+
+export async function editTopic(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  patch: z.output<typeof topicPatchSchema>,
+  change: ChangeContext,
+): Promise<Topic> {
+  return transactionWithEvents(db, async (tx) => {
+    const topic = await ownTopic(tx, user, id);
+    await openForChange(tx, topic.term_id);
+    if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
+    const next = {
+      title: patch.title ?? topic.title,
+      description: patch.description ?? topic.description,
+      type: patch.type ?? topic.type,
+      researchCellId: patch.researchCellId ?? topic.cell_id,
+      capacity: patch.capacity ?? topic.capacity,
+    };
+    if (patch.researchCellId && !(await supervisesCell(tx, user.id, patch.researchCellId)))
+      throw fieldError("researchCellId", MSG.notYourCell);
+    await updateTopic(tx, id, next);
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "topicUpdate",
+      subjectId: id,
+      subjectName: next.title,
+    });
+    return toTopic((await selectTopic(tx, id))!);
+  });
+}
+
+/**
+ * The supervisor withdraws a topic until the allocation is published: it leaves every preference
+ * list, and the groups whose lists it left are told.
+ */
+export async function withdrawTopic(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  change: ChangeContext,
+  publicUrl: string,
+): Promise<Topic> {
+  return transactionWithEvents(db, async (tx, emit) => {
+    const topic = await ownTopic(tx, user, id);
+    await openForChange(tx, topic.term_id);
+    if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
+    const groups = await withdrawTopicRows(tx, id, change.at);
+    await recordActivity(tx, {
+      ...change,
+      kind: "allocation",
+      action: "topicWithdraw",
+      subjectId: id,
+      subjectName: topic.title,
+    });
+    for (const proposalId of groups) {
+      const { members } = await concernedBy(tx, proposalId);
+      await enqueueEmails(
+        tx,
+        members,
+        emails.proposalChanged({
+          title: topic.title,
+          subject: "A topic you ranked was withdrawn",
+          what: `${user.name} withdrew the topic "${topic.title}", so it has left your group's list of preferences. Check your list and rank another topic if you wish.`,
+          link: `${publicUrl}/student/proposals/${proposalId}`,
+        }),
+      );
+      emit(members, {
+        type: "proposal.changed",
+        proposalId,
+        title: topic.title,
+        action: "topicWithdraw",
+        status: "Awaiting allocation",
+        by: user.name,
+      });
+    }
+    return toTopic((await selectTopic(tx, id))!);
+  });
+}
