@@ -34,7 +34,7 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
           <Text size="sm">No document attached to version {p.version}.</Text>
         )}
       </Stack>
-      <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+      <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         <Fact label="Type">{p.type}</Fact>
         <Fact label="Research cell">{cellTitle(p)}</Fact>
         <Fact label="Supervisor">{supervisorName(p)}</Fact>
