@@ -29,7 +29,12 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what:
 export async function registerStudentApi(url: string, name: string): Promise<ApiPerson> {
   const api = await session(url);
   const tag = uniqueTag("st");
-  const creds = { name, email: `${tag}@uni.example`, studentId: tag.toUpperCase(), password: "student-pass-1" };
+  const creds = {
+    name,
+    email: `${tag}@uni.example`,
+    studentId: tag.toUpperCase(),
+    password: "student-pass-1",
+  };
   const { user } = await json<{ user: { id: string } }>(
     await api.post("/api/auth/register", { data: creds }),
     `register ${name}`,
