@@ -11,7 +11,7 @@ import { useEffect, useState } from "react";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
 import { ActionModal } from "./action-modal";
-import { showActionFailure } from "./failure";
+import { formAfterRefusal } from "./failure";
 import { fieldErrors } from "./field-errors";
 
 type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };
@@ -39,7 +39,13 @@ export function DecisionModal({
   decision: "Approved" | "Denied" | null;
   onClose: () => void;
 }) {
-  const decide = useDecision(p.id);
+  const decide = useDecision(p.id, {
+    fields: ["feedback"],
+    onSuccess: (_answer, input) => {
+      notify.success(MSG.committeeDecided(input.status));
+      onClose();
+    },
+  });
   const feedback = useText(decision !== null);
   const approving = decision === "Approved";
   const confirm = () => {
@@ -47,12 +53,8 @@ export function DecisionModal({
     const parsed = decisionSchema.safeParse({ status: decision, feedback: feedback.value });
     if (!parsed.success) return feedback.setError(fieldErrors(parsed.error).feedback ?? null);
     decide.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(MSG.committeeDecided(decision));
-        onClose();
-      },
       onError: (e) =>
-        showActionFailure(e, {
+        formAfterRefusal(e, {
           fields: ["feedback"],
           setErrors: (f) => feedback.setError(f.feedback),
           close: onClose,
@@ -96,18 +98,20 @@ export function DecisionModal({
 
 /** The committee reopens an Approved or Denied proposal, with a reason: Pending again, places taken back. */
 export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
-  const reopen = useReopen(p.id);
+  const reopen = useReopen(p.id, {
+    fields: ["reason"],
+    onSuccess: () => {
+      notify.success(MSG.proposalReopened);
+      onClose();
+    },
+  });
   const reason = useText(opened);
   const confirm = () => {
     const parsed = reopenSchema.safeParse({ reason: reason.value });
     if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
     reopen.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(MSG.proposalReopened);
-        onClose();
-      },
       onError: (e) =>
-        showActionFailure(e, {
+        formAfterRefusal(e, {
           fields: ["reason"],
           setErrors: (f) => reason.setError(f.reason),
           close: onClose,
@@ -150,8 +154,18 @@ export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
 
 /** The committee gives the proposal to another supervisor of its cell, who needs a place left. */
 export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
-  const reassign = useReassign(p.id);
   const options = useReassignOptions(p.researchCell?.id ?? null, p.supervisor?.id ?? null, opened);
+  const reassign = useReassign(p.id, {
+    fields: ["supervisorId"],
+    onSuccess: (_answer, input) => {
+      notify.success(
+        MSG.proposalReassigned(
+          options.data?.find((o) => o.value === input.supervisorId)?.name ?? MSG.unknown,
+        ),
+      );
+      onClose();
+    },
+  });
   const current = useQuery(termQueries.list()).data?.items.find((t) => t.current);
   const [supervisorId, setSupervisorId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -164,14 +178,9 @@ export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
   const confirm = () => {
     const parsed = reassignSchema.safeParse({ supervisorId: supervisorId ?? "" });
     if (!parsed.success) return setError(fieldErrors(parsed.error).supervisorId ?? null);
-    const name = options.data?.find((o) => o.value === supervisorId)?.name ?? MSG.unknown;
     reassign.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(MSG.proposalReassigned(name));
-        onClose();
-      },
       onError: (e) =>
-        showActionFailure(e, {
+        formAfterRefusal(e, {
           fields: ["supervisorId"],
           setErrors: (f) => setError(f.supervisorId),
           close: onClose,

@@ -1,30 +1,21 @@
 import { isApiError } from "@client/lib/api";
-import { notify } from "@client/lib/notify";
+import { refusedAtField } from "../api/use-life-mutation";
 
 /**
- * A refused action, said once where it belongs: a 400 naming fields the form has goes to those
- * fields; anything else is a notification with the server's words. A 409 (the proposal changed
- * meanwhile) or a 404 (it is gone, or no longer ours to see) also closes the form; the page
- * refetches either way (the mutation invalidates the proposal's queries).
+ * What a form does with a refused action (the notification, if any, is the mutation's): a 400
+ * naming its fields goes to those fields; a 409 (the proposal changed meanwhile) or a 404 (it is
+ * gone, or no longer ours to see) closes the form, and the page shows the proposal as it is now.
  */
-export function showActionFailure(
+export function formAfterRefusal(
   e: unknown,
   {
     fields = [],
     setErrors,
     close,
-  }: {
-    fields?: string[];
-    setErrors?: (errors: Record<string, string>) => void;
-    close: () => void;
-  },
+  }: { fields?: string[]; setErrors?: (errors: Record<string, string>) => void; close: () => void },
 ) {
-  if (isApiError(e)) {
-    const known = Object.entries(e.fields).filter(([k]) => fields.includes(k));
-    if (e.status === 400 && known.length && setErrors) return setErrors(Object.fromEntries(known));
-    notify.error(e.message);
-    if (e.status === 409 || e.status === 404) close();
-    return;
-  }
-  notify.error("Something went wrong. Please try again.");
+  if (!isApiError(e)) return;
+  if (refusedAtField(e, fields) && setErrors)
+    return setErrors(Object.fromEntries(Object.entries(e.fields).filter(([k]) => fields.includes(k))));
+  if (e.status === 409 || e.status === 404) close();
 }

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useLeave, useWithdraw } from "../api/use-group-actions";
 import { ActionModal } from "./action-modal";
-import { showActionFailure } from "./failure";
+import { formAfterRefusal } from "./failure";
 import { fieldErrors } from "./field-errors";
 
 /** The creator withdraws the proposal, with an optional reason: everyone's places are freed. */
@@ -21,19 +21,21 @@ export function WithdrawModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const withdraw = useWithdraw(p.id);
+  const withdraw = useWithdraw(p.id, {
+    fields: ["reason"],
+    onSuccess: () => {
+      notify.success(MSG.proposalWithdrawn);
+      onClose();
+    },
+  });
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     const parsed = withdrawSchema.safeParse({ reason });
     if (!parsed.success) return setError(fieldErrors(parsed.error).reason ?? null);
     withdraw.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(MSG.proposalWithdrawn);
-        onClose();
-      },
       onError: (e) =>
-        showActionFailure(e, {
+        formAfterRefusal(e, {
           fields: ["reason"],
           setErrors: (f) => setError(f.reason),
           close: onClose,
@@ -83,17 +85,15 @@ export function LeaveModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const leave = useLeave(p.id);
   const navigate = useNavigate();
-  const confirm = () =>
-    leave.mutate(undefined, {
-      onSuccess: () => {
-        notify.success(MSG.leftGroup(p.title));
-        // A student who left no longer sees the proposal.
-        void navigate("/student/dashboard");
-      },
-      onError: (e) => showActionFailure(e, { close: onClose }),
-    });
+  const leave = useLeave(p.id, {
+    onSuccess: () => {
+      notify.success(MSG.leftGroup(p.title));
+      // A student who left no longer sees the proposal.
+      void navigate("/student/dashboard");
+    },
+  });
+  const confirm = () => leave.mutate(undefined, { onError: (e) => formAfterRefusal(e, { close: onClose }) });
   return (
     <ActionModal
       opened={opened}

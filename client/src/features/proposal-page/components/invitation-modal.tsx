@@ -6,7 +6,7 @@ import type { Proposal } from "@shared/schemas/proposals";
 import { useNavigate } from "react-router";
 import { useAnswerInvitation } from "../api/use-invitation";
 import { ActionModal } from "./action-modal";
-import { showActionFailure } from "./failure";
+import { formAfterRefusal } from "./failure";
 
 /**
  * Accepting or declining an invitation, after saying what it means. Accepting takes the student's
@@ -22,22 +22,21 @@ export function InvitationModal({
   answer: "accept" | "decline" | null;
   onClose: () => void;
 }) {
-  const send = useAnswerInvitation(p.id);
   const navigate = useNavigate();
+  const send = useAnswerInvitation(p.id, {
+    onSuccess: (_answer, accepted) => {
+      if (accepted) {
+        notify.success(MSG.invitationAccepted(p.title));
+        onClose();
+      } else {
+        notify.success(MSG.invitationDeclined(p.title));
+        void navigate("/student/dashboard");
+      }
+    },
+  });
   const creator = p.createdBy?.name || MSG.unknown;
   const confirm = () =>
-    send.mutate(answer === "accept", {
-      onSuccess: () => {
-        if (answer === "accept") {
-          notify.success(MSG.invitationAccepted(p.title));
-          onClose();
-        } else {
-          notify.success(MSG.invitationDeclined(p.title));
-          void navigate("/student/dashboard");
-        }
-      },
-      onError: (e) => showActionFailure(e, { close: onClose }),
-    });
+    send.mutate(answer === "accept", { onError: (e) => formAfterRefusal(e, { close: onClose }) });
   return (
     <ActionModal
       opened={answer !== null}

@@ -12,7 +12,7 @@ import { formatInZone } from "@shared/time";
 import { useEffect, useState } from "react";
 import { useSubmitVersion } from "../api/use-submit-version";
 import { ActionModal } from "./action-modal";
-import { showActionFailure } from "./failure";
+import { formAfterRefusal } from "./failure";
 
 interface Values {
   title: string;
@@ -36,7 +36,14 @@ export function VersionModal({
   onClose: () => void;
   zone: string;
 }) {
-  const submit = useSubmitVersion(p.id);
+  const submit = useSubmitVersion(p.id, {
+    // A refused document (gone, not one's own) has no field here: it is a notification.
+    fields: ["title", "abstract", "note"],
+    onSuccess: () => {
+      notify.success(MSG.versionSubmitted);
+      onClose();
+    },
+  });
   const [doc, setDoc] = useState<FileRef | null>(null);
   const form = useForm<Values>({
     mode: "controlled",
@@ -58,13 +65,8 @@ export function VersionModal({
     submit.mutate(
       { ...values, documentId: doc?.id },
       {
-        onSuccess: () => {
-          notify.success(MSG.versionSubmitted);
-          onClose();
-        },
         onError: (e) =>
-          showActionFailure(e, {
-            // A refused document (gone, not one's own) has no field here: it is a notification.
+          formAfterRefusal(e, {
             fields: ["title", "abstract", "note"],
             setErrors: form.setErrors,
             close: onClose,
