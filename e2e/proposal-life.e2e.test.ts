@@ -328,11 +328,10 @@ describe("the proposal's life", () => {
     expect(proposalId, "the journey above makes the proposal").not.toBe("");
     const r = new A11yReport("proposal page (the journey's proposal)");
     reports.push(r);
-    const { DEMO } = { DEMO: { supervisor: SUPERVISOR.email, committee: COMMITTEE } };
     for (const vp of VIEWPORTS) {
       // The committee: the page, and the Reassign form open.
       let { context, page } = await newPage(browser, server.url, vp.options);
-      await signIn(page, DEMO.committee, "/committee/dashboard");
+      await signIn(page, COMMITTEE, "/committee/dashboard");
       await page.goto(`/committee/proposals/${proposalId}`);
       await timelineRows(page).first().waitFor();
       await r.check(page, "Committee proposal page", vp.name);
@@ -343,7 +342,7 @@ describe("the proposal's life", () => {
 
       // The supervisor: the page with its diff, and the review's confirmation step.
       ({ context, page } = await newPage(browser, server.url, vp.options));
-      await signIn(page, DEMO.supervisor, "/supervisor/dashboard");
+      await signIn(page, SUPERVISOR.email, "/supervisor/dashboard");
       await page.goto(`/supervisor/proposals/${proposalId}`);
       await page.getByRole("region", { name: "Versions" }).locator("ins").first().waitFor();
       await r.check(page, "Supervisor proposal page (word diff)", vp.name);
