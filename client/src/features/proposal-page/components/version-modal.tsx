@@ -45,6 +45,8 @@ export function VersionModal({
     },
   });
   const [doc, setDoc] = useState<FileRef | null>(null);
+  // A version is not sent while its document is still on its way.
+  const [uploading, setUploading] = useState(false);
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: { title: p.title, abstract: p.abstract, note: "" },
@@ -83,6 +85,7 @@ export function VersionModal({
       confirmLabel="Submit version"
       onConfirm={confirm}
       loading={submit.isPending}
+      confirmDisabled={uploading}
     >
       <Text size="sm">
         Version {p.version + 1} replaces the title and abstract, and the proposal goes back to{" "}
@@ -108,7 +111,12 @@ export function VersionModal({
         inputWrapperOrder={["label", "input", "description", "error"]}
         {...form.getInputProps("abstract")}
       />
-      <DocumentInput value={doc} onChange={setDoc} disabled={submit.isPending} />
+      <DocumentInput
+        value={doc}
+        onChange={setDoc}
+        disabled={submit.isPending}
+        onUploadingChange={setUploading}
+      />
       <Textarea
         label="Note (optional)"
         description="What changed, for your supervisor."
