@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerStudentApi, submitProposalApi } from "./support/api";
 import { A11yReport, VIEWPORTS, writeReports } from "./support/axe";
 import {
   DEMO_PASSWORD,
@@ -221,8 +222,9 @@ describe("accessibility: signed-in screens (demo department)", () => {
 
       await card.getByRole("link", { name: APPROVED }).click();
       await page.waitForURL("**/student/proposals/*");
-      await page.getByRole("article", { name: APPROVED }).waitFor();
-      await check("Proposal detail");
+      await h1(page, APPROVED);
+      await page.getByRole("region", { name: "Timeline" }).waitFor();
+      await check("Proposal page");
 
       await navigate(page, "Notices", "/student/notices", r, vp.name);
       const notice = page.getByRole("button", { name: new RegExp(`notice: ${NOTICE}$`, "i") });
@@ -246,6 +248,31 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await navigate(page, "Profile", "/student/profile", r, vp.name);
       await check("Profile");
       await omar.context.close();
+
+      // An invitation open on the proposal's page, and its confirmation (issue 20).
+      const creator = await registerStudentApi(server.url, `Inviting Student ${vp.name}`);
+      const invitee = await registerStudentApi(server.url, `Invited Student ${vp.name}`);
+      const invitedTo = await submitProposalApi(creator, {
+        title: `An invitation to scan ${vp.name}`,
+        cell: CELL,
+        supervisor: "Prof. Ayesha Rahman",
+        members: [invitee],
+      });
+      const inv = await open(vp.options);
+      page = inv.page;
+      await page.goto("/login");
+      await login(page, invitee.email, invitee.password);
+      await page.waitForURL("**/student/dashboard");
+      await page.goto(`/student/proposals/${invitedTo}`);
+      await page.getByText("You are invited to join this group").waitFor();
+      await check("Proposal page (invitation open)");
+      await withModal(
+        page,
+        () => page.getByRole("button", { name: "Accept invitation" }).click(),
+        "Accept the invitation?",
+        () => check("Proposal page (accept the invitation?)"),
+      );
+      await inv.context.close();
 
       expectNoSeriousViolations(r);
     });
@@ -310,6 +337,24 @@ describe("accessibility: signed-in screens (demo department)", () => {
         "Review proposal",
         () => check("Pending Proposals (Review modal open)"),
       );
+
+      // The proposal's page from its title, and the review's confirmation step (issue 20).
+      await row.getByRole("link", { name: PENDING }).click();
+      await page.waitForURL("**/supervisor/proposals/*");
+      await h1(page, PENDING);
+      await page.getByRole("region", { name: "Timeline" }).waitFor();
+      await check("Proposal page");
+      await withModal(
+        page,
+        async () => {
+          await page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Review" }).click();
+          const review = page.getByRole("dialog", { name: "Review proposal" });
+          await review.getByRole("button", { name: "Approve" }).click();
+          await review.getByRole("button", { name: "Confirm" }).waitFor();
+        },
+        "Review proposal",
+        () => check("Proposal page (review confirmation)"),
+      );
       await ayesha.context.close();
 
       expectNoSeriousViolations(r);
@@ -369,6 +414,24 @@ describe("accessibility: signed-in screens (demo department)", () => {
 
       await navigate(page, "Profile", "/committee/profile", r, vp.name);
       await check("Profile");
+
+      // A proposal's page (issue 20): its actions, and the Reopen form open.
+      const approved = (await (
+        await page.request.get("/api/proposals?status=Approved&pageSize=100")
+      ).json()) as {
+        items: { id: string; title: string }[];
+      };
+      const id = approved.items.find((p) => p.title === APPROVED)!.id;
+      await page.goto(`/committee/proposals/${id}`);
+      await h1(page, APPROVED);
+      await page.getByRole("region", { name: "Timeline" }).waitFor();
+      await check("Proposal page");
+      await withModal(
+        page,
+        () => page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Reopen" }).click(),
+        "Reopen this proposal?",
+        () => check("Proposal page (Reopen form open)"),
+      );
       await context.close();
 
       expectNoSeriousViolations(r);

@@ -122,6 +122,7 @@ describe("hostile text in the browser", () => {
     await screenshot(sup.page, "hostile-review-modal");
     await modal.getByLabel("Feedback").fill(FEEDBACK);
     await modal.getByRole("button", { name: "Approve" }).click();
+    await modal.getByRole("button", { name: "Confirm" }).click();
     await sup.page.getByText("Proposal Approved successfully!").waitFor();
 
     // The feedback on Proposal Status is text, not a link.

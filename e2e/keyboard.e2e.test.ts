@@ -157,6 +157,12 @@ describe("keyboard only", () => {
       await tabTo(page, dialog.getByRole("button", { name: "Approve" }), { max: 10 });
       await expectVisibleFocus(page, "the Approve button");
       await page.keyboard.press("Space");
+      // The confirmation takes the focus: its Confirm button, described by what will happen.
+      const confirm = dialog.getByRole("button", { name: "Confirm" });
+      await confirm.waitFor();
+      await expectFocused(page, confirm);
+      await expectVisibleFocus(page, "the Confirm button");
+      await page.keyboard.press("Enter");
       await page.getByText("Proposal Approved successfully!").waitFor();
       await dialog.waitFor({ state: "hidden" });
       await row.waitFor({ state: "detached" });

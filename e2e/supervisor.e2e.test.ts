@@ -102,6 +102,18 @@ describe("supervisor journey", () => {
     await stu.page.getByRole("button", { name: "Submit Proposal" }).click();
     await stu.page.getByText("Proposal submitted.").first().waitFor();
 
+    // Lina was invited: until she accepts, the proposal has not reached the supervisor (DESIGN.md §9).
+    const mine = await (await stu.page.request.get("/api/proposals")).json();
+    const proposalId = mine.items.find((p: { title: string }) => p.title === TITLE).id;
+    await sup.page.reload();
+    await stat(sup.page, "Thesis Groups").waitFor();
+    expect(await statValue(sup.page, "Thesis Groups")).toBe(before.thesis);
+    expect((await sup.page.request.get(`/api/proposals/${proposalId}`)).status()).toBe(404);
+    await second.page.goto(`/student/proposals/${proposalId}`);
+    await second.page.getByRole("button", { name: "Accept invitation" }).click();
+    await second.page.getByRole("dialog").getByRole("button", { name: "Accept invitation" }).click();
+    await second.page.getByText(`You joined "${TITLE}".`).first().waitFor();
+
     // The counts follow.
     await sup.page.reload();
     await stat(sup.page, "Thesis Groups").waitFor();
@@ -141,6 +153,13 @@ describe("supervisor journey", () => {
     await screenshot(sup.page, "supervisor-review-modal");
     await modal.getByLabel("Feedback").fill(FEEDBACK);
     await modal.getByRole("button", { name: "Approve" }).click();
+    // A confirmation step says what will happen; Back returns to the choice.
+    await modal.getByText("Approve this proposal? It becomes Approved and the group is told.").waitFor();
+    await settle(sup.page);
+    await screenshot(sup.page, "supervisor-review-confirm");
+    await modal.getByRole("button", { name: "Back" }).click();
+    await modal.getByRole("button", { name: "Approve" }).click();
+    await modal.getByRole("button", { name: "Confirm" }).click();
     await sup.page.getByText("Proposal Approved successfully!").waitFor();
     await modal.waitFor({ state: "hidden" });
     await sup.page.getByRole("button", { name: `Review ${TITLE}` }).waitFor({ state: "detached" });

@@ -62,6 +62,7 @@ export const MSG = {
   proposalReviewed: (status: string) => `Proposal ${status} successfully!`,
   updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
   alreadyReviewed: "This proposal has already been reviewed.",
+  changesRequested: "Changes requested successfully! The group can now submit a new version.",
 
   // the proposal's life (DESIGN.md §9)
   proposalIsNow: (status: string) => `This proposal is ${status}, so that cannot be done now.`,

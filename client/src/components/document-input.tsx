@@ -41,11 +41,14 @@ export function DocumentInput({
   onChange,
   label = "Document (PDF, optional)",
   disabled,
+  onUploadingChange,
 }: {
   value: FileRef | null;
   onChange: (doc: FileRef | null) => void;
   label?: string;
   disabled?: boolean;
+  /** Told when an upload starts and ends, so a form can wait for the document before it is sent. */
+  onUploadingChange?: (uploading: boolean) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +63,7 @@ export function DocumentInput({
     const problem = documentProblem(chosen);
     if (problem) return setError(problem);
     setProgress(0);
+    onUploadingChange?.(true);
     try {
       onChange(await api.upload<FileRef>("/files", chosen, setProgress));
     } catch (e) {
@@ -67,6 +71,7 @@ export function DocumentInput({
       setError(isApiError(e) ? e.message : "The upload failed. Please try again.");
     } finally {
       setProgress(null);
+      onUploadingChange?.(false);
     }
   };
 

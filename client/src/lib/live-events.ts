@@ -2,25 +2,9 @@ import type { LiveEvent, LiveEventType } from "@shared/schemas/events";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notify } from "./notify";
-import { activityQueries } from "./queries/activity";
 import { chatQueries } from "./queries/chat";
-import { committeeDashboardQueries } from "./queries/committee-dashboard";
 import { noticeQueries } from "./queries/notices";
-import { proposalQueries } from "./queries/proposals";
-import { supervisorDashboardQueries } from "./queries/supervisor-dashboard";
-import { termQueries } from "./queries/terms";
-
-/**
- * A proposal that changed shows in every proposal list, page, timeline and invitation, in both
- * dashboards' counts, in the places in use and in the activity log.
- */
-const proposalChanged = (): QueryKey[] => [
-  proposalQueries.all(),
-  supervisorDashboardQueries.all(),
-  committeeDashboardQueries.all(),
-  termQueries.all(),
-  activityQueries.all(),
-];
+import { proposalChangedKeys as proposalChanged } from "./queries/proposal-changed";
 
 /** Which cached queries each event makes stale (each key is a prefix: everything under it). */
 const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {

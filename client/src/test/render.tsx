@@ -23,12 +23,24 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
  */
 export function renderScreen(
   ui: ReactElement,
-  { user = testUser(), path = "/" }: { user?: User | null; path?: string } = {},
+  {
+    user = testUser(),
+    path = "/",
+    route = "*",
+  }: {
+    user?: User | null;
+    path?: string;
+    /** The route's pattern, for a page that reads its params ("/supervisor/proposals/:id"). */
+    route?: string;
+  } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
   queryClient.setQueryData(sessionQueries.me().queryKey, user);
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: route, element: ui }, ...(route === "*" ? [] : [{ path: "*", element: null }])],
+    { initialEntries: [path] },
+  );
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,13 +1,14 @@
-import { PageHeader } from "@client/components/page-header";
-import { ProposalDetail } from "@client/features/proposals/components/proposal-detail";
+import { ProposalPage } from "@client/features/proposal-page/components/proposal-page";
 import { useParams } from "react-router";
 
+/** A proposal as its group (and an invitee) sees it. */
 export default function StudentProposalDetailPage() {
   const { id = "" } = useParams();
   return (
-    <>
-      <PageHeader title="Proposal" />
-      <ProposalDetail id={id} />
-    </>
+    <ProposalPage
+      key={id}
+      id={id}
+      back={{ to: "/student/proposal-status", label: "Back to Proposal Status" }}
+    />
   );
 }

@@ -1,14 +1,13 @@
 import { fakeApi, renderScreen } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CurrentProposal } from "./current-proposal";
-import { ProposalDetail } from "./proposal-detail";
 import { ProposalStatusList, STATUS_PAGE_SIZE } from "./proposal-status-list";
 import { SubmitProposal } from "./submit-proposal";
-import { proposal, wholeProposal } from "./test-data";
+import { proposal } from "./test-data";
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea (in the form) listens to it.
 if (!("fonts" in document)) {
@@ -175,33 +174,5 @@ describe("Submit Proposal page and dashboard card", () => {
       "href",
       "/student/proposal",
     );
-  });
-});
-
-describe("Proposal detail", () => {
-  it("shows the abstract and the members with their student IDs", async () => {
-    stub({
-      "GET /api/proposals/p9": () => ({
-        body: { proposal: wholeProposal({ id: "p9", abstract: "Full abstract." }) },
-      }),
-    });
-    renderScreen(<ProposalDetail id="p9" />);
-    expect(await screen.findByText("Full abstract.")).toBeInTheDocument();
-    const line = (text: string) => (_: string, el: Element | null) =>
-      el?.tagName === "P" && el.textContent === text;
-    expect(screen.getByText(line("Tanvir Hasan (S-1)"))).toBeInTheDocument();
-    expect(screen.getByText(line("Mei Lin (S-2)"))).toBeInTheDocument();
-  });
-
-  it("says not found for a proposal the student may not see", async () => {
-    stub({
-      "GET /api/proposals/other": () => ({
-        status: 404,
-        body: { error: { code: "NOT_FOUND", message: "Not found." } },
-      }),
-    });
-    renderScreen(<ProposalDetail id="other" />);
-    expect((await screen.findByText("Proposal not found")).closest("[data-empty-state]")).not.toBeNull();
-    await waitFor(() => expect(screen.queryByText("Graph neural networks for phishing")).toBeNull());
   });
 });

@@ -1,12 +1,13 @@
 import { api } from "@client/lib/api";
+import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
 import { proposalQueries } from "@client/lib/queries/proposals";
-import { supervisorDashboardQueries } from "@client/lib/queries/supervisor-dashboard";
 import type { Proposal, ProposalList, ReviewInput } from "@shared/schemas/proposals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 /**
- * Approve or deny. The reviewed proposal leaves the Pending lists at once; then every proposal
- * list and the dashboard counts are refetched (also after a failure: a 409 means the list is stale).
+ * Approve, deny or request changes. The reviewed proposal leaves the Pending lists at once; then
+ * everything a proposal's change shows in (lists, its page, dashboards, places) is refetched, also
+ * after a failure: a 409 means what is on screen is stale.
  */
 export function useReviewProposal() {
   const qc = useQueryClient();
@@ -25,8 +26,7 @@ export function useReviewProposal() {
       });
     },
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: proposalQueries.all() });
-      void qc.invalidateQueries({ queryKey: supervisorDashboardQueries.all() });
+      for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
     },
   });
 }

@@ -125,6 +125,13 @@ describe("Pending proposals", () => {
     expect(within(dialog).getByText("Security")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Feedback/), "Well scoped.");
     await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    // A confirmation step: what will happen, then Confirm. Nothing is sent before.
+    const confirm = await within(dialog).findByRole("button", { name: "Confirm" });
+    expect(confirm).toHaveAccessibleDescription(
+      "Approve this proposal? It becomes Approved and the group is told.",
+    );
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+    await user.click(confirm);
     expect(await screen.findByText(MSG.proposalReviewed("Approved"))).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({
       status: "Approved",
@@ -156,6 +163,8 @@ describe("Pending proposals", () => {
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
     await user.type(within(dialog).getByLabelText(/Feedback/), "Not feasible.");
     await user.click(within(dialog).getByRole("button", { name: "Deny" }));
+    expect(await within(dialog).findByText(/^Deny this proposal\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText(MSG.proposalReviewed("Denied"))).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({
       status: "Denied",
@@ -179,6 +188,7 @@ describe("Pending proposals", () => {
     await user.click(await screen.findByRole("button", { name: /^Review/ }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Confirm" }));
     expect(
       await screen.findByText(MSG.updateStatusFailed("This proposal has already been reviewed.")),
     ).toBeInTheDocument();
@@ -194,6 +204,14 @@ describe("Pending proposals", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("links each title to the proposal's page", async () => {
+    setup({ "GET /api/proposals": () => ({ body: { items: [proposal()], total: 1 } }) });
+    expect(await screen.findByRole("link", { name: "Graph neural networks for phishing" })).toHaveAttribute(
+      "href",
+      "/supervisor/proposals/11111111-1111-4111-8111-111111111111",
+    );
   });
 
   it("names its Actions column with visible text", async () => {

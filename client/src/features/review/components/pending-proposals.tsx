@@ -5,11 +5,12 @@ import { countText } from "@client/lib/count";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
 
@@ -60,6 +61,12 @@ export function PendingProposals({ termId }: { termId?: string }) {
     );
   }
 
+  // The title opens the proposal's page: its versions, the word diff, the timeline.
+  const titleLink = (p: ProposalSummary) => (
+    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
+      {p.title}
+    </Anchor>
+  );
   const review = (p: ProposalSummary) => (
     <Button size="xs" onClick={() => setReviewing(p)} aria-label={`Review ${p.title}`}>
       Review
@@ -82,7 +89,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
             <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {p.title}
+                  {titleLink(p)}
                 </Text>
                 <OverdueBadge proposal={p} size="sm" />
               </Group>
@@ -124,7 +131,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
                   <Table.Tr key={p.id}>
                     <Table.Td maw={320}>
                       <Text fw={600} size="sm" lineClamp={2}>
-                        {p.title}
+                        {titleLink(p)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         by {p.createdBy?.name || MSG.unknown}

@@ -70,6 +70,10 @@ describe("Review history", () => {
     renderScreen(<ReviewHistory />, { user: supervisor });
     expect(await screen.findByText("Approved one")).toBeInTheDocument();
     expect(screen.getByText("Great work.")).toBeInTheDocument();
+    // The title opens the proposal's page.
+    expect(screen.getByRole("link", { name: "Approved one" }).getAttribute("href")).toMatch(
+      /^\/supervisor\/proposals\//,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole("radio", { name: "Denied" }));
     expect(await screen.findByText("Denied one")).toBeInTheDocument();

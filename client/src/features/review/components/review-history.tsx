@@ -6,6 +6,7 @@ import { formatDate, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Center,
@@ -24,6 +25,7 @@ import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
 
 type Tab = "Approved" | "Denied" | "Pending";
@@ -86,7 +88,7 @@ function HistoryCards({
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                {p.title}
+                <ProposalLink proposal={p} />
               </Text>
               <Text size="xs" c="dimmed">
                 {p.type}
@@ -187,7 +189,7 @@ export function ReviewHistory({ termId }: { termId?: string }) {
                       <Table.Tr key={p.id}>
                         <Table.Td maw={280}>
                           <Text fw={600} size="sm" lineClamp={2}>
-                            {p.title}
+                            <ProposalLink proposal={p} />
                           </Text>
                           <Text size="xs" c="dimmed">
                             {p.type}
@@ -231,5 +233,14 @@ export function ReviewHistory({ termId }: { termId?: string }) {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The title opens the proposal's page: its versions, the word diff and the timeline. */
+function ProposalLink({ proposal: p }: { proposal: ProposalSummary }) {
+  return (
+    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
+      {p.title}
+    </Anchor>
   );
 }

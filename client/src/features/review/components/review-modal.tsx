@@ -1,10 +1,12 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
+import { StatusBadge } from "@client/components/status-badge";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { proposalQueries } from "@client/lib/queries/proposals";
 import { termQueries } from "@client/lib/queries/terms";
 import {
+  Alert,
   Badge,
   Button,
   Divider,
@@ -18,11 +20,17 @@ import {
 } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { type ProposalSummary, reviewSchema } from "@shared/schemas/proposals";
+import { allowedActions, findTransition } from "@shared/proposal-life";
+import {
+  type Proposal,
+  type ProposalSummary,
+  type REVIEW_STATUSES,
+  reviewSchema,
+} from "@shared/schemas/proposals";
 import { formatInZone } from "@shared/time";
-import { IconCheck, IconX } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useReviewProposal } from "../api/use-review-proposal";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -36,20 +44,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Decision = "Approved" | "Denied";
+type Decision = (typeof REVIEW_STATUSES)[number];
+/** A proposal from a list (an excerpt of its abstract) or whole (from its page). */
+type Reviewable = ProposalSummary | Proposal;
+
+/** Each decision's row of the transition table. */
+const ACTION = { Approved: "approve", Denied: "deny", "Changes requested": "requestChanges" } as const;
+
+const SUCCESS: Record<Decision, string> = {
+  Approved: MSG.proposalReviewed("Approved"),
+  Denied: MSG.proposalReviewed("Denied"),
+  "Changes requested": MSG.changesRequested,
+};
 
 /**
- * The review of one Pending proposal: its details, the Feedback box and the decision.
- * A proposal reviewed meanwhile elsewhere (409) or gone (404) closes the modal and the
- * list refreshes (the mutation invalidates it).
+ * The review of one Pending proposal: its details, the Feedback box and the three decisions of the
+ * transition table (Approve, Deny, Request changes); choosing one shows what will happen, to
+ * Confirm or go Back. A proposal reviewed meanwhile elsewhere (409) or gone (404) closes the modal
+ * and the lists refresh (the mutation invalidates them).
  */
-export function ReviewModal({
-  proposal,
-  onClose,
-}: {
-  proposal: ProposalSummary | null;
-  onClose: () => void;
-}) {
+export function ReviewModal({ proposal, onClose }: { proposal: Reviewable | null; onClose: () => void }) {
   return (
     <Modal opened={proposal !== null} onClose={onClose} title="Review proposal" size="lg">
       {proposal && <ReviewBody key={proposal.id} proposal={proposal} onClose={onClose} />}
@@ -61,21 +75,55 @@ export function ReviewModal({
  * The abstract to review: a list carries its first LIMITS.excerptMax characters, so one that long
  * may be cut and the whole proposal is fetched; until it arrives the excerpt shows.
  */
-function useAbstract(proposal: ProposalSummary) {
-  const cut = proposal.excerpt.length >= LIMITS.excerptMax;
+function useAbstract(proposal: Reviewable) {
+  const given = "abstract" in proposal ? proposal.abstract : null;
+  const cut = given === null && "excerpt" in proposal && proposal.excerpt.length >= LIMITS.excerptMax;
   const whole = useQuery({ ...proposalQueries.detail(proposal.id), enabled: cut });
-  return { text: whole.data?.abstract ?? proposal.excerpt, loading: cut && whole.isPending };
+  const excerpt = "excerpt" in proposal ? proposal.excerpt : "";
+  return { text: given ?? whole.data?.abstract ?? excerpt, loading: cut && whole.isPending };
 }
 
-function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose: () => void }) {
+/** What a decision does, said before it is confirmed; `to` is where the table leads it. */
+function consequence(decision: Decision, p: Reviewable, to: string | undefined, zone: string): string {
+  if (decision === "Approved")
+    return to === "Awaiting committee"
+      ? `Approve this proposal? The group is told; in ${p.term.name} the committee decides next, so it becomes Awaiting committee.`
+      : "Approve this proposal? It becomes Approved and the group is told.";
+  if (decision === "Denied")
+    return "Deny this proposal? It becomes Denied, the group's places are freed, and the group is told with your feedback.";
+  const until = p.term.revisionsCloseAt
+    ? ` until ${formatInZone(p.term.revisionsCloseAt, zone)}`
+    : "; there is no revision deadline";
+  return `Request changes? The group is told with your feedback and may submit a new version${until}. It comes back to you as Pending.`;
+}
+
+function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () => void }) {
   const review = useReviewProposal();
   const abstract = useAbstract(proposal);
   const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const questionId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const chosenRef = useRef<Decision | null>(null);
+  const buttonRefs = useRef<Partial<Record<Decision, HTMLButtonElement | null>>>({});
 
-  const decide = (status: Decision) => {
+  // What the table lets the supervisor do now: Request changes only before the revision deadline.
+  const allowed = allowedActions(proposal.status, ["supervisor"], proposal.term).includes("requestChanges");
+  const changesClosed =
+    !allowed &&
+    allowedActions(proposal.status, ["supervisor"], { revisionsCloseAt: null }).includes("requestChanges");
+  const closedId = useId();
+
+  // The confirmation takes the focus (its question is the Confirm button's description); Back
+  // returns it to the decision that was chosen.
+  useEffect(() => {
+    if (decision) confirmRef.current?.focus();
+    else if (chosenRef.current) buttonRefs.current[chosenRef.current]?.focus();
+  }, [decision]);
+
+  const choose = (status: Decision) => {
     const parsed = reviewSchema.safeParse({ status, feedback });
     if (!parsed.success) {
       setError(
@@ -84,33 +132,51 @@ function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose:
       return;
     }
     setError(null);
+    chosenRef.current = status;
     setDecision(status);
+  };
+
+  const confirm = () => {
+    if (!decision) return;
+    const parsed = reviewSchema.safeParse({ status: decision, feedback });
+    if (!parsed.success) return setDecision(null);
     review.mutate(
       { id: proposal.id, input: parsed.data },
       {
         onSuccess: () => {
-          notify.success(MSG.proposalReviewed(status));
+          notify.success(SUCCESS[decision]);
           onClose();
         },
         onError: (e) => {
           const message = isApiError(e) ? e.message : "Something went wrong. Please try again.";
+          if (isApiError(e) && e.status === 400 && e.fields.feedback) {
+            setError(e.fields.feedback);
+            setDecision(null);
+            return;
+          }
           notify.error(MSG.updateStatusFailed(message));
           if (isApiError(e) && (e.status === 409 || e.status === 404)) onClose();
-          else if (isApiError(e) && e.fields.feedback) setError(e.fields.feedback);
+          else setDecision(null);
         },
       },
     );
   };
 
+  const to = decision
+    ? findTransition(ACTION[decision], proposal.status, ["supervisor"], {
+        committeeApproval: proposal.term.committeeApproval,
+      })?.to
+    : undefined;
+
   return (
     <Stack>
       <Stack gap={4}>
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" style={{ overflowWrap: "anywhere" }}>
           {proposal.title}
         </Text>
         <Group gap="xs">
           <Badge variant="light">{proposal.type}</Badge>
-          <Badge color="yellow">{proposal.status}</Badge>
+          <StatusBadge status={proposal.status} />
           <OverdueBadge proposal={proposal} />
         </Group>
       </Stack>
@@ -136,12 +202,13 @@ function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose:
         <Fact label="Submitted">{formatDate(proposal.createdAt)}</Fact>
         <Fact label="Members">{memberNames(proposal)}</Fact>
         <Fact label="Term">{proposal.term.name}</Fact>
+        {proposal.version > 1 && <Fact label="Version">{proposal.version}</Fact>}
         {proposal.reviewDueAt && <Fact label="Review due">{formatInZone(proposal.reviewDueAt, zone)}</Fact>}
       </SimpleGrid>
       <Divider />
       <Textarea
         label="Feedback"
-        description="Required when denying; the group sees it with the decision."
+        description="Required when denying or requesting changes; the group sees it with the decision."
         placeholder="What should the group know about your decision?"
         autosize
         minRows={3}
@@ -149,34 +216,89 @@ function ReviewBody({ proposal, onClose }: { proposal: ProposalSummary; onClose:
         maxLength={LIMITS.feedbackMax}
         value={feedback}
         error={error}
+        readOnly={decision !== null}
         onChange={(e) => {
           setFeedback(e.currentTarget.value);
           if (error) setError(null);
         }}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={review.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          leftSection={<IconX size={16} />}
-          onClick={() => decide("Denied")}
-          loading={review.isPending && decision === "Denied"}
-          disabled={review.isPending && decision !== "Denied"}
-        >
-          Deny
-        </Button>
-        <Button
-          color="green"
-          leftSection={<IconCheck size={16} />}
-          onClick={() => decide("Approved")}
-          loading={review.isPending && decision === "Approved"}
-          disabled={review.isPending && decision !== "Approved"}
-        >
-          Approve
-        </Button>
-      </Group>
+      {decision ? (
+        <Stack gap="sm">
+          <Alert
+            color={decision === "Denied" ? "red" : decision === "Approved" ? "green" : "yellow"}
+            variant="light"
+            title="Confirm your review"
+          >
+            <Text size="sm" id={questionId}>
+              {consequence(decision, proposal, to, zone)}
+            </Text>
+          </Alert>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} />}
+              onClick={() => setDecision(null)}
+              disabled={review.isPending}
+            >
+              Back
+            </Button>
+            <Button
+              ref={confirmRef}
+              color={decision === "Denied" ? "red" : decision === "Approved" ? "green" : undefined}
+              aria-describedby={questionId}
+              onClick={confirm}
+              loading={review.isPending}
+            >
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              ref={(el) => {
+                buttonRefs.current["Changes requested"] = el;
+              }}
+              variant="outline"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => choose("Changes requested")}
+              disabled={!allowed}
+              aria-describedby={changesClosed ? closedId : undefined}
+            >
+              Request changes
+            </Button>
+            <Button
+              ref={(el) => {
+                buttonRefs.current.Denied = el;
+              }}
+              color="red"
+              leftSection={<IconX size={16} />}
+              onClick={() => choose("Denied")}
+            >
+              Deny
+            </Button>
+            <Button
+              ref={(el) => {
+                buttonRefs.current.Approved = el;
+              }}
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => choose("Approved")}
+            >
+              Approve
+            </Button>
+          </Group>
+          {changesClosed && (
+            <Text size="sm" ta="right" id={closedId}>
+              Request changes: {MSG.revisionsClosed(proposal.term.name)}
+            </Text>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,41 @@
+import { isApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+export interface LifeMutationOptions<TVars, TResult> {
+  /** The fields the form shows: a 400 naming one of them is shown there, not as a notification. */
+  fields?: string[];
+  /** What a success does (a notification, closing the form, leaving the page). */
+  onSuccess?: (result: TResult, vars: TVars) => void;
+}
+
+/** Whether a refusal belongs at one of the form's fields (a 400 naming it). */
+export const refusedAtField = (e: unknown, fields: string[]) =>
+  isApiError(e) && e.status === 400 && Object.keys(e.fields).some((k) => fields.includes(k));
+
+/**
+ * A step of the proposal's life (DESIGN.md §9) sent to the server. Its success and its refusal are
+ * said here, at the mutation, so they are said even when the answer changes the page so much that
+ * the form is gone (a declined invitation, a proposal no longer ours to see): a refusal with no
+ * field of the form is a notification in the server's words. Whatever the answer, the proposal, its
+ * lists, versions and timeline, the dashboards, places and the activity log are refetched: after a
+ * success they changed, after a 409 or a 404 what is on screen is stale.
+ */
+export function useLifeMutation<TVars, TResult>(
+  send: (vars: TVars) => Promise<TResult>,
+  { fields = [], onSuccess }: LifeMutationOptions<TVars, TResult> = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess,
+    onError: (e) => {
+      if (refusedAtField(e, fields)) return;
+      notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+    },
+    onSettled: () => {
+      for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
+    },
+  });
+}

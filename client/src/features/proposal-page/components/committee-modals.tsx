@@ -1,0 +1,232 @@
+import { notify } from "@client/lib/notify";
+import { cellTitle, supervisorName } from "@client/lib/proposal-format";
+import { termQueries } from "@client/lib/queries/terms";
+import { Loader, Select, Text, Textarea } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
+import { useReassignOptions } from "../api/use-reassign-options";
+import { ActionModal } from "./action-modal";
+import { formAfterRefusal } from "./failure";
+import { fieldErrors } from "./field-errors";
+
+type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };
+
+/** A text kept for one opening of a modal: cleared, with its error, each time it opens. */
+function useText(opened: boolean) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setValue("");
+      setError(null);
+    }
+  }, [opened]);
+  return { value, setValue, error, setError };
+}
+
+/** The committee's sign-off of a proposal Awaiting committee: feedback optional to approve, required to deny. */
+export function DecisionModal({
+  proposal: p,
+  decision,
+  onClose,
+}: {
+  proposal: Proposal;
+  decision: "Approved" | "Denied" | null;
+  onClose: () => void;
+}) {
+  const decide = useDecision(p.id, {
+    fields: ["feedback"],
+    onSuccess: (_answer, input) => {
+      notify.success(MSG.committeeDecided(input.status));
+      onClose();
+    },
+  });
+  const feedback = useText(decision !== null);
+  const approving = decision === "Approved";
+  const confirm = () => {
+    if (!decision) return;
+    const parsed = decisionSchema.safeParse({ status: decision, feedback: feedback.value });
+    if (!parsed.success) return feedback.setError(fieldErrors(parsed.error).feedback ?? null);
+    decide.mutate(parsed.data, {
+      onError: (e) =>
+        formAfterRefusal(e, {
+          fields: ["feedback"],
+          setErrors: (f) => feedback.setError(f.feedback),
+          close: onClose,
+        }),
+    });
+  };
+  return (
+    <ActionModal
+      opened={decision !== null}
+      onClose={onClose}
+      title={approving ? "Approve this proposal?" : "Deny this proposal?"}
+      confirmLabel={approving ? "Approve proposal" : "Deny proposal"}
+      confirmColor={approving ? "green" : "red"}
+      onConfirm={confirm}
+      loading={decide.isPending}
+    >
+      <Text size="sm">
+        {approving
+          ? `“${p.title}” becomes Approved, as ${supervisorName(p)} recommended. The group and the supervisor are told.`
+          : `“${p.title}” becomes Denied: its members' places and the supervisor's place are freed. The group and the supervisor are told.`}
+      </Text>
+      <Textarea
+        label="Feedback"
+        required={!approving}
+        description={approving ? "Optional; the group sees it." : "Required when denying; the group sees it."}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={LIMITS.feedbackMax}
+        value={feedback.value}
+        error={feedback.error}
+        onChange={(e) => {
+          feedback.setValue(e.currentTarget.value);
+          feedback.setError(null);
+        }}
+        data-autofocus
+      />
+    </ActionModal>
+  );
+}
+
+/** The committee reopens an Approved or Denied proposal, with a reason: Pending again, places taken back. */
+export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
+  const reopen = useReopen(p.id, {
+    fields: ["reason"],
+    onSuccess: () => {
+      notify.success(MSG.proposalReopened);
+      onClose();
+    },
+  });
+  const reason = useText(opened);
+  const confirm = () => {
+    const parsed = reopenSchema.safeParse({ reason: reason.value });
+    if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
+    reopen.mutate(parsed.data, {
+      onError: (e) =>
+        formAfterRefusal(e, {
+          fields: ["reason"],
+          setErrors: (f) => reason.setError(f.reason),
+          close: onClose,
+        }),
+    });
+  };
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={onClose}
+      title="Reopen this proposal?"
+      confirmLabel="Reopen proposal"
+      onConfirm={confirm}
+      loading={reopen.isPending}
+    >
+      <Text size="sm">
+        “{p.title}” becomes Pending again, for {supervisorName(p)} to review anew. Its members and the
+        supervisor take their places in {p.term.name} back; if one of them no longer can, nothing changes and
+        you are told why.
+      </Text>
+      <Textarea
+        label="Reason"
+        required
+        description="The group and the supervisor see it on the timeline."
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LIMITS.reasonMax}
+        value={reason.value}
+        error={reason.error}
+        onChange={(e) => {
+          reason.setValue(e.currentTarget.value);
+          reason.setError(null);
+        }}
+        data-autofocus
+      />
+    </ActionModal>
+  );
+}
+
+/** The committee gives the proposal to another supervisor of its cell, who needs a place left. */
+export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
+  const options = useReassignOptions(p.researchCell?.id ?? null, p.supervisor?.id ?? null, opened);
+  const reassign = useReassign(p.id, {
+    fields: ["supervisorId"],
+    onSuccess: (_answer, input) => {
+      notify.success(
+        MSG.proposalReassigned(
+          options.data?.find((o) => o.value === input.supervisorId)?.name ?? MSG.unknown,
+        ),
+      );
+      onClose();
+    },
+  });
+  const current = useQuery(termQueries.list()).data?.items.find((t) => t.current);
+  const [supervisorId, setSupervisorId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setSupervisorId(null);
+      setError(null);
+    }
+  }, [opened]);
+  const confirm = () => {
+    const parsed = reassignSchema.safeParse({ supervisorId: supervisorId ?? "" });
+    if (!parsed.success) return setError(fieldErrors(parsed.error).supervisorId ?? null);
+    reassign.mutate(parsed.data, {
+      onError: (e) =>
+        formAfterRefusal(e, {
+          fields: ["supervisorId"],
+          setErrors: (f) => setError(f.supervisorId),
+          close: onClose,
+        }),
+    });
+  };
+  const none = options.isSuccess && options.data.length === 0;
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={onClose}
+      title="Reassign this proposal?"
+      confirmLabel="Reassign"
+      onConfirm={confirm}
+      loading={reassign.isPending}
+      confirmDisabled={none}
+    >
+      <Text size="sm">
+        “{p.title}” moves from {supervisorName(p)} to another supervisor of {cellTitle(p)}, keeping its
+        status. Both supervisors and the group are told.
+      </Text>
+      {none ? (
+        <Text size="sm" fw={500}>
+          {cellTitle(p)} has no other supervisor.
+        </Text>
+      ) : (
+        <Select
+          label="New supervisor"
+          required
+          placeholder={options.isPending ? "Loading supervisors…" : "Choose a supervisor"}
+          description={
+            current && current.id !== p.term.id
+              ? `Places left are those of the current term, ${current.name}.`
+              : "A supervisor with no places left cannot be chosen."
+          }
+          data={(options.data ?? []).map(({ value, label, disabled }) => ({ value, label, disabled }))}
+          value={supervisorId}
+          onChange={(v) => {
+            setSupervisorId(v);
+            setError(null);
+          }}
+          rightSection={options.isPending ? <Loader size="xs" /> : undefined}
+          error={error ?? (options.isError ? "The supervisors could not be loaded." : null)}
+          data-autofocus
+        />
+      )}
+    </ActionModal>
+  );
+}

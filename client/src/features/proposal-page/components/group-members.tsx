@@ -1,0 +1,58 @@
+import { Badge, Group, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Proposal } from "@shared/schemas/proposals";
+import { Section } from "./section";
+
+/**
+ * The group, creator first: each member with their student ID; an open invitation says "Invited"
+ * (in words, not by colour), the creator "Creator", and the viewer "You".
+ */
+export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; viewerId: string }) {
+  const members = [...p.members].sort((a, b) => a.position - b.position);
+  const invited = members.filter((m) => m.state === "invited").length;
+  return (
+    <Section
+      title="Group"
+      aside={
+        invited > 0 && (
+          <Text size="sm" c="dimmed">
+            {invited} {invited === 1 ? "invitation" : "invitations"} open
+          </Text>
+        )
+      }
+    >
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label="Members">
+        {members.map((m) => (
+          <Group component="li" key={m.id} gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+              {m.name || MSG.unknown}
+              {m.studentId && (
+                <Text span c="dimmed" size="sm">
+                  {" "}
+                  ({m.studentId})
+                </Text>
+              )}
+            </Text>
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {m.id === viewerId && (
+                <Badge variant="outline" color="gray" size="sm">
+                  You
+                </Badge>
+              )}
+              {m.id === p.createdBy?.id && (
+                <Badge variant="light" color="indigo" size="sm">
+                  Creator
+                </Badge>
+              )}
+              {m.state === "invited" && (
+                <Badge variant="light" color="yellow" size="sm">
+                  Invited
+                </Badge>
+              )}
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+import { notify } from "@client/lib/notify";
+import { Text, Textarea } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { withdrawSchema } from "@shared/schemas/life";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useLeave, useWithdraw } from "../api/use-group-actions";
+import { ActionModal } from "./action-modal";
+import { formAfterRefusal } from "./failure";
+import { fieldErrors } from "./field-errors";
+
+/** The creator withdraws the proposal, with an optional reason: everyone's places are freed. */
+export function WithdrawModal({
+  proposal: p,
+  opened,
+  onClose,
+}: {
+  proposal: Proposal;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const withdraw = useWithdraw(p.id, {
+    fields: ["reason"],
+    onSuccess: () => {
+      notify.success(MSG.proposalWithdrawn);
+      onClose();
+    },
+  });
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const confirm = () => {
+    const parsed = withdrawSchema.safeParse({ reason });
+    if (!parsed.success) return setError(fieldErrors(parsed.error).reason ?? null);
+    withdraw.mutate(parsed.data, {
+      onError: (e) =>
+        formAfterRefusal(e, {
+          fields: ["reason"],
+          setErrors: (f) => setError(f.reason),
+          close: onClose,
+        }),
+    });
+  };
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={onClose}
+      title="Withdraw this proposal?"
+      confirmLabel="Withdraw proposal"
+      confirmColor="red"
+      onConfirm={confirm}
+      loading={withdraw.isPending}
+    >
+      <Text size="sm">
+        “{p.title}” becomes Withdrawn, and this cannot be undone: every member's place in {p.term.name} and
+        the supervisor's place are freed, and open invitations are cancelled. Everyone concerned is told.
+      </Text>
+      <Textarea
+        label="Reason (optional)"
+        description="The group and the supervisor see it on the timeline."
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LIMITS.reasonMax}
+        value={reason}
+        error={error}
+        onChange={(e) => {
+          setReason(e.currentTarget.value);
+          setError(null);
+        }}
+        data-autofocus
+      />
+    </ActionModal>
+  );
+}
+
+/** An accepted member (not the creator) leaves the group before it reaches a supervisor. */
+export function LeaveModal({
+  proposal: p,
+  opened,
+  onClose,
+}: {
+  proposal: Proposal;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const leave = useLeave(p.id, {
+    onSuccess: () => {
+      notify.success(MSG.leftGroup(p.title));
+      // A student who left no longer sees the proposal.
+      void navigate("/student/dashboard");
+    },
+  });
+  const confirm = () => leave.mutate(undefined, { onError: (e) => formAfterRefusal(e, { close: onClose }) });
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={onClose}
+      title="Leave the group?"
+      confirmLabel="Leave group"
+      confirmColor="red"
+      onConfirm={confirm}
+      loading={leave.isPending}
+    >
+      <Text size="sm">
+        You leave the group of “{p.title}”: your place in {p.term.name} is freed and you will no longer see
+        this proposal. The group is told.
+      </Text>
+    </ActionModal>
+  );
+}

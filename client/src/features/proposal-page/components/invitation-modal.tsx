@@ -1,0 +1,64 @@
+import { notify } from "@client/lib/notify";
+import { supervisorName } from "@client/lib/proposal-format";
+import { Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useNavigate } from "react-router";
+import { useAnswerInvitation } from "../api/use-invitation";
+import { ActionModal } from "./action-modal";
+import { formAfterRefusal } from "./failure";
+
+/**
+ * Accepting or declining an invitation, after saying what it means. Accepting takes the student's
+ * one place in the term (and declines their other open invitations there); declining leaves the
+ * proposal out of their sight, so they go back to their dashboard.
+ */
+export function InvitationModal({
+  proposal: p,
+  answer,
+  onClose,
+}: {
+  proposal: Proposal;
+  answer: "accept" | "decline" | null;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const send = useAnswerInvitation(p.id, {
+    onSuccess: (_answer, accepted) => {
+      if (accepted) {
+        notify.success(MSG.invitationAccepted(p.title));
+        onClose();
+      } else {
+        notify.success(MSG.invitationDeclined(p.title));
+        void navigate("/student/dashboard");
+      }
+    },
+  });
+  const creator = p.createdBy?.name || MSG.unknown;
+  const confirm = () =>
+    send.mutate(answer === "accept", { onError: (e) => formAfterRefusal(e, { close: onClose }) });
+  return (
+    <ActionModal
+      opened={answer !== null}
+      onClose={onClose}
+      title={answer === "accept" ? "Accept the invitation?" : "Decline the invitation?"}
+      confirmLabel={answer === "accept" ? "Accept invitation" : "Decline invitation"}
+      confirmColor={answer === "accept" ? "green" : "red"}
+      onConfirm={confirm}
+      loading={send.isPending}
+    >
+      {answer === "accept" ? (
+        <Text size="sm">
+          You join {creator}'s group for “{p.title}”, supervised by {supervisorName(p)}. This takes your one
+          place in {p.term.name}: any other open invitation you have there is declined. Once everyone invited
+          has answered, the proposal goes to its supervisor.
+        </Text>
+      ) : (
+        <Text size="sm">
+          You will not be in {creator}'s group for “{p.title}”, and you will no longer see this proposal.{" "}
+          {creator} is told.
+        </Text>
+      )}
+    </ActionModal>
+  );
+}

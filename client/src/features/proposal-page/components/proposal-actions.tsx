@@ -1,0 +1,230 @@
+import { useUser } from "@client/lib/auth";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { allowedActions, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import type { Proposal } from "@shared/schemas/proposals";
+import { formatInZone } from "@shared/time";
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconClipboardCheck,
+  IconDoorExit,
+  IconFilePlus,
+  IconUserShare,
+  IconX,
+} from "@tabler/icons-react";
+import { type ComponentType, useId, useState } from "react";
+import { DecisionModal, ReassignModal, ReopenModal } from "./committee-modals";
+import { LeaveModal, WithdrawModal } from "./group-modals";
+import { InvitationModal } from "./invitation-modal";
+import { VersionModal } from "./version-modal";
+
+/** The supervisor's review, given by the page that composes this one (it belongs to another feature). */
+export type ReviewModalComponent = ComponentType<{ proposal: Proposal | null; onClose: () => void }>;
+
+type Open =
+  | "accept"
+  | "decline"
+  | "withdraw"
+  | "leave"
+  | "resubmit"
+  | "review"
+  | "committeeApprove"
+  | "committeeDeny"
+  | "reopen"
+  | "reassign"
+  | null;
+
+/**
+ * What the viewer may do to the proposal now: exactly the actions the transition table
+ * (shared/src/proposal-life.ts) allows their parties from its status, each behind a confirmation
+ * step. One the term's revision deadline has closed shows disabled, saying so. Nothing when there
+ * is nothing to do.
+ */
+export function ProposalActions({
+  proposal: p,
+  zone,
+  reviewModal: ReviewModal,
+}: {
+  proposal: Proposal;
+  zone: string;
+  reviewModal?: ReviewModalComponent;
+}) {
+  const user = useUser();
+  const [open, setOpen] = useState<Open>(null);
+  const closedId = useId();
+  const close = () => setOpen(null);
+
+  const parties = partiesOf(user, p);
+  const now = new Date();
+  const allowed = allowedActions(p.status, parties, p.term, now);
+  // What the table would allow were revisions still open: the difference is closed by the deadline.
+  const closedByDeadline = allowedActions(p.status, parties, { revisionsCloseAt: null }, now).filter(
+    (a) => !allowed.includes(a),
+  );
+  const can = (a: ProposalAction) => allowed.includes(a);
+  const isSupervisor = parties.includes("supervisor");
+  const isCommittee = parties.includes("committee");
+
+  const buttons = [
+    can("accept") && (
+      <Button
+        key="accept"
+        color="green"
+        leftSection={<IconCheck size={16} />}
+        onClick={() => setOpen("accept")}
+      >
+        Accept invitation
+      </Button>
+    ),
+    can("decline") && (
+      <Button
+        key="decline"
+        variant="outline"
+        color="red"
+        leftSection={<IconX size={16} />}
+        onClick={() => setOpen("decline")}
+      >
+        Decline invitation
+      </Button>
+    ),
+    (can("resubmit") || closedByDeadline.includes("resubmit")) && (
+      <Button
+        key="resubmit"
+        leftSection={<IconFilePlus size={16} />}
+        onClick={() => setOpen("resubmit")}
+        disabled={!can("resubmit")}
+        aria-describedby={can("resubmit") ? undefined : closedId}
+      >
+        Submit a new version
+      </Button>
+    ),
+    isSupervisor && ReviewModal && (can("approve") || can("deny") || can("requestChanges")) && (
+      <Button key="review" leftSection={<IconClipboardCheck size={16} />} onClick={() => setOpen("review")}>
+        Review
+      </Button>
+    ),
+    isCommittee && can("approve") && (
+      <Button
+        key="approve"
+        color="green"
+        leftSection={<IconCheck size={16} />}
+        onClick={() => setOpen("committeeApprove")}
+      >
+        Approve
+      </Button>
+    ),
+    isCommittee && can("deny") && (
+      <Button
+        key="deny"
+        color="red"
+        leftSection={<IconX size={16} />}
+        onClick={() => setOpen("committeeDeny")}
+      >
+        Deny
+      </Button>
+    ),
+    can("reopen") && (
+      <Button key="reopen" leftSection={<IconArrowBackUp size={16} />} onClick={() => setOpen("reopen")}>
+        Reopen
+      </Button>
+    ),
+    can("reassign") && (
+      <Button
+        key="reassign"
+        variant="outline"
+        leftSection={<IconUserShare size={16} />}
+        onClick={() => setOpen("reassign")}
+      >
+        Reassign
+      </Button>
+    ),
+    can("leave") && (
+      <Button
+        key="leave"
+        variant="outline"
+        color="red"
+        leftSection={<IconDoorExit size={16} />}
+        onClick={() => setOpen("leave")}
+      >
+        Leave group
+      </Button>
+    ),
+    can("withdraw") && (
+      <Button
+        key="withdraw"
+        variant="outline"
+        color="red"
+        leftSection={<IconX size={16} />}
+        onClick={() => setOpen("withdraw")}
+      >
+        Withdraw proposal
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  if (!buttons.length) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Actions">
+      <Lead proposal={p} invited={can("accept")} revising={can("resubmit")} zone={zone} />
+      <Group gap="sm">{buttons}</Group>
+      {closedByDeadline.includes("resubmit") && (
+        <Text size="sm" id={closedId}>
+          {MSG.revisionsClosed(p.term.name)}
+        </Text>
+      )}
+
+      {(can("accept") || can("decline")) && (
+        <InvitationModal
+          proposal={p}
+          answer={open === "accept" || open === "decline" ? open : null}
+          onClose={close}
+        />
+      )}
+      {can("withdraw") && <WithdrawModal proposal={p} opened={open === "withdraw"} onClose={close} />}
+      {can("leave") && <LeaveModal proposal={p} opened={open === "leave"} onClose={close} />}
+      {can("resubmit") && (
+        <VersionModal proposal={p} opened={open === "resubmit"} onClose={close} zone={zone} />
+      )}
+      {isSupervisor && ReviewModal && <ReviewModal proposal={open === "review" ? p : null} onClose={close} />}
+      {isCommittee && (can("approve") || can("deny")) && (
+        <DecisionModal
+          proposal={p}
+          decision={open === "committeeApprove" ? "Approved" : open === "committeeDeny" ? "Denied" : null}
+          onClose={close}
+        />
+      )}
+      {can("reopen") && <ReopenModal proposal={p} opened={open === "reopen"} onClose={close} />}
+      {can("reassign") && <ReassignModal proposal={p} opened={open === "reassign"} onClose={close} />}
+    </Stack>
+  );
+}
+
+/** A sentence above the buttons where the viewer is asked for something: an answer, a new version. */
+function Lead({
+  proposal: p,
+  invited,
+  revising,
+  zone,
+}: {
+  proposal: Proposal;
+  invited: boolean;
+  revising: boolean;
+  zone: string;
+}) {
+  if (invited)
+    return (
+      <Alert color="indigo" variant="light" title="You are invited to join this group">
+        {p.createdBy?.name || MSG.unknown} named you as a member. The proposal goes to its supervisor once
+        everyone invited has answered.
+      </Alert>
+    );
+  if (revising)
+    return (
+      <Alert color="yellow" variant="light" title="Changes requested">
+        Your supervisor asked for changes (see their feedback below). Submit a new version
+        {p.term.revisionsCloseAt ? ` before ${formatInZone(p.term.revisionsCloseAt, zone)}` : ""}.
+      </Alert>
+    );
+  return null;
+}

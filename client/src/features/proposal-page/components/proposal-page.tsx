@@ -1,0 +1,119 @@
+import { EmptyState } from "@client/components/empty-state";
+import { OverdueBadge } from "@client/components/overdue-badge";
+import { PageHeader } from "@client/components/page-header";
+import { StatusBadge } from "@client/components/status-badge";
+import { isApiError } from "@client/lib/api";
+import { useUser } from "@client/lib/auth";
+import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { useProposalDetail, useTimeZone } from "../api/use-proposal-page";
+import { GroupMembers } from "./group-members";
+import { ProposalActions, type ReviewModalComponent } from "./proposal-actions";
+import { ProposalDetails, ProposalFeedback } from "./proposal-details";
+import { TimelinePanel } from "./timeline-panel";
+import { VersionsPanel } from "./versions-panel";
+
+export interface BackLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * One proposal for every role that may see it (DESIGN.md §9): its status, facts, abstract, group,
+ * document and feedback; the actions the transition table allows the viewer now; every version
+ * with a word diff between any two; and its timeline. Someone else's (or a made-up id) is simply
+ * not found. `reviewModal` is the supervisor's review, composed in by the supervisor's route.
+ */
+export function ProposalPage({
+  id,
+  back,
+  reviewModal,
+}: {
+  id: string;
+  back: BackLink;
+  reviewModal?: ReviewModalComponent;
+}) {
+  const query = useProposalDetail(id);
+  const user = useUser();
+  const zone = useTimeZone();
+  const backLink = (
+    <Anchor component={Link} to={back.to} size="sm">
+      <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} aria-hidden /> {back.label}
+    </Anchor>
+  );
+
+  if (query.isPending)
+    return (
+      <>
+        <PageHeader title="Proposal" />
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading proposal" />
+        </Center>
+      </>
+    );
+  if (query.isError) {
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <>
+        <PageHeader title="Proposal" />
+        <Stack>
+          {backLink}
+          {missing ? (
+            <EmptyState
+              icon={IconFileOff}
+              title="Proposal not found"
+              description={
+                user.role === "student"
+                  ? "It does not exist, or you are not in its group."
+                  : "It does not exist, or it is not yours to see."
+              }
+            />
+          ) : (
+            <Alert color="red" title={MSG.fetchProposalsFailed}>
+              <Button variant="default" size="xs" onClick={() => query.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+        </Stack>
+      </>
+    );
+  }
+
+  const p = query.data;
+  // The group never sees "Overdue": that is for the supervisor and the committee.
+  const overdue = user.role !== "student" && <OverdueBadge proposal={p} size="lg" />;
+  return (
+    <Stack gap="md">
+      {backLink}
+      <PageHeader
+        title={p.title}
+        description={`${p.type} · ${p.term.name} · version ${p.version}`}
+        actions={
+          <Group gap="xs">
+            <StatusBadge status={p.status} size="lg" />
+            {overdue}
+          </Group>
+        }
+      />
+      <ProposalActions proposal={p} zone={zone} reviewModal={reviewModal} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="md">
+            <ProposalDetails proposal={p} zone={zone} />
+            <ProposalFeedback proposal={p} zone={zone} />
+            <VersionsPanel proposalId={p.id} zone={zone} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="md">
+            <GroupMembers proposal={p} viewerId={user.id} />
+            <TimelinePanel proposalId={p.id} zone={zone} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { LoadError } from "@client/components/load-error";
+import { StatusBadge } from "@client/components/status-badge";
+import { Center, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
+import type { ActivityItem } from "@shared/schemas/life";
+import { formatInZone } from "@shared/time";
+import { IconArrowRight } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTimeline } from "../api/use-proposal-page";
+import { Section } from "./section";
+
+/**
+ * What one row says: who did it (or ThesisDesk itself, at a deadline) and what, with the person
+ * it concerns where that is someone else: the invitee, the new supervisor.
+ */
+export function timelineSentence(item: ActivityItem): string {
+  const who = item.actor?.name ?? SCHEDULER_NAME;
+  const what = activityPhrase(item.kind, item.action);
+  const subject = item.subject?.name;
+  if (!subject || (item.subject?.id && item.subject.id === item.actor?.id)) return `${who} ${what}`;
+  if (item.kind === "invitation" && item.action === "invite") return `${who} ${what} ${subject}`;
+  if (item.kind === "proposal" && item.action === "reassign") return `${who} ${what} to ${subject}`;
+  return `${who} ${what} (${subject})`;
+}
+
+/** Every step of the proposal's life, oldest first: who, what, when (in the department's zone), from → to, the note. */
+export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: string }) {
+  const timeline = useTimeline(proposalId);
+  let body: ReactNode;
+  if (timeline.isPending)
+    body = (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading timeline" />
+      </Center>
+    );
+  else if (timeline.isError)
+    body = <LoadError title="The timeline could not be loaded." onRetry={() => void timeline.refetch()} />;
+  else if (!timeline.data.length) body = <Text size="sm">Nothing is recorded for this proposal yet.</Text>;
+  else
+    body = (
+      <Stack
+        component="ol"
+        gap="md"
+        p={0}
+        m={0}
+        style={{ listStyle: "none" }}
+        aria-label="Timeline, oldest first"
+      >
+        {timeline.data.map((item) => (
+          <Stack
+            component="li"
+            key={item.id}
+            gap={4}
+            pl="sm"
+            style={{ borderLeft: "3px solid var(--mantine-color-indigo-3)" }}
+          >
+            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+              {timelineSentence(item)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <time dateTime={item.at}>{formatInZone(item.at, zone)}</time>
+            </Text>
+            <StatusChange item={item} />
+            {item.note && (
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                <Text span size="sm" c="dimmed">
+                  Note:{" "}
+                </Text>
+                {item.note}
+              </Text>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    );
+  return <Section title="Timeline">{body}</Section>;
+}
+
+/** From → to, when the status changed (or the first status, for a submission). */
+function StatusChange({ item }: { item: ActivityItem }) {
+  if (!item.to || item.from === item.to) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      <VisuallyHidden>
+        {item.from ? `Status: ${item.from} to ${item.to}` : `Status: ${item.to}`}
+      </VisuallyHidden>
+      {item.from && <StatusBadge status={item.from} size="sm" aria-hidden />}
+      {item.from && <IconArrowRight size={14} aria-hidden />}
+      <StatusBadge status={item.to} size="sm" aria-hidden />
+    </Group>
+  );
+}

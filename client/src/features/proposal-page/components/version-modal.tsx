@@ -1,0 +1,131 @@
+import { DocumentInput } from "@client/components/document-input";
+import { notify } from "@client/lib/notify";
+import { supervisorName } from "@client/lib/proposal-format";
+import { Text, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import type { FileRef } from "@shared/schemas/files";
+import { versionInputSchema } from "@shared/schemas/life";
+import type { Proposal } from "@shared/schemas/proposals";
+import { formatInZone } from "@shared/time";
+import { useEffect, useState } from "react";
+import { useSubmitVersion } from "../api/use-submit-version";
+import { ActionModal } from "./action-modal";
+import { formAfterRefusal } from "./failure";
+
+interface Values {
+  title: string;
+  abstract: string;
+  note: string;
+}
+
+/**
+ * A member answers "Changes requested" with a new version: Title and Abstract start as the current
+ * version's, an optional PDF is uploaded as it is chosen, and an optional note says what changed.
+ * The proposal then goes back to its supervisor, Pending. Checked here with the server's schema.
+ */
+export function VersionModal({
+  proposal: p,
+  opened,
+  onClose,
+  zone,
+}: {
+  proposal: Proposal;
+  opened: boolean;
+  onClose: () => void;
+  zone: string;
+}) {
+  const submit = useSubmitVersion(p.id, {
+    // A refused document (gone, not one's own) has no field here: it is a notification.
+    fields: ["title", "abstract", "note"],
+    onSuccess: () => {
+      notify.success(MSG.versionSubmitted);
+      onClose();
+    },
+  });
+  const [doc, setDoc] = useState<FileRef | null>(null);
+  // A version is not sent while its document is still on its way.
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<Values>({
+    mode: "controlled",
+    initialValues: { title: p.title, abstract: p.abstract, note: "" },
+    validate: schemaResolver(versionInputSchema.omit({ documentId: true }), { sync: true }),
+  });
+  // Each opening starts from the current version.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it opens
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues({ title: p.title, abstract: p.abstract, note: "" });
+    form.clearErrors();
+    setDoc(null);
+  }, [opened]);
+
+  const confirm = () => {
+    if (form.validate().hasErrors) return;
+    const values = form.getValues();
+    submit.mutate(
+      { ...values, documentId: doc?.id },
+      {
+        onError: (e) =>
+          formAfterRefusal(e, {
+            fields: ["title", "abstract", "note"],
+            setErrors: form.setErrors,
+            close: onClose,
+          }),
+      },
+    );
+  };
+
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={onClose}
+      title="Submit a new version"
+      confirmLabel="Submit version"
+      onConfirm={confirm}
+      loading={submit.isPending}
+      confirmDisabled={uploading}
+    >
+      <Text size="sm">
+        Version {p.version + 1} replaces the title and abstract, and the proposal goes back to{" "}
+        {supervisorName(p)} for review (Pending).
+        {p.term.revisionsCloseAt &&
+          ` Revisions for ${p.term.name} close ${formatInZone(p.term.revisionsCloseAt, zone)}.`}
+      </Text>
+      <TextInput
+        label="Title"
+        required
+        maxLength={LIMITS.proposalTitleMax}
+        data-autofocus
+        {...form.getInputProps("title")}
+      />
+      <Textarea
+        label="Abstract"
+        required
+        autosize
+        minRows={5}
+        maxRows={12}
+        maxLength={LIMITS.proposalAbstractMax}
+        description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
+        inputWrapperOrder={["label", "input", "description", "error"]}
+        {...form.getInputProps("abstract")}
+      />
+      <DocumentInput
+        value={doc}
+        onChange={setDoc}
+        disabled={submit.isPending}
+        onUploadingChange={setUploading}
+      />
+      <Textarea
+        label="Note (optional)"
+        description="What changed, for your supervisor."
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LIMITS.versionNoteMax}
+        {...form.getInputProps("note")}
+      />
+    </ActionModal>
+  );
+}

@@ -1,0 +1,148 @@
+import { DocumentLink } from "@client/components/document-input";
+import { LoadError } from "@client/components/load-error";
+import { Badge, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Version } from "@shared/schemas/life";
+import { formatInZone } from "@shared/time";
+import { type ReactNode, useState } from "react";
+import { useVersions } from "../api/use-proposal-page";
+import { Section } from "./section";
+import { WordDiff } from "./word-diff";
+
+/**
+ * Every version, newest first (number, author, time, note, document), and a word diff of title and
+ * abstract between any two the viewer picks: by default the one before the latest and the latest.
+ */
+export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: string }) {
+  const versions = useVersions(proposalId);
+  let body: ReactNode;
+  if (versions.isPending)
+    body = (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading versions" />
+      </Center>
+    );
+  else if (versions.isError)
+    body = <LoadError title="The versions could not be loaded." onRetry={() => void versions.refetch()} />;
+  else if (!versions.data.length) body = <Text size="sm">No versions are recorded for this proposal.</Text>;
+  else
+    body = (
+      <>
+        <VersionList versions={versions.data} zone={zone} />
+        {versions.data.length > 1 && <Compare versions={versions.data} />}
+      </>
+    );
+  const count = versions.data?.length ?? 0;
+  return (
+    <Section
+      title="Versions"
+      aside={
+        count > 0 && (
+          <Text size="sm" c="dimmed">
+            {count} {count === 1 ? "version" : "versions"}
+          </Text>
+        )
+      }
+    >
+      {body}
+    </Section>
+  );
+}
+
+function VersionList({ versions, zone }: { versions: Version[]; zone: string }) {
+  const latest = versions[0]?.number;
+  return (
+    <Stack
+      component="ol"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label="Versions, newest first"
+    >
+      {versions.map((v) => (
+        <Stack
+          component="li"
+          key={v.id}
+          gap={4}
+          pl="sm"
+          style={{ borderLeft: "3px solid var(--mantine-color-gray-4)" }}
+        >
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              Version {v.number}
+            </Text>
+            {v.number === latest && (
+              <Badge size="sm" variant="light" color="indigo">
+                Current
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            by {v.author?.name || MSG.unknown} · {formatInZone(v.createdAt, zone)}
+          </Text>
+          {v.note && (
+            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              <Text span size="sm" c="dimmed">
+                Note:{" "}
+              </Text>
+              {v.note}
+            </Text>
+          )}
+          {v.document && <DocumentLink document={v.document} />}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Compare({ versions }: { versions: Version[] }) {
+  const [from, setFrom] = useState(String(versions[1].number));
+  const [to, setTo] = useState(String(versions[0].number));
+  const options = versions.map((v) => ({ value: String(v.number), label: `Version ${v.number}` }));
+  const a = versions.find((v) => String(v.number) === from);
+  const b = versions.find((v) => String(v.number) === to);
+  return (
+    <Stack gap="sm" mt="sm">
+      <Title order={3} fz="md">
+        Compare versions
+      </Title>
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          label="From version"
+          data={options}
+          value={from}
+          onChange={(v) => v && setFrom(v)}
+          allowDeselect={false}
+        />
+        <Select
+          label="To version"
+          data={options}
+          value={to}
+          onChange={(v) => v && setTo(v)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      {a && b && (
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            Changes from version {a.number} to version {b.number}: added words are underlined, removed words
+            struck through.
+          </Text>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Title
+            </Text>
+            <WordDiff before={a.title} after={b.title} />
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Abstract
+            </Text>
+            <WordDiff before={a.abstract} after={b.abstract} />
+          </div>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

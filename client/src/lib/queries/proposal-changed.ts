@@ -1,0 +1,21 @@
+import type { QueryKey } from "@tanstack/react-query";
+import { activityQueries } from "./activity";
+import { committeeDashboardQueries } from "./committee-dashboard";
+import { proposalQueries } from "./proposals";
+import { supervisorDashboardQueries } from "./supervisor-dashboard";
+import { cellSupervisorQueries } from "./supervisors";
+import { termQueries } from "./terms";
+
+/**
+ * What a proposal that changed shows in: every proposal list, page, version list, timeline and
+ * invitation, both dashboards' counts, the places in use (terms, and each cell's supervisors with
+ * their places left) and the activity log. Live events and the screens' own changes refresh these.
+ */
+export const proposalChangedKeys = (): QueryKey[] => [
+  proposalQueries.all(),
+  supervisorDashboardQueries.all(),
+  committeeDashboardQueries.all(),
+  termQueries.all(),
+  cellSupervisorQueries.all(),
+  activityQueries.all(),
+];

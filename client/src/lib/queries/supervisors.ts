@@ -1,0 +1,18 @@
+import type { SupervisorList } from "@shared/schemas/directory";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../api";
+
+const ALL = ["supervisors"] as const;
+
+/**
+ * GET /api/supervisors of one cell, with each one's places left in the current term. A submission,
+ * a reassignment (or a refusal for want of places) changes places, so they invalidate `all()`.
+ */
+export const cellSupervisorQueries = {
+  all: () => ALL,
+  ofCell: (cellId: string) =>
+    queryOptions({
+      queryKey: [...ALL, cellId] as const,
+      queryFn: () => api.get<SupervisorList>("/supervisors", { researchCellId: cellId }),
+    }),
+};
