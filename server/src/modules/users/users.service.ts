@@ -32,6 +32,7 @@ export function toPersonDto(row: PersonRow, cells?: CellRef[]): Person {
     studentId: row.studentId ?? null,
     pictureUrl: pictureUrl(row.pictureId),
     createdAt: new Date(row.createdAt).toISOString(),
+    deactivatedAt: row.deactivatedAt ? new Date(row.deactivatedAt).toISOString() : null,
     ...(cells ? { cells } : {}),
   };
 }
