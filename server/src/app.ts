@@ -121,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustedOrigins,
     oidc: config.oidc,
     allowedEmailDomains: config.allowedEmailDomains,
+    log: app.log,
     sendResetPassword: (user, token) => writeResetEmail(database.db, config.publicUrl, user.id, token),
   });
   app.decorate("config", config);

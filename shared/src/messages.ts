@@ -161,3 +161,22 @@ export const MSG = {
   unknownCell: "Unknown Cell",
   notAvailable: "N/A",
 } as const;
+
+/**
+ * The error codes single sign-on sends back to /login?error=…, and what each tells the person
+ * (domain_not_allowed names the domains, which the page has from GET /api/auth/options). Only
+ * these words are shown: a description in the address could be anyone's.
+ */
+export function ssoErrorMessage(code: string, allowedEmailDomains: readonly string[]): string {
+  const known: Record<string, string> = {
+    email_not_verified: MSG.ssoEmailNotVerified,
+    account_not_linked: MSG.ssoEmailNotVerified,
+    signup_disabled: MSG.ssoNoAccount,
+    account_deactivated: MSG.accountDeactivated,
+    student_id_taken: MSG.ssoStudentIdTaken,
+    email_not_found: MSG.ssoNoEmail,
+  };
+  if (code === "domain_not_allowed" && allowedEmailDomains.length)
+    return MSG.domainNotAllowed(allowedEmailDomains);
+  return known[code] ?? MSG.ssoFailed;
+}

@@ -9,7 +9,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -37,6 +37,7 @@ export interface AuthOptions {
   trustedOrigins: string[];
   oidc?: OidcConfig | null;
   allowedEmailDomains?: string[];
+  log?: FastifyBaseLogger;
   /** Writes the reset email for a token better-auth made (POST /api/auth/forgot-password). */
   sendResetPassword?: (user: { id: string }, token: string) => Promise<void>;
 }
@@ -163,7 +164,11 @@ export function createAuth(db: Db, options: AuthOptions) {
     // Failed logins are limited by our own counters in PostgreSQL (per IP and per account).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: "error" },
+    // Through our logger (JSON, with the level we run at; silent in tests), not the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => options.log?.[level]({ details: args }, `better-auth: ${message}`),
+    },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: options.publicUrl.startsWith("https://"),

@@ -37,18 +37,6 @@ export const ssoStartSchema = z.object({
 });
 export const ssoStartResponse = z.object({ url: z.string() });
 
-/** The error codes single sign-on sends back to /login?error=…, and what each tells the person. */
-export const SSO_ERRORS = {
-  email_not_verified: MSG.ssoEmailNotVerified,
-  signup_disabled: MSG.ssoNoAccount,
-  account_not_linked: MSG.ssoEmailNotVerified,
-  account_deactivated: MSG.accountDeactivated,
-  student_id_taken: MSG.ssoStudentIdTaken,
-  email_not_found: MSG.ssoNoEmail,
-} as const;
-/** domain_not_allowed needs the domains, which the page has from GET /api/auth/options. */
-export const SSO_DOMAIN_ERROR = "domain_not_allowed";
-
 /** PATCH /api/users/:id: the committee corrects a name or an email. */
 export const updatePersonSchema = z
   .object({

@@ -11,7 +11,7 @@ import {
   type TestContext,
   unique,
 } from "../../test/app";
-import { linkToken, mailText, outboxFor } from "../../test/mail";
+import { linkToken, mailText } from "../../test/mail";
 import { freePort, type Received, startSmtp } from "../../test/smtp";
 import { FORGOT_LIMITS } from "./password-reset.service";
 

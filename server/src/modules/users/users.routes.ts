@@ -17,7 +17,7 @@ import {
   userListQuery,
   userListResponse,
 } from "@shared/schemas/users";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { guard, requireUser } from "../../plugins/session";
 import {
   type ActionContext,
@@ -40,12 +40,6 @@ const errors = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An import's CSV may come as the body itself (text/csv); the routes here take it as text.
-  app.addContentTypeParser(
-    ["text/csv", "text/plain"],
-    { parseAs: "buffer", bodyLimit: LIMITS.importBytesMax },
-    (_request, body, done) => done(null, body),
-  );
   const context = (request: Parameters<typeof requireUser>[0]): ActionContext => ({
     by: requireUser(request),
     publicUrl: app.config.publicUrl,
@@ -204,36 +198,46 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ items: await openProposals(app.db, request.params.id) }),
   );
 
-  app.post(
-    "/users/import",
-    {
-      onRequest: guard("users:manage"),
-      // Bodies up to the import's limit; the rest of this plugin keeps the JSON limit.
-      bodyLimit: LIMITS.importBytesMax + 64 * 1024,
-      schema: {
-        tags: ["users"],
-        summary:
-          "Import students (name,email,studentId) or teachers (name,email) from a CSV: text/csv body or multipart `file`. dryRun (default true) reports every row; otherwise all new rows are created and emailed a link, or nothing is",
-        consumes: ["text/csv", "multipart/form-data"],
-        querystring: importQuery,
-        response: {
-          200: importResponse,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          ...errors,
+  // The import in a scope of its own: only it reads a text/csv body (as bytes), so every JSON
+  // route keeps refusing other content types with 415.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      "text/csv",
+      { parseAs: "buffer", bodyLimit: LIMITS.importBytesMax },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      "/users/import",
+      {
+        onRequest: guard("users:manage"),
+        // Bodies up to the import's limit; the rest of this plugin keeps the JSON limit.
+        bodyLimit: LIMITS.importBytesMax + 64 * 1024,
+        schema: {
+          tags: ["users"],
+          summary:
+            "Import students (name,email,studentId) or teachers (name,email) from a CSV: text/csv body or multipart `file`. dryRun (default true) reports every row; otherwise all new rows are created and emailed a link, or nothing is",
+          consumes: ["text/csv", "multipart/form-data"],
+          querystring: importQuery,
+          response: {
+            200: importResponse,
+            413: errorResponseSchema,
+            415: errorResponseSchema,
+            ...errors,
+          },
         },
       },
-    },
-    async (request) =>
-      importPeople(
-        app.db,
-        {
-          role: request.query.role,
-          dryRun: request.query.dryRun,
-          csv: await readImportBody(request),
-          allowedEmailDomains: app.config.allowedEmailDomains,
-        },
-        context(request),
-      ),
-  );
+      async (request) =>
+        importPeople(
+          app.db,
+          {
+            role: request.query.role,
+            dryRun: request.query.dryRun,
+            csv: await readImportBody(request),
+            allowedEmailDomains: app.config.allowedEmailDomains,
+          },
+          context(request),
+        ),
+    );
+  });
 };

@@ -1,11 +1,13 @@
 import { MSG } from "@shared/messages";
 import { AddPersonForm } from "./add-person-form";
 import { emailColumn, formatDate, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
+import { actionsColumn } from "./person-actions";
 
 const columns: PeopleColumn[] = [
   nameColumn,
   emailColumn,
   { key: "createdAt", label: "Added", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+  actionsColumn("committee-members"),
 ];
 
 export function CommitteeMembers() {

@@ -7,15 +7,21 @@ import { Link } from "react-router";
 import { useProposal } from "../api/use-proposal";
 import { ProposalCard } from "./proposal-card";
 
-const back = (
-  <Anchor component={Link} to="/student/proposal-status" size="sm">
-    <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> Back to Proposal Status
-  </Anchor>
-);
-
 /** One proposal in full; someone else's (or a made-up id) is simply not found. */
-export function ProposalDetail({ id }: { id: string }) {
+export function ProposalDetail({
+  id,
+  backTo = { to: "/student/proposal-status", label: "Back to Proposal Status" },
+}: {
+  id: string;
+  /** The link above the proposal: the student's list by default. */
+  backTo?: { to: string; label: string };
+}) {
   const query = useProposal(id);
+  const back = (
+    <Anchor component={Link} to={backTo.to} size="sm">
+      <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> {backTo.label}
+    </Anchor>
+  );
   if (query.isPending)
     return (
       <Center py="xl">
