@@ -92,9 +92,11 @@ export function PersonActions({
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog("edit")}>
             Edit name and email
           </Menu.Item>
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={onSendLink} disabled={inactive}>
-            Send password link
-          </Menu.Item>
+          {!inactive && (
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={onSendLink}>
+              Send password link
+            </Menu.Item>
+          )}
           {inactive ? (
             <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={onReactivate}>
               Reactivate
