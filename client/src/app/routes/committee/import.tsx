@@ -13,7 +13,7 @@ export default function CommitteeImportPage() {
         title={role === "student" ? "Import students" : "Import teachers"}
         description="Add many people at once from a CSV file. Check the file first; nothing is created until you import."
       />
-      <ImportPeople role={role} onRoleChange={(r) => setParams({ role: r }, { replace: true })} />
+      <ImportPeople userRole={role} onRoleChange={(r) => setParams({ role: r }, { replace: true })} />
     </>
   );
 }

@@ -73,7 +73,7 @@ describe("Import", () => {
       status: 200,
       body: result(rows, url.includes("dryRun=false")),
     }));
-    renderScreen(<ImportPeople role="student" onRoleChange={() => {}} />, { user: me });
+    renderScreen(<ImportPeople userRole="student" onRoleChange={() => {}} />, { user: me });
     const user = userEvent.setup();
     expect(screen.getByRole("button", { name: "Check file" })).toBeDisabled();
     const file = await chooseAndCheck(user);
@@ -96,7 +96,7 @@ describe("Import", () => {
   it("shows the errors first and will not import a file with errors", async () => {
     const rows = [row(2, "new", MSG.importRowNew), row(3, "error", MSG.emailInvalid, "Broken Row")];
     fakeXhr(() => ({ status: 200, body: result(rows) }));
-    renderScreen(<ImportPeople role="student" onRoleChange={() => {}} />, { user: me });
+    renderScreen(<ImportPeople userRole="student" onRoleChange={() => {}} />, { user: me });
     const user = userEvent.setup();
     await chooseAndCheck(user);
     const table = await screen.findByRole("table");
@@ -119,7 +119,7 @@ describe("Import", () => {
         },
       },
     }));
-    renderScreen(<ImportPeople role="student" onRoleChange={() => {}} />, { user: me });
+    renderScreen(<ImportPeople userRole="student" onRoleChange={() => {}} />, { user: me });
     const user = userEvent.setup();
     await chooseAndCheck(user);
     expect(await screen.findByRole("alert")).toHaveTextContent(MSG.importHeader("name,email,studentId"));
@@ -128,7 +128,7 @@ describe("Import", () => {
 
   it("asks teachers' files for name,email", () => {
     fakeXhr(() => ({ status: 200, body: result([]) }));
-    renderScreen(<ImportPeople role="supervisor" onRoleChange={() => {}} />, { user: me });
+    renderScreen(<ImportPeople userRole="supervisor" onRoleChange={() => {}} />, { user: me });
     expect(screen.getAllByText("name,email").length).toBeGreaterThan(0);
   });
 });

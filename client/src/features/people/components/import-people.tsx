@@ -52,10 +52,10 @@ type Filter = "all" | ImportRowStatus;
  * with its progress shown; a large one then shows the server at work.
  */
 export function ImportPeople({
-  role,
+  userRole: role,
   onRoleChange,
 }: {
-  role: ImportRole;
+  userRole: ImportRole;
   onRoleChange: (r: ImportRole) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
