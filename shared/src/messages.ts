@@ -65,6 +65,8 @@ export const MSG = {
   importFileMissing: "Choose a CSV file to import.",
   importHasErrors: (n: number) =>
     `Nothing was imported: ${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} and try again.`,
+  importCheckHasErrors: (n: number) =>
+    `${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} in the file and check it again: nothing can be imported until then.`,
   importRaced:
     "Someone added one of these people while the file was being imported, so nothing was imported. Check the file again.",
   imported: (n: number) =>

@@ -5,7 +5,7 @@ import { AddPersonForm } from "./add-person-form";
 import { AssignCellControl } from "./assign-cell-control";
 import { ImportLink } from "./import-link";
 import { emailColumn, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
-import { actionsColumn } from "./person-actions";
+import { actionsColumn, PersonDialogs } from "./person-actions";
 
 export function AllTeachers() {
   const cells = useCellOptions();
@@ -37,7 +37,7 @@ export function AllTeachers() {
         </Stack>
       ),
     },
-    actionsColumn("all-teachers"),
+    actionsColumn,
   ];
   return (
     <>
@@ -50,12 +50,14 @@ export function AllTeachers() {
           failed: MSG.addTeacherFailed,
         }}
       />
-      <PeopleTable
-        userRole="supervisor"
-        columns={columns}
-        noun="teachers"
-        toolbar={<ImportLink userRole="supervisor" />}
-      />
+      <PersonDialogs from="all-teachers">
+        <PeopleTable
+          userRole="supervisor"
+          columns={columns}
+          noun="teachers"
+          toolbar={<ImportLink userRole="supervisor" />}
+        />
+      </PersonDialogs>
     </>
   );
 }

@@ -102,7 +102,7 @@ describe("Import", () => {
     const table = await screen.findByRole("table");
     expect(within(table).getAllByRole("row")).toHaveLength(2); // the header and the one error
     expect(within(table).getByRole("row", { name: /Broken Row/ })).toHaveTextContent(MSG.emailInvalid);
-    expect(screen.getByText(MSG.importHasErrors(1))).toBeInTheDocument();
+    expect(screen.getByText(MSG.importCheckHasErrors(1))).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Import 1 person" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "All (2)" }));
     expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(3);

@@ -103,7 +103,9 @@ export function ImportPeople({
             A CSV file whose first line is <Code>{IMPORT_HEADERS[role].join(",")}</Code>, then one person a
             line, at most {LIMITS.importRowsMax.toLocaleString("en")}. For example:
           </Text>
-          <Code block>{EXAMPLE[role]}</Code>
+          <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
+            {EXAMPLE[role]}
+          </Code>
           <Text size="sm" c="dimmed">
             Each new person gets an email with a link to choose their password, valid for 7 days (you can send
             another from the list). People who already have an account are skipped.
@@ -187,7 +189,7 @@ export function ImportPeople({
               </Group>
               {checked.counts.error > 0 && (
                 <Alert color="red" variant="light">
-                  {MSG.importHasErrors(checked.counts.error)}
+                  {MSG.importCheckHasErrors(checked.counts.error)}
                 </Alert>
               )}
               {checked.counts.error === 0 && checked.counts.new === 0 && (
@@ -252,6 +254,33 @@ function RowsTable({ result, role, noun }: { result: ImportResult; role: ImportR
       />
       {shown.length === 0 ? (
         <EmptyState framed={false} icon={IconCheck} title="No rows here" />
+      ) : narrow ? (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: "none" }}
+          aria-label={`Rows of the file of ${noun}`}
+        >
+          {shown.map((r) => (
+            <Paper component="li" key={r.line} withBorder radius="md" p="sm" aria-label={`Line ${r.line}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text size="sm" fw={600}>
+                  {r.name || "—"}
+                </Text>
+                <Badge color={STATUS[r.status].color} variant="light" style={{ flexShrink: 0 }}>
+                  {STATUS[r.status].label}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }}>
+                Line {r.line} · {r.email}
+                {role === "student" && r.studentId ? ` · ${r.studentId}` : ""}
+              </Text>
+              {r.message && <Text size="sm">{r.message}</Text>}
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="xs" aria-label={`Rows of the file of ${noun}`}>

@@ -31,7 +31,7 @@ import {
   IconUserCheck,
   IconUserOff,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import { Link } from "react-router";
 import {
   useDeactivatePerson,
@@ -44,22 +44,39 @@ import type { PeopleColumn } from "./people-table";
 
 const failure = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
-type Dialog = "edit" | "deactivate" | null;
+type From = "all-students" | "all-teachers" | "committee-members";
+type Dialog = { kind: "edit" | "deactivate"; person: Person } | null;
+
+/**
+ * The edit and deactivate dialogs of a people list, held above its rows: a list turns from table
+ * into cards at the phone breakpoint, and a dialog must not close because its row was drawn anew.
+ */
+const DialogContext = createContext<(d: Dialog) => void>(() => {});
+
+export function PersonDialogs({ from, children }: { from: From; children: ReactNode }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <DialogContext.Provider value={setDialog}>
+      {children}
+      {dialog?.kind === "edit" && (
+        <EditPersonModal key={dialog.person.id} person={dialog.person} onClose={close} />
+      )}
+      {dialog?.kind === "deactivate" && (
+        <DeactivateModal key={dialog.person.id} person={dialog.person} from={from} onClose={close} />
+      )}
+    </DialogContext.Provider>
+  );
+}
 
 /**
  * One person's committee tools (DESIGN.md §12): edit the name and email, send a password link,
  * deactivate (after seeing what they leave behind) or reactivate. A menu per row, named after
  * the person, so a screen reader hears whose actions these are.
  */
-export function PersonActions({
-  person,
-  from,
-}: {
-  person: Person;
-  from: "all-students" | "all-teachers" | "committee-members";
-}) {
+export function PersonActions({ person }: { person: Person }) {
   const me = useUser();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const open = useContext(DialogContext);
   const sendLink = useSendPasswordLink();
   const reactivate = useReactivatePerson();
   const inactive = !!person.deactivatedAt;
@@ -76,71 +93,54 @@ export function PersonActions({
     });
 
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={`Actions for ${person.name}`}
-            loading={sendLink.isPending || reactivate.isPending}
-          >
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog("edit")}>
-            Edit name and email
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Actions for ${person.name}`}
+          loading={sendLink.isPending || reactivate.isPending}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => open({ kind: "edit", person })}>
+          Edit name and email
+        </Menu.Item>
+        {!inactive && (
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={onSendLink}>
+            Send password link
           </Menu.Item>
-          {!inactive && (
-            <Menu.Item leftSection={<IconKey size={16} />} onClick={onSendLink}>
-              Send password link
-            </Menu.Item>
-          )}
-          {inactive ? (
-            <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={onReactivate}>
-              Reactivate
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              color="red"
-              leftSection={<IconUserOff size={16} />}
-              onClick={() => setDialog("deactivate")}
-              disabled={person.id === me.id}
-            >
-              Deactivate
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-      <EditPersonModal person={person} opened={dialog === "edit"} onClose={() => setDialog(null)} />
-      <DeactivateModal
-        person={person}
-        from={from}
-        opened={dialog === "deactivate"}
-        onClose={() => setDialog(null)}
-      />
-    </>
+        )}
+        {inactive ? (
+          <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={onReactivate}>
+            Reactivate
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            color="red"
+            leftSection={<IconUserOff size={16} />}
+            onClick={() => open({ kind: "deactivate", person })}
+            disabled={person.id === me.id}
+          >
+            Deactivate
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
-/** The committee's "Actions" column, last in every people list. */
-export const actionsColumn = (from: "all-students" | "all-teachers" | "committee-members"): PeopleColumn => ({
+/** The committee's "Actions" column, last in every people list (inside its PersonDialogs). */
+export const actionsColumn: PeopleColumn = {
   key: "actions",
   label: "Actions",
   width: 90,
-  render: (p) => <PersonActions person={p} from={from} />,
-});
+  render: (p) => <PersonActions person={p} />,
+};
 
-function EditPersonModal({
-  person,
-  opened,
-  onClose,
-}: {
-  person: Person;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function EditPersonModal({ person, onClose }: { person: Person; onClose: () => void }) {
   const update = useUpdatePerson();
   const form = useForm({
     mode: "uncontrolled",
@@ -172,7 +172,7 @@ function EditPersonModal({
     ),
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Edit ${person.name}`} centered>
+    <Modal opened onClose={onClose} title={`Edit ${person.name}`} centered>
       <form onSubmit={onSubmit} noValidate aria-label={`Edit ${person.name}`}>
         <Stack>
           <TextInput
@@ -210,17 +210,7 @@ function EditPersonModal({
  * or supervised), each a link, for the committee to reassign or withdraw. The list is its own
  * component so that actions can stand beside each proposal.
  */
-function DeactivateModal({
-  person,
-  from,
-  opened,
-  onClose,
-}: {
-  person: Person;
-  from: string;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function DeactivateModal({ person, from, onClose }: { person: Person; from: From; onClose: () => void }) {
   const deactivate = useDeactivatePerson();
   const onConfirm = () =>
     deactivate.mutate(person.id, {
@@ -231,13 +221,13 @@ function DeactivateModal({
       onError: (e) => notify.error(MSG.deactivateFailed(failure(e))),
     });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Deactivate ${person.name}?`} centered size="lg">
+    <Modal opened onClose={onClose} title={`Deactivate ${person.name}?`} centered size="lg">
       <Stack>
         <Text size="sm">
           {person.name} will be signed out everywhere at once and cannot sign in until reactivated. Their
           proposals, messages and history stay.
         </Text>
-        {opened && <LeftBehind personId={person.id} from={from} />}
+        <LeftBehind personId={person.id} from={from} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
