@@ -122,6 +122,7 @@ export function ImportPeople({
               }}
               leftSection={<IconUpload size={16} />}
               clearable
+              clearButtonProps={{ "aria-label": "Clear the chosen file" }}
               w={{ base: "100%", sm: 360 }}
             />
             <Button

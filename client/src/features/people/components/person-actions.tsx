@@ -93,7 +93,8 @@ export function PersonActions({ person }: { person: Person }) {
     });
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // No focus placeholder inside the menu: axe wants a menu to hold only its items.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon
           variant="default"
@@ -119,7 +120,8 @@ export function PersonActions({ person }: { person: Person }) {
           </Menu.Item>
         ) : (
           <Menu.Item
-            color="red"
+            // red.8: the lighter default red does not reach 4.5:1 on white.
+            color="red.8"
             leftSection={<IconUserOff size={16} />}
             onClick={() => open({ kind: "deactivate", person })}
             disabled={person.id === me.id}
