@@ -14,7 +14,7 @@ import {
   type TestUser,
   unique,
 } from "../../test/app";
-import { makeProposal } from "../../test/factories";
+import { makeCell, makeProposal } from "../../test/factories";
 import { linkToken, outboxFor } from "../../test/mail";
 import { connectEvents } from "../../test/sse";
 import { deactivatePerson } from "./account-actions.service";
@@ -207,6 +207,38 @@ describe("POST /api/users/:id/deactivate and /reactivate", () => {
     expect((await login(student.email)).statusCode).toBe(200);
     // The sessions that ended stay ended.
     expect((await me(student.cookie)).statusCode).toBe(401);
+  });
+
+  it("a deactivated supervisor or student is offered to nobody and cannot be chosen for a new proposal", async () => {
+    const [student, other, supervisor] = await Promise.all([
+      makeStudent(t),
+      makeStudent(t),
+      makeSupervisor(t),
+    ]);
+    const cell = await makeCell(t, [supervisor.id]);
+    for (const p of [supervisor, other])
+      expect((await as(committee, "POST", `/api/users/${p.id}/deactivate`)).statusCode).toBe(200);
+    const offered = await as(student, "GET", `/api/supervisors?researchCellId=${cell.id}`);
+    expect(offered.json().items.map((s: { id: string }) => s.id)).not.toContain(supervisor.id);
+    const found = await as(student, "GET", `/api/students?q=${encodeURIComponent(other.studentId!)}`);
+    expect(found.json().items).toEqual([]);
+    const submit = (supervisorId: string, memberIds: string[]) =>
+      as(student, "POST", "/api/proposals", {
+        title: "A title",
+        abstract: "An abstract.",
+        type: "Thesis",
+        researchCellId: cell.id,
+        supervisorId,
+        memberIds,
+      });
+    const toInactive = await submit(supervisor.id, []);
+    expect(toInactive.statusCode).toBe(400);
+    expect(toInactive.json().error.fields).toHaveProperty("supervisorId");
+    await as(committee, "POST", `/api/users/${supervisor.id}/reactivate`);
+    const withInactive = await submit(supervisor.id, [other.id]);
+    expect(withInactive.statusCode).toBe(400);
+    expect(withInactive.json().error.fields).toHaveProperty("memberIds");
+    expect((await submit(supervisor.id, [])).statusCode).toBe(201);
   });
 
   it("a sign-in racing the deactivation never leaves a session behind", async () => {
