@@ -149,6 +149,8 @@ export function createAuth(db: Db, options: AuthOptions) {
                 clientSecret: oidc.clientSecret,
                 scopes: oidc.scopes,
                 pkce: true,
+                // client_secret_basic: OpenID Connect's default, which every provider accepts.
+                authentication: "basic",
                 requireIdTokenVerification: true,
                 disableSignUp: !oidc.createStudents,
                 mapProfileToUser: (profile) => {
