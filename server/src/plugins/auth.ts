@@ -8,7 +8,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
@@ -110,7 +110,7 @@ export function createAuth(db: Db, options: AuthOptions) {
           const [taken] = await db
             .select({ id: users.id })
             .from(users)
-            .where(sql`lower(${users.studentId}) = lower(${studentId})`)
+            .where(eq(users.studentId, studentId))
             .limit(1);
           if (taken) return { error: "student_id_taken" };
         }

@@ -37,6 +37,19 @@ export const ssoStartSchema = z.object({
 });
 export const ssoStartResponse = z.object({ url: z.string() });
 
+/**
+ * GET /api/auth/callback/:id: what an OpenID provider sends back. Anything else is dropped before
+ * better-auth sees it.
+ */
+export const ssoCallbackParams = z.object({ id: z.string().max(100) });
+export const ssoCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+  iss: z.string().max(2000).optional(),
+});
+
 /** PATCH /api/users/:id: the committee corrects a name or an email. */
 export const updatePersonSchema = z
   .object({

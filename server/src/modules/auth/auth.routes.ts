@@ -4,6 +4,8 @@ import {
   forgotPasswordResponse,
   forgotPasswordSchema,
   resetPasswordSchema,
+  ssoCallbackParams,
+  ssoCallbackQuery,
   ssoStartResponse,
   ssoStartSchema,
 } from "@shared/schemas/accounts";
@@ -19,7 +21,6 @@ import { login, logout, register } from "./auth.service";
 import { forgotPassword, resetPassword } from "./password-reset.service";
 import { startSso } from "./sso.service";
 
-/** What the provider sends back to the callback; anything else is dropped before better-auth sees it. */
 /**
  * Where the browser goes after the callback: better-auth's redirect when it is our login page
  * (with the sign-in done, or `?error=<code>`), else the login page with its error code (a missing
@@ -35,14 +36,6 @@ function callbackTarget(location: string | null, login: string): string {
   }
   return `${login}?error=${encodeURIComponent(code)}`;
 }
-
-const callbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(4096).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  iss: z.string().max(2000).optional(),
-});
 
 const errors = {
   400: errorResponseSchema,
@@ -214,8 +207,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Single sign-on callback (redirect URI {PUBLIC_URL}/api/auth/callback/oidc)",
-        params: z.object({ id: z.string().max(100) }),
-        querystring: callbackQuery,
+        params: ssoCallbackParams,
+        querystring: ssoCallbackQuery,
         response: { 302: z.null().describe("A redirect to /login"), 400: errorResponseSchema },
       },
     },

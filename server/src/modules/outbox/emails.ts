@@ -5,6 +5,13 @@ const sign = "\n\n— ThesisDesk\nYou can turn these emails off in your Profile.
 /** Password links go out whatever the email setting, so they do not offer to turn it off. */
 const signAccount = "\n\n— ThesisDesk";
 
+/** A role as the account emails name it. */
+export const ROLE_WORDS = {
+  student: "student",
+  supervisor: "supervisor (teacher)",
+  committee: "committee",
+} as const;
+
 /** The page where a password link is used (client route /reset-password). */
 export const passwordLinkUrl = (publicUrl: string, token: string, kind: "reset" | "set") =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}${kind === "set" ? "&welcome=1" : ""}`;

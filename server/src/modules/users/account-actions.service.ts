@@ -6,6 +6,7 @@ import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
 import type { SessionUser } from "../../plugins/auth";
 import { hasPassword, type PasswordLinkKind, sendPasswordLink } from "../accounts/password-links";
+import { ROLE_WORDS } from "../outbox/emails";
 import {
   countOtherActiveCommittee,
   deleteSessionsOf,
@@ -27,12 +28,6 @@ export interface ActionContext {
   publicUrl: string;
   now: Date;
 }
-
-const ROLE_WORDS = {
-  student: "student",
-  supervisor: "supervisor (teacher)",
-  committee: "committee",
-} as const;
 
 /** PATCH /api/users/:id: a new name or email (unique in any case: the database's index decides). */
 export async function updatePerson(

@@ -15,12 +15,11 @@ import { selectRows, transaction } from "../../db/query";
 import { ConflictError, fieldError, PG, pgErrorCode } from "../../lib/errors";
 import { findBadText } from "../../plugins/security";
 import { LINK_SECONDS, newToken, tokenIdentifier } from "../accounts/password-links";
-import { emails, passwordLinkUrl } from "../outbox/emails";
+import { emails, passwordLinkUrl, ROLE_WORDS } from "../outbox/emails";
 import type { ActionContext } from "./account-actions.service";
 import { type CsvRow, readImportCsv } from "./import-csv";
 
 const nameSchema = requiredText("Name", LIMITS.nameMax);
-const ROLE_WORDS: Record<ImportRole, string> = { student: "student", supervisor: "supervisor (teacher)" };
 
 interface Checked extends ImportRow {
   /** Lower-cased, for the duplicate and existence checks. */

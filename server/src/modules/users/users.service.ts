@@ -7,7 +7,7 @@ import { counted, pageWindow, transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
-import { emails } from "../outbox/emails";
+import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
   cellExists,
@@ -75,7 +75,7 @@ export async function addPerson(
   input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
   context: { publicUrl: string; by: string },
 ): Promise<Person> {
-  const role = input.role === "supervisor" ? "supervisor (teacher)" : "committee";
+  const role = ROLE_WORDS[input.role];
   const user = await createAccount(db, { ...input, studentId: null }, (tx, created) =>
     enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by })).then(
       () => {},
