@@ -80,7 +80,10 @@ describe("a person's actions in the people list", () => {
     await user.type(email, "taken@uni.example");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await within(dialog).findByText(MSG.emailTaken)).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ email: "taken@uni.example" });
+    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      name: "Ana Active",
+      email: "taken@uni.example",
+    });
     answer = { status: 200, body: { user: { ...ana, email: "new@uni.example" } } };
     await user.clear(email);
     await user.type(email, "new@uni.example");

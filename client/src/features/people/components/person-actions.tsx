@@ -155,15 +155,8 @@ function EditPersonModal({ person, onClose }: { person: Person; onClose: () => v
   });
   const onSubmit = form.onSubmit((values) =>
     update.mutate(
-      {
-        id: person.id,
-        ...(values.name.trim() !== person.name ? { name: values.name } : {}),
-        ...(values.email.trim().toLowerCase() !== person.email ? { email: values.email } : {}),
-        // Nothing changed: send the name, so the request still says what it is about.
-        ...(values.name.trim() === person.name && values.email.trim().toLowerCase() === person.email
-          ? { name: values.name }
-          : {}),
-      },
+      // Both fields: the server changes only what differs (an unchanged email stays verified).
+      { id: person.id, ...values },
       {
         onSuccess: () => {
           notify.success(MSG.personUpdated);
