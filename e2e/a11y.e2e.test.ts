@@ -141,6 +141,18 @@ const PUBLIC_PAGES: { screen: string; path: string; heading?: string }[] = [
   { screen: "Not found", path: "/no-such-page" },
   { screen: "Log in", path: "/login", heading: "Welcome back" },
   { screen: "Register", path: "/register" },
+  { screen: "Forgot password", path: "/forgot-password", heading: "Forgot your password?" },
+  {
+    screen: "Reset password (a link)",
+    path: "/reset-password?token=a-token",
+    heading: "Choose a new password",
+  },
+  {
+    screen: "Choose your password (an invitation)",
+    path: "/reset-password?token=a-token&welcome=1",
+    heading: "Choose your password",
+  },
+  { screen: "Reset password (no token)", path: "/reset-password", heading: "Choose a new password" },
   {
     screen: "Setup (first committee account)",
     path: "/setup",
@@ -388,6 +400,48 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await navigate(page, "All Students", "/committee/all-students", r, vp.name);
       await main(page).getByText("Tanvir Hasan").waitFor();
       await check("All Students");
+      // A person's actions: the menu, the edit dialog, and what a deactivation leaves behind.
+      const actions = main(page).getByRole("button", { name: "Actions for Tanvir Hasan" });
+      await actions.click();
+      await page.getByRole("menuitem", { name: "Edit name and email" }).waitFor();
+      await check("All Students (a person's actions open)");
+      await withModal(
+        page,
+        () => page.getByRole("menuitem", { name: "Edit name and email" }).click(),
+        "Edit Tanvir Hasan",
+        () => check("All Students (edit a person)"),
+      );
+      await withModal(
+        page,
+        async () => {
+          await actions.click();
+          await page.getByRole("menuitem", { name: "Deactivate" }).click();
+        },
+        "Deactivate Tanvir Hasan?",
+        async () => {
+          await page
+            .getByRole("dialog")
+            .getByText(/No active proposals|What they leave behind/)
+            .first()
+            .waitFor();
+          await check("All Students (deactivate: what they leave behind)");
+        },
+      );
+
+      // The import: the empty screen, then a checked file with an error and new rows.
+      await main(page).getByRole("link", { name: "Import CSV" }).click();
+      await h1(page, "Import students");
+      await check("Import students");
+      await page.locator('input[type="file"]').setInputFiles({
+        name: "students.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          "name,email,studentId\nNew Person,new.person@demo.example.edu,2099-NEW-1\nBroken,not-an-email,2099-NEW-2\n",
+        ),
+      });
+      await page.getByRole("button", { name: "Check file" }).click();
+      await main(page).getByText("1 error", { exact: true }).waitFor();
+      await check("Import students (checked, with an error)");
 
       await navigate(page, "All Teachers", "/committee/all-teachers", r, vp.name);
       await main(page).getByText("Prof. Leila Haddad").waitFor();

@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 export const ARTIFACTS = path.join(root, "e2e/.artifacts");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -60,7 +60,8 @@ export interface RunningServer {
  * PGlite in a new DATA_DIR, or a new PostgreSQL database when TEST_DATABASE_URL is set.
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A test that must know the address first (an identity provider's redirect URI) passes PORT.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "thesisdesk-e2e-"));
   let dropDb = async () => {};
   let databaseUrl = "";

@@ -7,11 +7,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { BackgroundTasks } from "./lib/background";
 import { EventHub } from "./lib/events";
 import { Scheduler } from "./lib/scheduler";
+import { writeResetEmail } from "./modules/accounts/password-links";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { allocationRoutes } from "./modules/allocation/allocation.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { checkSsoProvider } from "./modules/auth/sso.service";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
@@ -55,6 +58,8 @@ declare module "fastify" {
     events: EventHub;
     outbox: OutboxSender;
     scheduler: Scheduler;
+    /** Work a request starts without waiting for it (the forgot-password email). */
+    background: BackgroundTasks;
     /** The time now: the server's clock, or a test's. */
     now: () => Date;
     /** Every route as registered (method, url): the permission matrix test walks this list. */
@@ -124,12 +129,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
     trustedOrigins,
+    oidc: config.oidc,
+    allowedEmailDomains: config.allowedEmailDomains,
+    log: app.log,
+    sendResetPassword: (user, token) => writeResetEmail(database.db, config.publicUrl, user.id, token),
   });
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("auth", auth);
   app.decorate("now", options.now ?? (() => new Date()));
+  const background = new BackgroundTasks(app.log);
+  app.decorate("background", background);
+  if (config.oidc) app.addHook("onReady", async () => checkSsoProvider(app));
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
   const events = new EventHub(database, app.log, config.eventsMaxStreams);
@@ -161,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open event streams end first, so closing does not wait on them; then the sender stops.
   app.addHook("preClose", async () => events.close());
   app.addHook("onClose", async () => {
+    await background.settled();
     await scheduler.stop();
     await sender.close();
   });

@@ -17,4 +17,63 @@ describe("configuration", () => {
       /TIME_ZONE: must be an IANA time zone such as Europe\/Berlin[\s\S]*DIGEST_HOUR/,
     );
   });
+
+  it("single sign-on: off by default; on with issuer, client id and secret; the rest has defaults", () => {
+    expect(loadConfig(base)).toMatchObject({ oidc: null, allowedEmailDomains: [] });
+    const oidc = {
+      ...base,
+      OIDC_ISSUER: "https://login.uni.example/realms/uni/",
+      OIDC_CLIENT_ID: "thesisdesk",
+      OIDC_CLIENT_SECRET: "secret",
+    };
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuer: "https://login.uni.example/realms/uni",
+      clientId: "thesisdesk",
+      clientSecret: "secret",
+      name: "your university account",
+      studentIdClaim: undefined,
+      createStudents: true,
+      scopes: ["openid", "email", "profile"],
+    });
+    expect(
+      loadConfig({
+        ...oidc,
+        OIDC_NAME: "Uni Login",
+        OIDC_STUDENT_ID_CLAIM: "student_number",
+        OIDC_CREATE_STUDENTS: "false",
+        OIDC_SCOPES: "openid email profile student",
+      }).oidc,
+    ).toMatchObject({
+      name: "Uni Login",
+      studentIdClaim: "student_number",
+      createStudents: false,
+      scopes: ["openid", "email", "profile", "student"],
+    });
+  });
+
+  it("ALLOWED_EMAIL_DOMAINS: a comma-separated list, lower-cased; empty means any", () => {
+    expect(
+      loadConfig({ ...base, ALLOWED_EMAIL_DOMAINS: " Uni.Example , @student.uni.example,," })
+        .allowedEmailDomains,
+    ).toEqual(["uni.example", "student.uni.example"]);
+    expect(loadConfig({ ...base, ALLOWED_EMAIL_DOMAINS: "" }).allowedEmailDomains).toEqual([]);
+  });
+
+  it("stops start-up naming a half-configured single sign-on and a bad domain list", () => {
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: "https://login.uni.example" })).toThrow(
+      /OIDC_CLIENT_ID: is needed for single sign-on[\s\S]*OIDC_CLIENT_SECRET: is needed/,
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        OIDC_ISSUER: "not a url",
+        OIDC_CLIENT_ID: "x",
+        OIDC_CLIENT_SECRET: "y",
+        OIDC_CREATE_STUDENTS: "no",
+      }),
+    ).toThrow(/OIDC_ISSUER: must be a URL[\s\S]*OIDC_CREATE_STUDENTS/);
+    expect(() => loadConfig({ ...base, ALLOWED_EMAIL_DOMAINS: "uni.example, not a domain" })).toThrow(
+      /ALLOWED_EMAIL_DOMAINS: must be domains separated by commas/,
+    );
+  });
 });

@@ -6,43 +6,103 @@ import { isTimeZone } from "../../shared/src/time";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-      .optional(),
-  ),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
-      .optional(),
-  ),
-  MAIL_FROM: z.string().default("ThesisDesk <no-reply@thesisdesk.local>"),
-  SESSION_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  TIME_ZONE: z.preprocess(
-    emptyToUndefined,
-    z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
-  ),
-  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("ThesisDesk <no-reply@thesisdesk.local>"),
+    SESSION_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    TIME_ZONE: z.preprocess(
+      emptyToUndefined,
+      z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
+    ),
+    DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+    // Single sign-on (DESIGN.md §12): all three of issuer, client id and secret, or none.
+    OIDC_ISSUER: z.preprocess(
+      emptyToUndefined,
+      z.url("must be a URL such as https://login.uni.edu").optional(),
+    ),
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default("your university account")),
+    OIDC_STUDENT_ID_CLAIM: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+    OIDC_CREATE_STUDENTS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+    OIDC_SCOPES: z.preprocess(emptyToUndefined, z.string().default("openid email profile")),
+    ALLOWED_EMAIL_DOMAINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((v) =>
+          v
+            .split(",")
+            .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+            .filter(Boolean),
+        )
+        .refine(
+          (list) =>
+            list.every((d) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(d)),
+          "must be domains separated by commas, such as uni.edu,student.uni.edu",
+        ),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    const oidc = {
+      OIDC_ISSUER: e.OIDC_ISSUER,
+      OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+    };
+    const set = Object.values(oidc).filter(Boolean).length;
+    if (set > 0 && set < 3)
+      for (const [name, value] of Object.entries(oidc))
+        if (!value)
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message:
+              "is needed for single sign-on (set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together)",
+          });
+  });
+
+/** Single sign-on through the university's OpenID provider (DESIGN.md §12). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button says "Sign in with {name}". */
+  name: string;
+  /** The claim that carries a new student's student ID; none = new students have no student ID. */
+  studentIdClaim?: string;
+  /** False: an unknown email is refused instead of becoming a student. */
+  createStudents: boolean;
+  scopes: string[];
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -67,6 +127,10 @@ export interface Config {
   timeZone: string;
   /** The hour (in timeZone) at which the daily overdue-review digest is sent. */
   digestHour: number;
+  /** Single sign-on; null when not configured. */
+  oidc: OidcConfig | null;
+  /** Registration, import and single sign-on accept only these email domains; empty = any. */
+  allowedEmailDomains: string[];
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +162,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     timeZone: e.TIME_ZONE,
     digestHour: e.DIGEST_HOUR,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/$/, ""),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            studentIdClaim: e.OIDC_STUDENT_ID_CLAIM,
+            createStudents: e.OIDC_CREATE_STUDENTS === "true",
+            scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+          }
+        : null,
+    allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
   };
 }
 

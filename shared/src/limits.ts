@@ -42,6 +42,12 @@ export const LIMITS = {
   capacityMax: 1000,
   reviewDueDaysMax: 365,
   maxPreferencesMax: 20,
+  /** People in one CSV import (DESIGN.md §12), and the file's size (5,000 long rows fit). */
+  importRowsMax: 5000,
+  importBytesMax: 4 * 1024 * 1024,
+  /** How long a password link stays valid: a reset asked for (one hour), a first password (7 days). */
+  resetLinkSeconds: 60 * 60,
+  setPasswordLinkSeconds: 7 * 24 * 60 * 60,
 } as const;
 
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

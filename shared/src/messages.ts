@@ -29,6 +29,69 @@ export const MSG = {
   setupTokenInvalid: "The setup token is not valid.",
   setupDone: "Setup is complete: a committee account already exists.",
 
+  // accounts for a whole department (DESIGN.md §12)
+  forgotPasswordSent:
+    "If an account uses this email, we sent it a link to reset the password. The link works once, for one hour.",
+  tooManyResetRequests:
+    "Too many password reset requests from your network. Please wait a few minutes and try again.",
+  resetTokenInvalid:
+    "This password link is not valid: it has expired, was used already, or is incomplete. Ask for a new one.",
+  passwordSet: "Your password is set, and you are logged in.",
+  accountDeactivated: "This account has been deactivated. Please contact the committee.",
+  domainNotAllowed: (domains: readonly string[]) =>
+    `Only email addresses at ${domains.length > 1 ? `${domains.slice(0, -1).join(", ")} or ${domains.at(-1)}` : domains[0]} can be used.`,
+  personNotFound: "Person not found.",
+  personUpdated: "Details saved.",
+  updatePersonFailed: (message: string) => `Failed to save: ${message}`,
+  resetLinkSent: (name: string) => `A link to reset the password was sent to ${name}.`,
+  setPasswordLinkSent: (name: string) => `A link to set a password was sent to ${name}.`,
+  sendLinkFailed: (message: string) => `Failed to send the link: ${message}`,
+  personDeactivated: (name: string) => `${name} was deactivated and signed out everywhere.`,
+  personReactivated: (name: string) => `${name} can sign in again.`,
+  deactivateFailed: (message: string) => `Failed to deactivate: ${message}`,
+  reactivateFailed: (message: string) => `Failed to reactivate: ${message}`,
+  alreadyDeactivated: "This account is already deactivated.",
+  notDeactivated: "This account is active.",
+  cannotDeactivateSelf: "You cannot deactivate your own account.",
+  lastCommitteeMember: "At least one committee member must stay active.",
+  deactivatedCannotGetLink: "This account is deactivated. Reactivate it before sending a link.",
+
+  // import (DESIGN.md §12)
+  importHeader: (header: string) => `The first line must be the header ${header}.`,
+  importEmpty: "The file has no people in it: only a header, or nothing at all.",
+  importTooMany: (max: number, found: number) =>
+    `A file may hold at most ${max.toLocaleString("en")} people; this one has ${found.toLocaleString("en")}.`,
+  importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  importFileMissing: "Choose a CSV file to import.",
+  importHasErrors: (n: number) =>
+    `Nothing was imported: ${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} and try again.`,
+  importCheckHasErrors: (n: number) =>
+    `${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} in the file and check it again: nothing can be imported until then.`,
+  importRaced:
+    "Someone added one of these people while the file was being imported, so nothing was imported. Check the file again.",
+  imported: (n: number) =>
+    `${n.toLocaleString("en")} ${n === 1 ? "person was" : "people were"} imported and sent a link to set a password.`,
+  importNothingNew: "Everyone in the file already has an account: nothing to import.",
+  importRowNew: "New: will be created and sent a link to set a password.",
+  importRowExists: (asRole?: string) =>
+    `Already has an account${asRole ? ` (as ${asRole})` : ""}: will be skipped.`,
+  importRowDuplicate: (line: number) => `Duplicate of line ${line} in this file.`,
+  importRowStudentIdTaken: "This student ID belongs to another account.",
+  importRowColumns: (expected: number, found: number) => `Expected ${expected} values, found ${found}.`,
+
+  // single sign-on (DESIGN.md §12)
+  signInWith: (name: string) => `Sign in with ${name}`,
+  ssoFailed: "Single sign-on did not work. Please try again, or log in with your password.",
+  ssoEmailNotVerified:
+    "Your university account's email address is not verified, so it cannot sign in here. Verify it with your university first.",
+  ssoNoAccount: "There is no ThesisDesk account for this email address. Please ask the committee to add you.",
+  ssoStudentIdTaken:
+    "Your student ID already belongs to another ThesisDesk account. Please contact the committee.",
+  ssoNoEmail: "Your university account did not share an email address, so it cannot sign in here.",
+
+  // my data (DESIGN.md §12)
+  downloadMyData: "Download my data",
+
   // committee
   teacherAdded: "Teacher added successfully.",
   addTeacherFailed: (message: string) => `Failed to add teacher: ${message}`,
@@ -159,3 +222,22 @@ export const MSG = {
   unknownCell: "Unknown Cell",
   notAvailable: "N/A",
 } as const;
+
+/**
+ * The error codes single sign-on sends back to /login?error=…, and what each tells the person
+ * (domain_not_allowed names the domains, which the page has from GET /api/auth/options). Only
+ * these words are shown: a description in the address could be anyone's.
+ */
+export function ssoErrorMessage(code: string, allowedEmailDomains: readonly string[]): string {
+  const known: Record<string, string> = {
+    email_not_verified: MSG.ssoEmailNotVerified,
+    account_not_linked: MSG.ssoEmailNotVerified,
+    signup_disabled: MSG.ssoNoAccount,
+    account_deactivated: MSG.accountDeactivated,
+    student_id_taken: MSG.ssoStudentIdTaken,
+    email_not_found: MSG.ssoNoEmail,
+  };
+  if (code === "domain_not_allowed" && allowedEmailDomains.length)
+    return MSG.domainNotAllowed(allowedEmailDomains);
+  return known[code] ?? MSG.ssoFailed;
+}

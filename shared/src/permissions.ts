@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   "users:read": ["committee"],
   "users:create": ["committee"],
   "users:assign-cells": ["committee"],
+  /** Edit, send password links, deactivate and reactivate, import (DESIGN.md §12). */
+  "users:manage": ["committee"],
   "exports:read": ["committee"],
   "committee:dashboard": ["committee"],
   "supervisors:read": ["student", "supervisor", "committee"],

@@ -1,6 +1,6 @@
 import { useMe } from "@client/lib/auth";
 import { DASHBOARD_PATH, type Role } from "@shared/enums";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 
 /** Renders nothing until we know whether someone is signed in: no flash of the wrong screen. */
 export function AuthGate() {
@@ -21,10 +21,14 @@ export function RequireRole({ area: role }: { area: Role }) {
   return <Outlet />;
 }
 
-/** Login, register and setup are for signed-out people; the signed-in go to their dashboard. */
+/**
+ * Login, register and setup are for signed-out people; the signed-in go on to the page they asked
+ * for (single sign-on comes back to /login?next=…, signed in) or to their dashboard.
+ */
 export function SignedOutOnly() {
   const { data: user } = useMe();
-  if (user) return <Navigate to={DASHBOARD_PATH[user.role]} replace />;
+  const [params] = useSearchParams();
+  if (user) return <Navigate to={safeNext(params.get("next")) ?? DASHBOARD_PATH[user.role]} replace />;
   return <Outlet />;
 }
 

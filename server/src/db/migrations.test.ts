@@ -210,9 +210,11 @@ describe("migrations", () => {
       "_trgm",
     ])
       expect(names).not.toContain(gone);
-    // The one trigger left: sessions and users announce their changes to every instance (0001).
+    // The triggers left: sessions and users announce their changes to every instance (0001), and
+    // a deactivated account gets no new session (0016).
     expect((await catalog(fresh)).filter((l) => l.startsWith("trigger "))).toEqual([
       expect.stringMatching(/^trigger sessions\.sessions_auth_changed: /),
+      expect.stringMatching(/^trigger sessions\.sessions_refuse_deactivated: /),
       expect.stringMatching(/^trigger users\.users_auth_changed: /),
     ]);
   });

@@ -59,6 +59,11 @@ export const users = pgTable(
      */
     pictureKey: text("picture_key"),
     emailNotifications: boolean("email_notifications").notNull().default(true),
+    /**
+     * Set when the committee deactivates the account (DESIGN.md §12): it cannot sign in, and a
+     * trigger (migration 0016) refuses new sessions for it even against a racing sign-in.
+     */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -572,7 +577,11 @@ export const messages = pgTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_proposal_created_idx").on(t.proposalId, t.createdAt, t.id)],
+  (t) => [
+    index("messages_proposal_created_idx").on(t.proposalId, t.createdAt, t.id),
+    // A person's own messages, for "Download my data".
+    index("messages_author_created_idx").on(t.authorId, t.createdAt, t.id),
+  ],
 );
 
 // ── email outbox ────────────────────────────────────────────────────────────

@@ -1,7 +1,16 @@
+import { createHash } from "node:crypto";
 import type { Role } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { emailDomainAllowed } from "@shared/schemas/accounts";
+import { studentIdSchema } from "@shared/schemas/auth";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import type { FastifyRequest } from "fastify";
+import { APIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { hashPassword, verifyPassword } from "../lib/password";
@@ -10,7 +19,42 @@ export const SESSION_COOKIE_PREFIX = "thesisdesk";
 /** Header through which the glue hands better-auth the client IP that Fastify worked out. */
 const CLIENT_IP_HEADER = "x-thesisdesk-client-ip";
 
-export function createAuth(db: Db, options: { secret: string; publicUrl: string; trustedOrigins: string[] }) {
+/** The single sign-on provider's id: its callback is {PUBLIC_URL}/api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+/** Password reset tokens are stored as this prefix and the token, hashed (`hashIdentifier`). */
+export const RESET_IDENTIFIER_PREFIX = "reset-password:";
+/**
+ * How better-auth stores a reset token's identifier: SHA-256, so a copy of the database holds no
+ * usable link. The import writes its tokens with the same function (modules/accounts/password-links.ts).
+ */
+export const hashIdentifier = async (identifier: string) =>
+  createHash("sha256").update(identifier).digest("base64url");
+
+export interface AuthOptions {
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  oidc?: OidcConfig | null;
+  allowedEmailDomains?: string[];
+  log?: FastifyBaseLogger;
+  /** Writes the reset email for a token better-auth made (POST /api/auth/forgot-password). */
+  sendResetPassword?: (user: { id: string }, token: string) => Promise<void>;
+}
+
+const deactivated = () =>
+  new APIError("FORBIDDEN", { code: "account_deactivated", message: MSG.accountDeactivated });
+
+/** A student ID from the provider's claim, when it is one we would accept at registration. */
+function studentIdFromClaim(value: unknown): string | undefined {
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const parsed = studentIdSchema.safeParse(String(value));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function createAuth(db: Db, options: AuthOptions) {
+  const domains = options.allowedEmailDomains ?? [];
+  const oidc = options.oidc ?? null;
   return betterAuth({
     appName: "ThesisDesk",
     secret: options.secret,
@@ -26,20 +70,107 @@ export function createAuth(db: Db, options: { secret: string; publicUrl: string;
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Forgot password (DESIGN.md §12): our routes call requestPasswordReset and resetPassword.
+      resetPasswordTokenExpiresIn: LIMITS.resetLinkSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // A deactivated account is told nothing, as an unknown email is not.
+        if ((user as { deactivatedAt?: Date | null }).deactivatedAt) return;
+        await options.sendResetPassword?.(user, token);
+      },
+    },
+    verification: {
+      storeIdentifier: {
+        default: "plain",
+        overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashIdentifier } },
+      },
     },
     user: {
       additionalFields: {
-        role: { type: "string", input: false, required: true },
-        studentId: { type: "string", input: false, required: false },
+        // better-auth creates users only through single sign-on: they are students.
+        role: { type: "string", input: false, required: true, defaultValue: "student" },
+        // Settable only by the single sign-on profile mapping below: better-auth's own sign-up and
+        // update routes are not served (our routes call auth.api.* for what they need).
+        studentId: { type: "string", input: true, required: false },
         pictureId: { type: "string", input: false, required: false },
         emailNotifications: { type: "boolean", input: false, required: false },
+        deactivatedAt: { type: "date", input: false, required: false },
+      },
+      /**
+       * Single sign-on's gate (every OAuth sign-up, sign-in and link): a verified email, in an
+       * allowed domain, and for a new student a student ID nobody else has.
+       */
+      validateUserInfo: async ({ user, source }) => {
+        if (source.method !== "oauth") return;
+        const email = String(user.email ?? "");
+        if (!user.emailVerified) return { error: "email_not_verified" };
+        if (!emailDomainAllowed(email, domains)) return { error: "domain_not_allowed" };
+        const studentId = typeof user.studentId === "string" ? user.studentId : undefined;
+        if (source.action === "create-user" && studentId) {
+          const [taken] = await db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.studentId, studentId))
+            .limit(1);
+          if (taken) return { error: "student_id_taken" };
+        }
       },
     },
+    account: {
+      encryptOAuthTokens: true,
+      // Our local emails are not verified by a link; the provider's verified email is what counts
+      // (decision 0033 says what this means for an address registered by someone else).
+      accountLinking: { enabled: true, requireLocalEmailVerified: false },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // The clear refusal; the sessions_refuse_deactivated trigger (migration 0016) settles races.
+          before: async (session) => {
+            const [row] = await db
+              .select({ deactivatedAt: users.deactivatedAt })
+              .from(users)
+              .where(eq(users.id, String(session.userId)))
+              .limit(1);
+            if (row?.deactivatedAt) throw deactivated();
+          },
+        },
+      },
+    },
+    plugins: oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: oidc.name,
+                discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                clientId: oidc.clientId,
+                clientSecret: oidc.clientSecret,
+                scopes: oidc.scopes,
+                pkce: true,
+                // client_secret_basic: OpenID Connect's default, which every provider accepts.
+                authentication: "basic",
+                requireIdTokenVerification: true,
+                disableSignUp: !oidc.createStudents,
+                mapProfileToUser: (profile) => {
+                  const claim = oidc.studentIdClaim;
+                  return claim ? { studentId: studentIdFromClaim(profile[claim]) } : {};
+                },
+              },
+            ],
+          }),
+        ]
+      : [],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Failed logins are limited by our own counters in PostgreSQL (per IP and per account).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: "error" },
+    // Through our logger (JSON, with the level we run at; silent in tests), not the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => options.log?.[level]({ details: args }, `better-auth: ${message}`),
+    },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: options.publicUrl.startsWith("https://"),

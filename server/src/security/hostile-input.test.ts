@@ -66,7 +66,7 @@ const isDocumentation = (url: string) => url === "/api/openapi.json" || url.star
 let t: TestContext;
 let dataDir: string;
 let baseUrl: string;
-let people: Record<Exclude<Role, "signedOut">, TestUser> & { member: TestUser };
+let people: Record<Exclude<Role, "signedOut">, TestUser> & { member: TestUser; target: TestUser };
 let world: {
   cell: string;
   proposal: string;
@@ -109,7 +109,9 @@ beforeAll(async () => {
     makeSupervisor(t),
     makeCommittee(t),
   ]);
-  people = { student, member, supervisor, committee };
+  // The person the committee's account tools are fuzzed on (edited, deactivated, sent links).
+  const target = await makeStudent(t);
+  people = { student, member, supervisor, committee, target };
   const cell = (await makeCell(t, [supervisor.id])).id;
   const proposal = (
     await makeProposal(t, { supervisorId: supervisor.id, cellId: cell, memberIds: [student.id, member.id] })
@@ -540,6 +542,18 @@ function template(method: string, route: string): Template | undefined {
       body: { email: people.member.email, password: people.member.password },
     },
     "POST /api/auth/logout": { role: "student" },
+    "GET /api/auth/options": { role: "signedOut" },
+    "POST /api/auth/forgot-password": { role: "signedOut", body: { email: `${fresh}@example.edu` } },
+    "POST /api/auth/reset-password": {
+      role: "signedOut",
+      body: { token: "a-made-up-token", newPassword: "a-fair-password" },
+    },
+    "POST /api/auth/sso": { role: "signedOut", body: { next: "/student/dashboard" } },
+    "GET /api/auth/callback/:id": {
+      role: "signedOut",
+      params: { id: "oidc" },
+      query: { code: "a-code", state: "a-state", iss: "http://127.0.0.1:1" },
+    },
     "GET /api/auth/session": { role: "signedOut" },
     "GET /api/setup": { role: "signedOut" },
     "POST /api/setup": {
@@ -555,6 +569,7 @@ function template(method: string, route: string): Template | undefined {
       body: { currentPassword: "not-the-password", newPassword: "another-password" },
     },
     "PUT /api/me/picture": { role: "student" },
+    "GET /api/me/export": { role: "student" },
     "GET /api/pictures/:file": { role: "student", params: { file: world.picture } },
     "GET /api/research-cells": { role: "student", query: { include: "supervisors" } },
     "GET /api/research-cells/:id": { role: "student", params: { id: world.cell } },
@@ -617,6 +632,16 @@ function template(method: string, route: string): Template | undefined {
       role: "committee",
       params: { id: people.supervisor.id, cellId: world.cell },
     },
+    "PATCH /api/users/:id": {
+      role: "committee",
+      params: { id: people.target.id },
+      body: { name: "Valid Name", email: `${fresh}@example.edu` },
+    },
+    "POST /api/users/:id/password-reset": { role: "committee", params: { id: people.target.id } },
+    "POST /api/users/:id/deactivate": { role: "committee", params: { id: people.target.id } },
+    "POST /api/users/:id/reactivate": { role: "committee", params: { id: people.target.id } },
+    "GET /api/users/:id/open-proposals": { role: "committee", params: { id: people.student.id } },
+    "POST /api/users/import": { role: "committee", query: { role: "student", dryRun: "true" } },
     "GET /api/committee/dashboard": { role: "committee" },
     "GET /api/exports/users.csv": { role: "committee", query: { role: "student", q: "a" } },
     "GET /api/exports/proposals.csv": { role: "committee", query: { status: "Pending", type: "Thesis" } },
@@ -930,6 +955,13 @@ describe("generated input to every route", () => {
                 const part = multipart(Buffer.from(bytes), "x.png", "image/png");
                 payload = part.payload;
                 Object.assign(headers, part.headers);
+              } else if (route.url === "/api/users/import" && bytes.length % 2 === 0) {
+                // A CSV under the right header whose rows are the generated text (or raw bytes).
+                payload =
+                  bytes.length % 4 === 0
+                    ? Buffer.concat([Buffer.from("name,email,studentId\n"), Buffer.from(bytes)])
+                    : `name,email,studentId\n${g.body ?? ""}\n${String(g.body ?? "").replaceAll('"', ",")}`;
+                headers["content-type"] = "text/csv";
               } else if (g.body !== undefined) {
                 payload = g.body;
                 headers["content-type"] = "application/json";

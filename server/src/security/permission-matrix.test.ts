@@ -7,7 +7,8 @@ import { count, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proposals } from "../db/schema";
+import { proposals, verifications } from "../db/schema";
+import { newToken, tokenRow } from "../modules/accounts/password-links";
 import {
   cookieFrom,
   createTestApp,
@@ -82,6 +83,10 @@ interface World {
   notice: string;
   pictureUrl: string;
   loginAccount: { email: string; password: string };
+  /** A student the committee edits, sends links to, deactivates and reactivates. */
+  spare: TestUser;
+  /** Password links, each for an account of its own, one used per caller. */
+  resetTokens: string[];
 }
 
 interface Request {
@@ -169,6 +174,42 @@ const ROWS: Row[] = [
     },
   },
   {
+    method: "GET",
+    route: "/api/auth/options",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/auth/options" }),
+  },
+  {
+    // The same answer for everyone, signed in or not, whatever the email.
+    method: "POST",
+    route: "/api/auth/forgot-password",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: "/api/auth/forgot-password", payload: { email: w.loginAccount.email } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/reset-password",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: (w) => ({
+      url: "/api/auth/reset-password",
+      payload: { token: w.resetTokens.pop(), newPassword: `reset-${PASSWORD}` },
+    }),
+  },
+  {
+    // Single sign-on is not set up in this world: nobody can start it.
+    method: "POST",
+    route: "/api/auth/sso",
+    expect: [404, 404, 404, 404, 404, 404],
+    request: () => ({ url: "/api/auth/sso", payload: {} }),
+  },
+  {
+    // The provider's way back: a redirect to the login page for anyone (here with an error).
+    method: "GET",
+    route: "/api/auth/callback/:id",
+    expect: [302, 302, 302, 302, 302, 302],
+    request: () => ({ url: "/api/auth/callback/oidc?state=made-up&code=made-up" }),
+  },
+  {
     method: "POST",
     route: "/api/auth/logout",
     expect: [401, 200, 200, 200, 200, 200],
@@ -237,6 +278,15 @@ const ROWS: Row[] = [
     route: "/api/me/picture",
     expect: [401, 200, 200, 200, 200, 200],
     request: () => ({ url: "/api/me/picture", ...pictureBody }),
+  },
+  {
+    method: "GET",
+    route: "/api/me/export",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me/export" }),
+    check: (res, caller, w) => {
+      if (caller !== "signedOut") expect(res.json().account.id).toBe(w.users[caller].id);
+    },
   },
   {
     // Pictures appear beside names in chats and lists: any signed-in user may load one.
@@ -366,6 +416,48 @@ const ROWS: Row[] = [
     route: "/api/users/:id/research-cells/:cellId",
     expect: [401, 403, 403, 403, 403, 200],
     request: (w) => ({ url: `/api/users/${w.users.otherSupervisor.id}/research-cells/${w.cellW}` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/users/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.spare.id}`, payload: { name: "Spare Student" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/users/:id/password-reset",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.spare.id}/password-reset` }),
+  },
+  {
+    method: "POST",
+    route: "/api/users/:id/deactivate",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.spare.id}/deactivate` }),
+  },
+  {
+    method: "POST",
+    route: "/api/users/:id/reactivate",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.spare.id}/reactivate` }),
+  },
+  {
+    method: "GET",
+    route: "/api/users/:id/open-proposals",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/users/${w.users.groupStudent.id}/open-proposals` }),
+    check: (res, _caller, w) => expect(res.json().items.map((i: { id: string }) => i.id)).toEqual([w.P]),
+  },
+  {
+    // A dry run (the default): it reports and changes nothing.
+    method: "POST",
+    route: "/api/users/import",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({
+      url: "/api/users/import?role=student",
+      payload: `name,email,studentId\nNew Person,${unique("imp")}@example.edu,${unique("ID")}\n`,
+      headers: { "content-type": "text/csv" },
+    }),
   },
   {
     method: "GET",
@@ -899,7 +991,20 @@ beforeAll(async () => {
     .json()
     .items.find((x: { current: boolean }) => x.current).id as string;
 
+  // One account a token: a used link makes the account's other links worthless.
+  const resetTokens: string[] = [];
+  for (let i = 0; i < CALLERS.length; i++) {
+    const resetAccount = await makeStudent(t);
+    const token = newToken();
+    await t.database.db
+      .insert(verifications)
+      .values(await tokenRow(token, resetAccount.id, new Date(Date.now() + 3_600_000)));
+    resetTokens.push(token);
+  }
+
   w = {
+    spare: await makeStudent(t),
+    resetTokens,
     users: { groupStudent, otherStudent, supervisor, otherSupervisor, committee },
     memberB,
     cellX,

@@ -3,13 +3,16 @@ import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { emailSchema, newPasswordSchema, requiredText } from "./common";
 
+/** A student ID as registration, import and single sign-on accept it. */
+export const studentIdSchema = requiredText("Student ID", LIMITS.studentIdMax).regex(
+  /^[A-Za-z0-9][A-Za-z0-9\-/.]*$/,
+  "Student ID may contain only letters, digits, '-', '/' and '.'.",
+);
+
 export const registerSchema = z.object({
   name: requiredText("Name", LIMITS.nameMax),
   email: emailSchema,
-  studentId: requiredText("Student ID", LIMITS.studentIdMax).regex(
-    /^[A-Za-z0-9][A-Za-z0-9\-/.]*$/,
-    "Student ID may contain only letters, digits, '-', '/' and '.'.",
-  ),
+  studentId: studentIdSchema,
   password: newPasswordSchema,
 });
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -45,9 +45,11 @@ export const cellRefSchema = z.object({ id: z.string(), title: z.string() });
 export type CellRef = z.infer<typeof cellRefSchema>;
 
 /** One person as the committee sees them; supervisors carry their research cells. */
-export const personSchema = userSchema
-  .omit({ emailNotifications: true })
-  .extend({ cells: z.array(cellRefSchema).optional() });
+export const personSchema = userSchema.omit({ emailNotifications: true }).extend({
+  cells: z.array(cellRefSchema).optional(),
+  /** When the committee deactivated the account (DESIGN.md §12); absent or null while it is active. */
+  deactivatedAt: z.string().nullable().optional(),
+});
 export type Person = z.infer<typeof personSchema>;
 
 export const userListResponse = pageResponse(personSchema);

@@ -1,11 +1,41 @@
 import { MSG } from "@shared/messages";
+import {
+  authOptionsResponse,
+  forgotPasswordResponse,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  ssoCallbackParams,
+  ssoCallbackQuery,
+  ssoStartResponse,
+  ssoStartSchema,
+} from "@shared/schemas/accounts";
 import { loginSchema, meResponse, registerSchema, sessionResponse } from "@shared/schemas/auth";
 import { errorResponseSchema, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { authHeaders } from "../../plugins/auth";
 import { signedIn } from "../../plugins/session";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { login, logout, register } from "./auth.service";
+import { forgotPassword, resetPassword } from "./password-reset.service";
+import { startSso } from "./sso.service";
+
+/**
+ * Where the browser goes after the callback: better-auth's redirect when it is our login page
+ * (with the sign-in done, or `?error=<code>`), else the login page with its error code (a missing
+ * state sends better-auth to its own error page, which is not served).
+ */
+function callbackTarget(location: string | null, login: string): string {
+  if (location === login || location?.startsWith(`${login}?`)) return location;
+  let code = "sso_failed";
+  try {
+    code = new URL(location ?? "", login).searchParams.get("error")?.slice(0, 100) || code;
+  } catch {
+    /* no usable address: the generic failure */
+  }
+  return `${login}?error=${encodeURIComponent(code)}`;
+}
 
 const errors = {
   400: errorResponseSchema,
@@ -40,7 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId, setCookie } = await register(app.db, app.auth, request, request.body);
+      const { userId, setCookie } = await register(
+        app.db,
+        app.auth,
+        request,
+        request.body,
+        app.config.allowedEmailDomains,
+      );
       const user = await findUserById(app.db, userId);
       reply.header("set-cookie", setCookie);
       return reply.status(201).send({ user: toUserDto(user) });
@@ -79,6 +115,114 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("set-cookie", await logout(app.auth, request));
       request.log.info({ userId: request.user?.id }, MSG.loggedOut);
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/auth/options",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "What the login and register pages offer: single sign-on, and the email domains accepted",
+        response: { 200: authOptionsResponse },
+      },
+    },
+    async () => ({
+      sso: app.config.oidc ? { name: app.config.oidc.name } : null,
+      allowedEmailDomains: app.config.allowedEmailDomains,
+    }),
+  );
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Email a one-time link (valid one hour) to reset the password; the same answer whether or not the account exists",
+        body: forgotPasswordSchema,
+        response: { 200: forgotPasswordResponse, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      forgotPassword({ db: app.db, auth: app.auth, background: app.background }, request, request.body),
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Set a new password with a link's token: ends every session of the account and signs the person in",
+        body: resetPasswordSchema,
+        response: { 200: meResponse, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, setCookie } = await resetPassword(
+        { db: app.db, auth: app.auth, now: app.now },
+        request,
+        request.body,
+      );
+      const user = await findUserById(app.db, userId);
+      reply.header("set-cookie", setCookie);
+      return { user: toUserDto(user) };
+    },
+  );
+
+  app.post(
+    "/auth/sso",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Start single sign-on: answers the provider's sign-in address to open",
+        body: ssoStartSchema,
+        response: {
+          200: ssoStartResponse,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { url, setCookie } = await startSso(
+        { db: app.db, auth: app.auth, publicUrl: app.config.publicUrl, enabled: !!app.config.oidc },
+        request,
+        request.body.next,
+      );
+      if (setCookie.length) reply.header("set-cookie", setCookie);
+      return { url };
+    },
+  );
+
+  // The provider sends the browser back here. better-auth checks the state, exchanges the code,
+  // verifies the ID token and the user info, then signs in (or makes the student) and redirects
+  // to /login, or to /login?error=<code> when it refused.
+  app.get(
+    "/auth/callback/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Single sign-on callback (redirect URI {PUBLIC_URL}/api/auth/callback/oidc)",
+        params: ssoCallbackParams,
+        querystring: ssoCallbackQuery,
+        response: { 302: z.null().describe("A redirect to /login"), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const login = `${app.config.publicUrl}/login`;
+      const query = new URLSearchParams(
+        Object.entries(request.query).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+      const url = `${app.config.publicUrl}/api/auth/callback/${encodeURIComponent(request.params.id)}?${query}`;
+      const res = await app.auth.handler(new Request(url, { method: "GET", headers: authHeaders(request) }));
+      const location = res.headers.get("location");
+      const setCookie = res.headers.getSetCookie();
+      if (setCookie.length) reply.header("set-cookie", setCookie);
+      return reply.redirect(callbackTarget(location, login), 302);
     },
   );
 };

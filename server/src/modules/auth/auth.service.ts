@@ -1,9 +1,10 @@
 import { MSG } from "@shared/messages";
+import { emailDomainAllowed } from "@shared/schemas/accounts";
 import type { LoginInput, RegisterInput } from "@shared/schemas/auth";
 import { isAPIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { AppError, RateLimitError } from "../../lib/errors";
+import { AppError, fieldError, pgErrorCode, RateLimitError } from "../../lib/errors";
 import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { createAccount } from "../accounts/accounts.service";
@@ -88,6 +89,11 @@ export async function login(
     await giveBack(db, [limits.ip, limits.account]);
     return signedIn;
   } catch (err) {
+    if (isDeactivated(err)) {
+      // The right password: nothing to count against the address.
+      await giveBack(db, [limits.address, limits.ip, limits.account]);
+      throw new AppError(403, "FORBIDDEN", MSG.accountDeactivated);
+    }
     if (isAPIError(err) && err.statusCode < 500) throw new AppError(401, "UNAUTHENTICATED", MSG.invalidLogin);
     // Not a wrong password: nothing was tried, so nothing counts.
     await giveBack(db, [limits.address, limits.ip, limits.account]);
@@ -95,7 +101,22 @@ export async function login(
   }
 }
 
-export async function register(db: Db, auth: Auth, request: FastifyRequest, input: Required<RegisterInput>) {
+/**
+ * A session refused to a deactivated account: by the session hook (plugins/auth.ts), or, when a
+ * deactivation raced the sign-in, by the database's trigger (SQLSTATE TD001, migration 0016).
+ */
+export const isDeactivated = (err: unknown) =>
+  (isAPIError(err) && err.body?.code === "account_deactivated") || pgErrorCode(err) === "TD001";
+
+export async function register(
+  db: Db,
+  auth: Auth,
+  request: FastifyRequest,
+  input: Required<RegisterInput>,
+  allowedEmailDomains: readonly string[] = [],
+) {
+  if (!emailDomainAllowed(input.email, allowedEmailDomains))
+    throw fieldError("email", MSG.domainNotAllowed(allowedEmailDomains));
   const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
   await createAccount(db, { ...input, role: "student" });

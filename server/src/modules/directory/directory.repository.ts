@@ -6,8 +6,8 @@ import { matchesSearch } from "../../db/search";
 import { CURRENT_TERM_ID, capacityOf, usedBy } from "../terms/terms.repository";
 
 /**
- * The supervisors assigned to a cell, by name (supervisor_cells_cell_idx), with their places left
- * in the current term (null = no limit): one statement.
+ * The active supervisors assigned to a cell, by name (supervisor_cells_cell_idx), with their places
+ * left in the current term (null = no limit): one statement. A deactivated one takes no proposals.
  */
 export function supervisorsOfCell(db: Db, cellId: string) {
   return selectRows<{ id: string; name: string; email: string; placesLeft: number | null }>(
@@ -15,7 +15,7 @@ export function supervisorsOfCell(db: Db, cellId: string) {
     sql`select u.id, u.name, u.email, case when ${capacityOf(sql`u.id`)} is not null
                  then greatest(0, ${capacityOf(sql`u.id`)} - ${usedBy(sql`u.id`)}) end as "placesLeft"
           from ${supervisorCells} sc
-          join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+          join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor' and u.deactivated_at is null
           cross join ${terms} t
          where sc.research_cell_id = ${cellId} and t.id = ${CURRENT_TERM_ID}
          order by u.name, u.id`,
@@ -23,15 +23,16 @@ export function supervisorsOfCell(db: Db, cellId: string) {
 }
 
 /**
- * Students free to join a group (DESIGN.md §9: nobody who holds their one place in the current
- * term is offered; an open invitation takes no place), other than `exceptId`, whose name or student ID `q` finds (DESIGN.md §14: the start of
+ * Active students free to join a group (DESIGN.md §9: nobody who holds their one place in the
+ * current term is offered; an open invitation takes no place), other than `exceptId`, whose name
+ * or student ID `q` finds (DESIGN.md §14: the start of
  * a word of the name or of the student ID; never the email), by name; with no `q`, the first by
  * name (users_role_name_idx). The matches are gathered through users_search_idx and sorted, as
  * the committee's search does (users.repository.ts).
  */
 export function searchStudents(db: Db, exceptId: string, q: string, limit: number) {
   const students = sql`select u.id, u.name, u.student_id from ${users} u
-    where u.role = 'student' and u.id <> ${exceptId}
+    where u.role = 'student' and u.deactivated_at is null and u.id <> ${exceptId}
       and not exists (select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
   return selectRows<{ id: string; name: string; studentId: string | null }>(
     db,

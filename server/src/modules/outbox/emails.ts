@@ -2,8 +2,35 @@ import type { Email } from "./outbox.service";
 
 /** Short, plain emails with one link to the page that matters. */
 const sign = "\n\n— ThesisDesk\nYou can turn these emails off in your Profile.";
+/** Password links go out whatever the email setting, so they do not offer to turn it off. */
+const signAccount = "\n\n— ThesisDesk";
+
+/** A role as the account emails name it. */
+export const ROLE_WORDS = {
+  student: "student",
+  supervisor: "supervisor (teacher)",
+  committee: "committee",
+} as const;
+
+/** The page where a password link is used (client route /reset-password). */
+export const passwordLinkUrl = (publicUrl: string, token: string, kind: "reset" | "set") =>
+  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}${kind === "set" ? "&welcome=1" : ""}`;
 
 export const emails = {
+  passwordReset:
+    (url: string) =>
+    (u: { name: string }): Email => ({
+      kind: "account.password-reset",
+      subject: "Reset your ThesisDesk password",
+      body: `Hello ${u.name},\n\nSomeone, hopefully you, asked to reset the password of your ThesisDesk account. Choose a new password here (the link works once, for one hour):\n\n${url}\n\nIf you did not ask for this, you can ignore this email: your password stays as it is.${signAccount}`,
+    }),
+  setPassword:
+    (url: string, a: { role: string; by: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "account.set-password",
+      subject: "Your ThesisDesk account: choose a password",
+      body: `Hello ${u.name},\n\n${a.by} created a ${a.role} account for you on ThesisDesk. Choose your password here (the link works once, for 7 days; the committee can send a new one):\n\n${url}${signAccount}`,
+    }),
   proposalSubmitted:
     (publicUrl: string, p: { title: string; by: string }) =>
     (u: { name: string }): Email => ({

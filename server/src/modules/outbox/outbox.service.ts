@@ -25,13 +25,15 @@ export function emailTemplate(make: (user: { name: string }) => Email): EmailTem
 /**
  * Writes emails to the outbox inside the caller's transaction, so an email exists exactly
  * when the change it tells of was committed. Users who turned email notifications off are
- * skipped here, at the source. One statement: the template is made once with a marker for
- * the recipient's name, which the database fills in per recipient.
+ * skipped here, at the source, unless the email is `always` sent (a password link is not a
+ * notification); deactivated accounts get nothing. One statement: the template is made once with
+ * a marker for the recipient's name, which the database fills in per recipient.
  */
 export async function enqueueEmails(
   db: Db,
   userIds: Iterable<string>,
   make: (user: { name: string }) => Email,
+  options: { always?: boolean } = {},
 ) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
@@ -46,7 +48,7 @@ export async function enqueueEmails(
     where u.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )}) and u.email_notifications
+    )}) and u.deactivated_at is null${options.always ? sql`` : sql` and u.email_notifications`}
     returning 1 as sent`,
   );
   return rows.length;

@@ -238,7 +238,7 @@ export async function submissionFacts(
     sql`
     with link as (
       select sc.supervisor_id from ${supervisorCells} sc
-        join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
+        join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor' and u.deactivated_at is null
        where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
          for share of sc
     )
@@ -247,7 +247,7 @@ export async function submissionFacts(
               from link join ${users} u on u.id = link.supervisor_id) as supervisor,
            (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'role', u.role,
                      'active', exists(select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${termId} and m.active))), '[]')
-              from ${users} u where u.id in (${ids})) as people`,
+              from ${users} u where u.id in (${ids}) and u.deactivated_at is null) as people`,
   );
   return {
     cellTitle: row?.cell_title ?? null,

@@ -49,10 +49,13 @@ export type PersonRow = {
   studentId: string | null;
   pictureId: string | null;
   createdAt: Date;
+  deactivatedAt: Date | null;
 };
 
 /** A person's columns over `users u`, and their row as read. */
-const PERSON_COLUMNS = sql.raw("u.id, u.name, u.email, u.role, u.student_id, u.picture_id, u.created_at");
+const PERSON_COLUMNS = sql.raw(
+  "u.id, u.name, u.email, u.role, u.student_id, u.picture_id, u.created_at, u.deactivated_at",
+);
 type PersonColumns = {
   id: string;
   name: string;
@@ -61,6 +64,7 @@ type PersonColumns = {
   student_id: string | null;
   picture_id: string | null;
   created_at: string;
+  deactivated_at: string | null;
 };
 const toPersonRow = (r: PersonColumns): PersonRow => ({
   id: r.id,
@@ -70,6 +74,7 @@ const toPersonRow = (r: PersonColumns): PersonRow => ({
   studentId: r.student_id,
   pictureId: r.picture_id,
   createdAt: new Date(r.created_at),
+  deactivatedAt: r.deactivated_at ? new Date(r.deactivated_at) : null,
 });
 
 /** A page's row: a person (all null past the end), the count, and a supervisor's cells. */

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
 import { type ChangeContext, recordActivity } from "../activity/activity.repository";
-import { emails } from "../outbox/emails";
+import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
   cellExists,
@@ -34,6 +34,7 @@ export function toPersonDto(row: PersonRow, cells?: CellRef[]): Person {
     studentId: row.studentId ?? null,
     pictureUrl: pictureUrl(row.pictureId),
     createdAt: new Date(row.createdAt).toISOString(),
+    deactivatedAt: row.deactivatedAt ? new Date(row.deactivatedAt).toISOString() : null,
     ...(cells ? { cells } : {}),
   };
 }
@@ -77,7 +78,7 @@ export async function addPerson(
   context: { publicUrl: string; by: string },
   change: ChangeContext,
 ): Promise<Person> {
-  const role = input.role === "supervisor" ? "supervisor (teacher)" : "committee";
+  const role = ROLE_WORDS[input.role];
   const user = await createAccount(db, { ...input, studentId: null }, async (tx, created) => {
     await enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by }));
     await recordActivity(tx, {

@@ -127,6 +127,7 @@ describe("GET /api/users", () => {
     expect(body.total).toBe(Number(row.n));
     expect(Object.keys(body.items[0]).sort()).toEqual([
       "createdAt",
+      "deactivatedAt",
       "email",
       "id",
       "name",

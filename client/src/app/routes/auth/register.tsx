@@ -1,11 +1,13 @@
 import { AuthCard, FormError } from "@client/components/auth-card";
 import { useRegister } from "@client/lib/auth";
 import { applyServerErrors } from "@client/lib/forms";
+import { authOptionsQuery } from "@client/lib/queries/auth-options";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 
@@ -14,6 +16,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const [error, setError] = useState<string | null>(null);
+  const domains = useQuery(authOptionsQuery()).data?.allowedEmailDomains ?? [];
   const form = useForm<RegisterInput>({
     mode: "uncontrolled",
     initialValues: { name: "", email: "", studentId: "", password: "" },
@@ -52,6 +55,7 @@ export default function RegisterPage() {
             type="email"
             autoComplete="email"
             required
+            description={domains.length ? `Your address at ${domains.join(" or ")}.` : undefined}
             {...form.getInputProps("email")}
             key={form.key("email")}
           />

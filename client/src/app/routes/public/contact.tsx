@@ -75,8 +75,8 @@ export default function ContactPage() {
 
           <ContactCard icon={<IconUsersGroup size={20} />} title="What the committee can help with">
             <List size="sm" spacing={4}>
-              <List.Item>Setting a new password when you forgot yours</List.Item>
-              <List.Item>Correcting your name, email or student ID</List.Item>
+              <List.Item>Sending you a new password link when the email did not come</List.Item>
+              <List.Item>Correcting your name or email</List.Item>
               <List.Item>Research cells without supervisors</List.Item>
               <List.Item>Supervisor and committee accounts</List.Item>
             </List>

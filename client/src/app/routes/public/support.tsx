@@ -1,4 +1,4 @@
-import { Accordion, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Accordion, Anchor, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import {
@@ -26,9 +26,13 @@ const FAQS: Faq[] = [
     question: "I forgot my password. What do I do?",
     answer: (
       <Text size="sm">
-        ThesisDesk has no self-service password reset. Ask the committee or your department office to set a
-        new password for you; after you sign in, change it under Profile. If you still know your password and
-        just want a new one, change it under Profile yourself — this also signs you out everywhere else.
+        Choose “Forgot password?” on the{" "}
+        <Anchor component={Link} to="/login">
+          login page
+        </Anchor>{" "}
+        and enter your email: a link to choose a new password arrives by email, and works once, for one hour.
+        If the email does not come, the committee can send you a new link. If you still know your password and
+        just want a new one, change it under Profile — this also signs you out everywhere else.
       </Text>
     ),
   },

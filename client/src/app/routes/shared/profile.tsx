@@ -1,5 +1,6 @@
 import { PageHeader } from "@client/components/page-header";
 import { EmailNotifications } from "@client/features/profile/components/email-notifications";
+import { MyData } from "@client/features/profile/components/my-data";
 import { PictureUpload } from "@client/features/profile/components/picture-upload";
 import { ProfileForm } from "@client/features/profile/components/profile-form";
 import { Stack } from "@mantine/core";
@@ -8,11 +9,15 @@ import { Stack } from "@mantine/core";
 export default function ProfilePage() {
   return (
     <>
-      <PageHeader title="Profile" description="Your name, password, picture and email notifications." />
+      <PageHeader
+        title="Profile"
+        description="Your name, password, picture, email notifications and your data."
+      />
       <Stack gap="lg" maw={900}>
         <ProfileForm />
         <PictureUpload />
         <EmailNotifications />
+        <MyData />
       </Stack>
     </>
   );

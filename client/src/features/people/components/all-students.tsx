@@ -1,5 +1,7 @@
 import { MSG } from "@shared/messages";
+import { ImportLink } from "./import-link";
 import { emailColumn, formatDate, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
+import { actionsColumn, PersonDialogs } from "./person-actions";
 
 const columns: PeopleColumn[] = [
   nameColumn,
@@ -11,8 +13,18 @@ const columns: PeopleColumn[] = [
     render: (p) => p.studentId ?? MSG.notAvailable,
   },
   { key: "createdAt", label: "Registered", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+  actionsColumn,
 ];
 
 export function AllStudents() {
-  return <PeopleTable userRole="student" columns={columns} noun="students" />;
+  return (
+    <PersonDialogs from="all-students">
+      <PeopleTable
+        userRole="student"
+        columns={columns}
+        noun="students"
+        toolbar={<ImportLink userRole="student" />}
+      />
+    </PersonDialogs>
+  );
 }

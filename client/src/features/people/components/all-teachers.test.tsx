@@ -200,11 +200,11 @@ describe("All Teachers: the list", () => {
     expect(screen.queryByPlaceholderText(/student ID/i)).not.toBeInTheDocument();
   });
 
-  it("has Name, Email and Research Cells columns, one sort to a header and no header without a name", async () => {
+  it("has Name, Email, Research Cells and Actions columns, one sort to a header and no header without a name", async () => {
     setup();
     await rowOf("Teacher 1");
     const headers = screen.getAllByRole("columnheader");
-    expect(headers.map((h) => h.textContent)).toEqual(["Name", "Email", "Research Cells"]);
+    expect(headers.map((h) => h.textContent)).toEqual(["Name", "Email", "Research Cells", "Actions"]);
     for (const h of headers) expect(h).not.toHaveAccessibleName("");
     expect(within(headers[0]).getAllByRole("button")).toHaveLength(1);
     expect(within(headers[1]).getAllByRole("button")).toHaveLength(1);

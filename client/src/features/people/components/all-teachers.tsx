@@ -3,7 +3,9 @@ import { MSG } from "@shared/messages";
 import { useCellOptions } from "../api/use-cell-options";
 import { AddPersonForm } from "./add-person-form";
 import { AssignCellControl } from "./assign-cell-control";
+import { ImportLink } from "./import-link";
 import { emailColumn, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
+import { actionsColumn, PersonDialogs } from "./person-actions";
 
 export function AllTeachers() {
   const cells = useCellOptions();
@@ -35,6 +37,7 @@ export function AllTeachers() {
         </Stack>
       ),
     },
+    actionsColumn,
   ];
   return (
     <>
@@ -47,7 +50,14 @@ export function AllTeachers() {
           failed: MSG.addTeacherFailed,
         }}
       />
-      <PeopleTable userRole="supervisor" columns={columns} noun="teachers" />
+      <PersonDialogs from="all-teachers">
+        <PeopleTable
+          userRole="supervisor"
+          columns={columns}
+          noun="teachers"
+          toolbar={<ImportLink userRole="supervisor" />}
+        />
+      </PersonDialogs>
     </>
   );
 }

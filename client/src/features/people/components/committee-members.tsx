@@ -1,11 +1,13 @@
 import { MSG } from "@shared/messages";
 import { AddPersonForm } from "./add-person-form";
 import { emailColumn, formatDate, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
+import { actionsColumn, PersonDialogs } from "./person-actions";
 
 const columns: PeopleColumn[] = [
   nameColumn,
   emailColumn,
   { key: "createdAt", label: "Added", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+  actionsColumn,
 ];
 
 export function CommitteeMembers() {
@@ -20,7 +22,9 @@ export function CommitteeMembers() {
           failed: MSG.addCommitteeMemberFailed,
         }}
       />
-      <PeopleTable userRole="committee" columns={columns} noun="committee members" />
+      <PersonDialogs from="committee-members">
+        <PeopleTable userRole="committee" columns={columns} noun="committee members" />
+      </PersonDialogs>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
+  Badge,
   Box,
   Group,
   Loader,
@@ -45,7 +46,7 @@ export const PAGE_SIZE = LIMITS.pageSizeDefault;
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
-/** The person's avatar and name, the first column of every people list. */
+/** The person's avatar and name, the first column of every people list; "Inactive" when deactivated. */
 export const nameColumn: PeopleColumn = {
   key: "name",
   label: "Name",
@@ -53,9 +54,14 @@ export const nameColumn: PeopleColumn = {
   render: (p) => (
     <Group gap="sm" wrap="nowrap">
       <UserAvatar name={p.name} src={p.pictureUrl} size={30} />
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} c={p.deactivatedAt ? "dimmed" : undefined}>
         {p.name}
       </Text>
+      {p.deactivatedAt && (
+        <Badge color="gray" variant="light" size="sm" title="Deactivated: cannot sign in">
+          Inactive
+        </Badge>
+      )}
     </Group>
   ),
 };

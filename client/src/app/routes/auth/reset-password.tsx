@@ -1,0 +1,33 @@
+import { AuthCard } from "@client/components/auth-card";
+import { ResetPasswordForm } from "@client/features/password/components/reset-password-form";
+import { Anchor, Group } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { Link, useSearchParams } from "react-router";
+
+/** The page a password link opens: a reset (forgot password) or, with ?welcome=1, a first password. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const welcome = params.get("welcome") === "1";
+  const title = welcome ? "Choose your password" : "Choose a new password";
+  useDocumentTitle(`${title} · ThesisDesk`);
+  return (
+    <AuthCard
+      title={title}
+      subtitle={
+        welcome
+          ? "Welcome to ThesisDesk. Choose the password you will log in with."
+          : "Your other devices will be signed out."
+      }
+    >
+      <ResetPasswordForm token={params.get("token") ?? ""} />
+      <Group justify="space-between" mt="lg">
+        <Anchor component={Link} to="/login" size="sm">
+          Back to log in
+        </Anchor>
+        <Anchor component={Link} to="/" size="sm">
+          Home
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}

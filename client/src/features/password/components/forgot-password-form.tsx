@@ -1,0 +1,58 @@
+import { FormError } from "@client/components/auth-card";
+import { applyServerErrors } from "@client/lib/forms";
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "@shared/schemas/accounts";
+import { IconMailCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { useForgotPassword } from "../api/use-forgot-password";
+
+/**
+ * Email and "Send reset link". The answer is the same for every address (nobody learns who has
+ * an account), so the page says what happens if one exists.
+ */
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput>({
+    mode: "uncontrolled",
+    initialValues: { email: "" },
+    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+  });
+  const onSubmit = form.onSubmit((values) => {
+    setError(null);
+    forgot.mutate(values, {
+      onError: (e) => {
+        const { message, atField } = applyServerErrors(form, e);
+        if (!atField) setError(message);
+      },
+    });
+  });
+
+  if (forgot.isSuccess)
+    return (
+      <Alert color="teal" icon={<IconMailCheck size={18} />} title="Check your email" role="status">
+        {forgot.data.message}
+      </Alert>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <FormError message={error} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          description="The address of your ThesisDesk account."
+          inputWrapperOrder={["label", "input", "description", "error"]}
+          {...form.getInputProps("email")}
+          key={form.key("email")}
+        />
+        <Button type="submit" fullWidth loading={forgot.isPending}>
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { FormError } from "@client/components/auth-card";
+import { isApiError } from "@client/lib/api";
+import { applyServerErrors } from "@client/lib/forms";
+import { notify } from "@client/lib/notify";
+import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { DASHBOARD_PATH } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { newPasswordSchema } from "@shared/schemas/common";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useResetPassword } from "../api/use-reset-password";
+
+interface Values {
+  newPassword: string;
+  confirm: string;
+}
+
+/**
+ * New password (typed twice) for the link's token. Success signs the person in and takes them to
+ * their dashboard; a used, expired or made-up link says so, with the way to ask for a new one.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(token ? null : MSG.resetTokenInvalid);
+  const form = useForm<Values>({
+    mode: "uncontrolled",
+    initialValues: { newPassword: "", confirm: "" },
+    validate: {
+      newPassword: (v) => {
+        const r = newPasswordSchema.safeParse(v);
+        return r.success ? null : r.error.issues[0]?.message;
+      },
+      confirm: (v, values) => (v === values.newPassword ? null : "The passwords do not match."),
+    },
+  });
+  const onSubmit = form.onSubmit(({ newPassword }) => {
+    setError(null);
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: ({ user }) => {
+          notify.success(MSG.passwordSet);
+          navigate(DASHBOARD_PATH[user.role], { replace: true });
+        },
+        onError: (e) => {
+          // The token's problem has no field on this page: it is said above the form.
+          if (isApiError(e) && e.fields.token) return setError(e.fields.token);
+          const { message, atField } = applyServerErrors(form, e);
+          if (!atField) setError(message);
+        },
+      },
+    );
+  });
+
+  const tokenProblem = error === MSG.resetTokenInvalid;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <FormError message={error} />
+        {tokenProblem && (
+          <Text size="sm">
+            <Anchor component={Link} to="/forgot-password">
+              Ask for a new link
+            </Anchor>
+          </Text>
+        )}
+        <PasswordInput
+          label="New password"
+          description={`At least ${LIMITS.passwordMin} characters.`}
+          autoComplete="new-password"
+          required
+          disabled={!token}
+          {...form.getInputProps("newPassword")}
+          key={form.key("newPassword")}
+        />
+        <PasswordInput
+          label="Repeat the new password"
+          autoComplete="new-password"
+          required
+          disabled={!token}
+          {...form.getInputProps("confirm")}
+          key={form.key("confirm")}
+        />
+        <Button type="submit" fullWidth loading={reset.isPending} disabled={!token}>
+          Set password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { ApiError } from "@client/lib/api";
+import { committeeDashboardQueries } from "@client/lib/queries/committee-dashboard";
+import { userQueries } from "@client/lib/queries/users";
+import type { ImportResult, ImportRole } from "@shared/schemas/accounts";
+import type { ErrorResponse } from "@shared/schemas/common";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+
+/** Where an upload is: sending the file (with the share sent), then waiting for the server. */
+export type ImportProgress = { phase: "uploading"; fraction: number } | { phase: "processing" } | null;
+
+/**
+ * POST /api/users/import with the file as multipart `file`, through XMLHttpRequest: fetch cannot
+ * report how much of a large file has been sent.
+ */
+function upload(
+  input: { role: ImportRole; dryRun: boolean; file: File },
+  onProgress: (p: ImportProgress) => void,
+): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/users/import?role=${input.role}&dryRun=${input.dryRun}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress({ phase: "uploading", fraction: e.loaded / e.total });
+    };
+    xhr.upload.onload = () => onProgress({ phase: "processing" });
+    xhr.onerror = () =>
+      reject(new ApiError(0, "NETWORK", "Cannot reach the server. Check your connection and try again."));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportResult);
+      const err = (body as ErrorResponse | undefined)?.error;
+      reject(
+        new ApiError(
+          xhr.status,
+          err?.code ?? "HTTP",
+          err?.message ?? `Request failed (${xhr.status}).`,
+          err?.fields,
+        ),
+      );
+    };
+    const form = new FormData();
+    form.append("file", input.file);
+    onProgress({ phase: "uploading", fraction: 0 });
+    xhr.send(form);
+  });
+}
+
+/** A dry run or an import of a CSV file, with its progress; an import refreshes the people lists. */
+export function useImportPeople() {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<ImportProgress>(null);
+  const mutation = useMutation({
+    mutationFn: (input: { role: ImportRole; dryRun: boolean; file: File }) => upload(input, setProgress),
+    onSettled: () => setProgress(null),
+    onSuccess: async (result) => {
+      if (!result.imported) return;
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: userQueries.all() }),
+        qc.invalidateQueries({ queryKey: committeeDashboardQueries.all() }),
+      ]);
+    },
+  });
+  return { ...mutation, progress };
+}

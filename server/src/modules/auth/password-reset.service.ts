@@ -1,0 +1,83 @@
+import { MSG } from "@shared/messages";
+import type { ForgotPasswordInput, ResetPasswordInput } from "@shared/schemas/accounts";
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import type { BackgroundTasks } from "../../lib/background";
+import { AppError, fieldError, RateLimitError } from "../../lib/errors";
+import { take } from "../../lib/rate-limit";
+import { type Auth, authHeaders } from "../../plugins/auth";
+import { findUserById } from "../accounts/accounts.repository";
+import { deletePasswordLinks, tokenUser } from "../accounts/password-links";
+import { isDeactivated, type SignedIn, signIn } from "./auth.service";
+
+/**
+ * Forgot-password limits (DESIGN.md §12, §13), taken atomically before anything else:
+ * - per address: past it, 429, whatever the emails asked for;
+ * - per account (the email as typed, whether or not an account has it): past it the answer is the
+ *   same 200 and no email goes, so nobody can fill someone's inbox and nothing tells an account
+ *   that exists from one that does not.
+ */
+export const FORGOT_LIMITS = {
+  perAddress: { max: 30, windowSeconds: 600 },
+  perAccount: { max: 3, windowSeconds: 900 },
+};
+
+/**
+ * POST /api/auth/forgot-password. The answer is the same for every email and leaves before any
+ * work that depends on the account: the two counters are the same statements for everyone, and
+ * better-auth's requestPasswordReset (which finds the account, makes the token and calls our
+ * sendResetPassword to write the email) runs in the background. Decision 0030.
+ */
+export async function forgotPassword(
+  deps: { db: Db; auth: Auth; background: BackgroundTasks },
+  request: FastifyRequest,
+  input: Required<ForgotPasswordInput>,
+) {
+  const address = await take(deps.db, { key: `forgot:ip:${request.ip}`, ...FORGOT_LIMITS.perAddress });
+  if (!address.allowed) throw new RateLimitError(MSG.tooManyResetRequests, address.retryAfter);
+  const account = await take(deps.db, { key: `forgot:acct:${input.email}`, ...FORGOT_LIMITS.perAccount });
+  if (account.allowed) {
+    const headers = authHeaders(request);
+    deps.background.run("forgot-password", () =>
+      deps.auth.api.requestPasswordReset({ body: { email: input.email }, headers }),
+    );
+  } else request.log.info("forgot-password: per-account limit reached; no email sent");
+  return { ok: true as const, message: MSG.forgotPasswordSent };
+}
+
+/**
+ * POST /api/auth/reset-password: better-auth's resetPassword consumes the token (once, race-safe),
+ * sets the password and ends every session of the account; then the other links still out are
+ * dropped, the email counts as verified (the link reached it), and the person is signed in.
+ */
+export async function resetPassword(
+  deps: { db: Db; auth: Auth; now: () => Date },
+  request: FastifyRequest,
+  input: Required<ResetPasswordInput>,
+): Promise<SignedIn> {
+  const invalid = () => fieldError("token", MSG.resetTokenInvalid);
+  const userId = await tokenUser(deps.db, input.token, deps.now());
+  if (!userId) throw invalid();
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw invalid();
+  if (user.deactivatedAt) throw fieldError("token", MSG.accountDeactivated);
+  try {
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+  } catch (err) {
+    // Used by a simultaneous request, or expired a moment ago.
+    if (isAPIError(err) && err.statusCode < 500) throw invalid();
+    throw err;
+  }
+  await deletePasswordLinks(deps.db, userId);
+  await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  try {
+    return await signIn(deps.auth, request, user.email, input.newPassword);
+  } catch (err) {
+    // Deactivated between the check and the sign-in: the password is set, the session refused.
+    if (isDeactivated(err)) throw new AppError(403, "FORBIDDEN", MSG.accountDeactivated);
+    throw err;
+  }
+}
