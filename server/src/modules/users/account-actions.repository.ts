@@ -54,12 +54,23 @@ export async function deleteSessionsOf(db: Db, userId: string) {
 }
 
 /** Locks every active committee account, so committee deactivations take turns. */
+/**
+ * Holds every active committee member's row, in id order: two transactions that both lock them
+ * wait for each other instead of deadlocking.
+ */
 export async function lockActiveCommittee(db: Db) {
   await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, "committee" satisfies Role), isNull(users.deactivatedAt)))
+    .orderBy(users.id)
     .for("update");
+}
+
+/** The person's role, read without a lock (to choose which locks to take, in which order). */
+export async function roleOf(db: Db, id: string): Promise<Role | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row?.role;
 }
 
 export async function countOtherActiveCommittee(db: Db, exceptId: string): Promise<number> {

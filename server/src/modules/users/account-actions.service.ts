@@ -13,6 +13,7 @@ import {
   deleteSessionsOf,
   lockActiveCommittee,
   lockPerson,
+  roleOf,
   selectOpenProposals,
   setDeactivated,
   updatePersonRow,
@@ -125,13 +126,14 @@ export async function sendLink(
 export async function deactivatePerson(db: Db, id: string, ctx: ActionContext): Promise<Person> {
   if (id === ctx.by.id) throw new ConflictError(MSG.cannotDeactivateSelf);
   return transaction(db, async (tx) => {
+    // A committee member's deactivation holds all active committee rows first, in id order (the
+    // person's among them), so two members deactivating each other wait in turn: one wins.
+    if ((await roleOf(tx, id)) === "committee") await lockActiveCommittee(tx);
     const person = await lockPerson(tx, id);
     if (!person) throw new NotFoundError(MSG.personNotFound);
     if (person.deactivatedAt) throw new ConflictError(MSG.alreadyDeactivated);
-    if (person.role === "committee") {
-      await lockActiveCommittee(tx);
-      if ((await countOtherActiveCommittee(tx, id)) === 0) throw new ConflictError(MSG.lastCommitteeMember);
-    }
+    if (person.role === "committee" && (await countOtherActiveCommittee(tx, id)) === 0)
+      throw new ConflictError(MSG.lastCommitteeMember);
     const after = await setDeactivated(tx, id, ctx.now);
     await deleteSessionsOf(tx, id);
     await record(tx, ctx, "deactivate", person);
