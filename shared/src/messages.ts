@@ -100,6 +100,10 @@ export const MSG = {
   sameSupervisor: "The proposal is already with this supervisor.",
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
   committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
+  groupMembersExplained:
+    "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
+  fetchInvitationsFailed: "Your invitations could not be loaded.",
+  fetchActivityFailed: "The activity log could not be loaded.",
 
   // terms (DESIGN.md §8)
   submissionsClosed: (term: string) => `Submissions for ${term} are closed.`,
