@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
 import { withQuery } from "@client/lib/api";
 import { Group, Paper, Select, Text } from "@mantine/core";
-import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "@shared/enums";
+import { PROPOSAL_TYPES, STATUS_ORDER } from "@shared/enums";
 import { useState } from "react";
 
 /**
@@ -21,7 +21,7 @@ export function ProposalsExport({ termId }: { termId?: string }) {
         <Select
           label="Status"
           placeholder="All statuses"
-          data={[...PROPOSAL_STATUSES]}
+          data={[...STATUS_ORDER]}
           value={status}
           onChange={setStatus}
           clearable
