@@ -52,8 +52,8 @@ export function PersonSelect({
   return (
     <Select
       label="Person"
-      description="Who did it, or whom it concerns"
-      placeholder="Anyone: search by name or email"
+      description="Who did it or whom it concerns: type a name or email"
+      placeholder="Anyone"
       leftSection={<IconSearch size={16} />}
       data={data}
       value={value ?? null}

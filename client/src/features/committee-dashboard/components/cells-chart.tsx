@@ -2,6 +2,7 @@ import "@mantine/charts/styles.css";
 import { EmptyState } from "@client/components/empty-state";
 import { BarChart } from "@mantine/charts";
 import { Anchor, Paper, SimpleGrid, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type ProposalStatus, STATUS_ORDER } from "@shared/enums";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { IconChartBar } from "@tabler/icons-react";
@@ -28,6 +29,9 @@ export function CellsChart({ perCell, termId }: { perCell: Cell[]; termId?: stri
   }));
   const longest = Math.max(0, ...perCell.map(total));
   const link = (researchCellId: string) => proposalsLink({ researchCellId, termId });
+  // The legend takes rows of its own above the bars: two names to a row on a phone, four wider.
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
+  const legendHeight = 12 + Math.ceil(series.length / (phone ? 2 : 4)) * 24;
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600} mb="md" id="cells-chart-title">
@@ -44,7 +48,7 @@ export function CellsChart({ perCell, termId }: { perCell: Cell[]; termId?: stri
         <>
           <BarChart
             aria-labelledby="cells-chart-title"
-            h={Math.max(220, rows.length * 44 + 60 + Math.ceil(series.length / 4) * 20)}
+            h={Math.max(220, rows.length * 44 + 36 + legendHeight)}
             data={rows}
             dataKey="title"
             type="stacked"
@@ -53,11 +57,11 @@ export function CellsChart({ perCell, termId }: { perCell: Cell[]; termId?: stri
             withLegend
             legendProps={{
               verticalAlign: "top",
-              height: 24 + Math.ceil(series.length / 4) * 20,
+              height: legendHeight,
               // In the order of a proposal's life, not the alphabet's (recharts' default).
               itemSorter: (item) => STATUS_ORDER.indexOf(item.value as ProposalStatus),
             }}
-            yAxisProps={{ width: 190 }}
+            yAxisProps={{ width: phone ? 110 : 190 }}
             // The count axis (horizontal, as the bars lie): proposals come whole, so its ticks do
             // too, and no more of them than there are whole numbers up to the longest bar.
             xAxisProps={{ allowDecimals: false, tickCount: Math.min(5, longest + 1) }}

@@ -56,7 +56,7 @@ export function ProposalTable({
   busy: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={960}>
       <Table
         verticalSpacing="sm"
         horizontalSpacing="md"
@@ -78,7 +78,7 @@ export function ProposalTable({
         <Table.Tbody>
           {items.map((p) => (
             <Table.Tr key={p.id}>
-              <Table.Td maw={300}>
+              <Table.Td miw={240} maw={320}>
                 <TitleCell p={p} showTerm={showTerm} />
               </Table.Td>
               <Table.Td>

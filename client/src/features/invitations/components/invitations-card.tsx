@@ -113,7 +113,7 @@ function InvitationItem({ invitation: inv }: { invitation: Invitation }) {
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-label={inv.title} bg="gray.0">
       <Text size="sm" c="dimmed">
-        {inv.by.name} invites you to join, {formatDate(inv.invitedAt)}
+        {inv.by.name} invites you to join their group · {formatDate(inv.invitedAt)}
       </Text>
       <Title order={3} fz="md" mt={2} mb="sm" style={{ overflowWrap: "anywhere" }}>
         <Anchor component={Link} to={`/student/proposals/${inv.proposalId}`} inherit>

@@ -133,7 +133,8 @@ export function ProposalCard({
         <Feedback
           label="Supervisor's feedback"
           text={p.feedback}
-          color={FEEDBACK_COLOR[p.status] ?? "yellow"}
+          // Once the committee has decided, the supervisor had approved it, whatever the decision.
+          color={committee ? "green" : (FEEDBACK_COLOR[p.status] ?? "yellow")}
         />
       )}
       {committee && (
