@@ -129,6 +129,16 @@ describe("Invitations card", () => {
     expect(screen.getByRole("article", { name: "Graph neural networks for phishing" })).toBeInTheDocument();
   });
 
+  it("says the invitation is no longer open when it was declined meanwhile (the server no longer shows it: 404)", async () => {
+    const { user } = setup(() => ({
+      status: 404,
+      body: { error: { code: "NOT_FOUND", message: "Not found." } },
+    }));
+    const item = await screen.findByRole("article", { name: "Graph neural networks for phishing" });
+    await user.click(within(item).getByRole("button", { name: "Accept" }));
+    expect(await screen.findByText(MSG.invitationClosed)).toBeInTheDocument();
+  });
+
   it("declines only after a confirmation; Cancel sends nothing", async () => {
     const { api, user } = setup();
     const item = await screen.findByRole("article", { name: "Graph neural networks for phishing" });

@@ -23,7 +23,17 @@ import { Link } from "react-router";
 import { useAnswerInvitation } from "../api/use-answer-invitation";
 import { useInvitations } from "../api/use-invitations";
 
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
+/**
+ * A refusal in the server's words: already in an active proposal, or the invitation closed
+ * meanwhile. An invitation declined meanwhile (the student took a place elsewhere, in another tab)
+ * takes the proposal out of their sight, so the server answers 404: that too is a closed invitation.
+ */
+const messageOf = (e: unknown) =>
+  isApiError(e)
+    ? e.status === 404
+      ? MSG.invitationClosed
+      : e.message
+    : "Something went wrong. Please try again.";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
