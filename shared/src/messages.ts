@@ -103,6 +103,8 @@ export const MSG = {
   groupMembersExplained:
     "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
   fetchInvitationsFailed: "Your invitations could not be loaded.",
+  otherInvitationsDeclined: (titles: string[]) =>
+    `Your ${titles.length === 1 ? "invitation" : "invitations"} to ${titles.map((t) => `"${t}"`).join(" and ")} ${titles.length === 1 ? "was" : "were"} declined: you can be in one group a term.`,
   fetchActivityFailed: "The activity log could not be loaded.",
 
   // terms (DESIGN.md §8)

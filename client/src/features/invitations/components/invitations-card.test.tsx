@@ -113,6 +113,12 @@ describe("Invitations card", () => {
       await screen.findByText(MSG.invitationAccepted("Graph neural networks for phishing")),
     ).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ accept: true });
+    // The other invitation of the same term was declined with it: the student is told which.
+    expect(
+      screen.getByText(
+        'Your invitation to "Air quality sensors" was declined: you can be in one group a term.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole("region", { name: "Invitations" })).not.toBeInTheDocument(),
     );

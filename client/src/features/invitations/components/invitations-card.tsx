@@ -83,14 +83,19 @@ export function InvitationsCard() {
       </Text>
       <Stack gap="md">
         {items.map((inv) => (
-          <InvitationItem key={inv.proposalId} invitation={inv} />
+          <InvitationItem
+            key={inv.proposalId}
+            invitation={inv}
+            others={items.filter((o) => o.term.id === inv.term.id && o.proposalId !== inv.proposalId)}
+          />
         ))}
       </Stack>
     </Paper>
   );
 }
 
-function InvitationItem({ invitation: inv }: { invitation: Invitation }) {
+/** One invitation; `others` are the student's other open invitations of its term, which accepting declines. */
+function InvitationItem({ invitation: inv, others }: { invitation: Invitation; others: Invitation[] }) {
   const answer = useAnswerInvitation();
   const busy = answer.isPending;
 
@@ -98,8 +103,10 @@ function InvitationItem({ invitation: inv }: { invitation: Invitation }) {
     answer.mutate(
       { proposalId: inv.proposalId, accept },
       {
-        onSuccess: () =>
-          notify.success(accept ? MSG.invitationAccepted(inv.title) : MSG.invitationDeclined(inv.title)),
+        onSuccess: () => {
+          notify.success(accept ? MSG.invitationAccepted(inv.title) : MSG.invitationDeclined(inv.title));
+          if (accept && others.length) notify.info(MSG.otherInvitationsDeclined(others.map((o) => o.title)));
+        },
         // Already in an active proposal, or the invitation closed meanwhile: the server says which.
         onError: (e) => notify.error(messageOf(e)),
       },
