@@ -61,7 +61,7 @@ describe("the committee follows proposals from the dashboard", () => {
     await expect.poll(() => sidebar(page, "Approvals").textContent()).toMatch(/Approvals\s*1/);
 
     // A figure: Changes requested → the Proposals screen filtered by that status.
-    await page.getByRole("link", { name: "Changes requested: 1" }).click();
+    await page.getByRole("link", { name: /^Changes requested\s+1$/i }).click();
     await page.waitForURL("**/committee/proposals?status=Changes+requested");
     await page.getByRole("heading", { level: 1, name: "Proposals" }).waitFor();
     await expect.poll(() => listedTitles(page)).toEqual([LIFE.changesRequested]);

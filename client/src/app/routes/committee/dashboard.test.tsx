@@ -53,34 +53,34 @@ describe("Committee dashboard", () => {
       expect(screen.getByRole("group", { name })).toBeInTheDocument();
     }
     // The proposals' figures lead to the Proposals screen, filtered by their status and the term.
-    expect(screen.getByRole("link", { name: "Proposals: 13" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Proposals 13" })).toHaveAttribute(
       "href",
       "/committee/proposals",
     );
-    expect(screen.getByRole("link", { name: "Pending: 5" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Pending 5" })).toHaveAttribute(
       "href",
       "/committee/proposals?status=Pending",
     );
-    expect(screen.getByRole("link", { name: "Approved: 7" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Denied: 1" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Approved 7" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Denied 1" })).toBeInTheDocument();
     // Every status has its figure, in the order of a proposal's life.
     const figures = within(screen.getByRole("region", { name: "Proposals by status" }))
       .getAllByRole("link")
-      .map((l) => l.getAttribute("aria-label"));
+      .map((l) => l.textContent);
     expect(figures).toEqual([
-      "Proposals: 13",
-      "Awaiting members: 0",
-      "Awaiting allocation: 0",
-      "Pending: 5",
-      "Changes requested: 0",
-      "Awaiting committee: 0",
-      "Approved: 7",
-      "Denied: 1",
-      "Withdrawn: 0",
+      "Proposals13",
+      "Awaiting members0",
+      "Awaiting allocation0",
+      "Pending5",
+      "Changes requested0",
+      "Awaiting committee0",
+      "Approved7",
+      "Denied1",
+      "Withdrawn0",
     ]);
     // Awaiting committee leads to Approvals, of the current term (by its id).
     await waitFor(() =>
-      expect(screen.getByRole("link", { name: "Awaiting committee: 0" })).toHaveAttribute(
+      expect(screen.getByRole("link", { name: "Awaiting committee 0" })).toHaveAttribute(
         "href",
         "/committee/approvals?termId=7e000000-0000-4000-8000-000000000001",
       ),
@@ -146,18 +146,18 @@ describe("Committee dashboard", () => {
     const { asked, router } = setup({ body: data });
     const select = await screen.findByRole("combobox", { name: "Term" });
     await waitFor(() => expect(select).toHaveValue("Default (current)"));
-    await screen.findByRole("link", { name: "Proposals: 13" });
+    await screen.findByRole("link", { name: "Proposals 13" });
     expect(asked).toEqual([null]);
     const user = userEvent.setup();
     await user.click(select);
     await user.click(await screen.findByRole("option", { name: "Spring 2024", hidden: true }));
     await waitFor(() => expect(asked).toEqual([null, SPRING]));
     expect(router.state.location.search).toBe(`?term=${SPRING}`);
-    expect(screen.getByRole("link", { name: "Pending: 5" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Pending 5" })).toHaveAttribute(
       "href",
       `/committee/proposals?status=Pending&termId=${SPRING}`,
     );
-    expect(screen.getByRole("link", { name: "Awaiting committee: 0" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Awaiting committee 0" })).toHaveAttribute(
       "href",
       `/committee/approvals?termId=${SPRING}`,
     );

@@ -22,6 +22,8 @@ export function ProposalsExport({ termId }: { termId?: string }) {
           label="Status"
           placeholder="All statuses"
           data={[...STATUS_ORDER]}
+          // Every status in view at once: a list that scrolls would be a region a keyboard cannot reach.
+          maxDropdownHeight={400}
           value={status}
           onChange={setStatus}
           clearable

@@ -60,6 +60,8 @@ export function ProposalFilters({
         label="Status"
         placeholder="All statuses"
         data={[...STATUS_ORDER]}
+        // Every status in view at once: a list that scrolls would be a region a keyboard cannot reach.
+        maxDropdownHeight={400}
         value={filters.status ?? null}
         onChange={(v) => update({ status: (v as Filters["status"]) ?? undefined })}
         clearable
