@@ -116,6 +116,11 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** Who is acting, and when by the app's clock: what the activity log records of a committee action. */
+export function actedBy(app: FastifyInstance, request: FastifyRequest) {
+  return { id: requireUser(request).id, at: app.now() };
+}
+
 /** Route hook: signed out → 401, signed in without the permission → 403. */
 export function guard(permission: Permission) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {

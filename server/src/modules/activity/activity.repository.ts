@@ -22,6 +22,31 @@ export interface NewActivity {
   at: Date;
 }
 
+/** The committee member who changed an account, a cell, a term or places, and when (the app's clock). */
+export interface ActedBy {
+  id: string;
+  at: Date;
+}
+
+/** A committee action on something that is not a proposal: an account, a cell, a term, places. */
+export const recordAction = (
+  db: Db,
+  by: ActedBy,
+  kind: ActivityKind,
+  action: string,
+  subject: { id: string; name: string },
+  note?: string,
+) =>
+  recordActivity(db, {
+    at: by.at,
+    actorId: by.id,
+    kind,
+    action,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    note: note ?? null,
+  });
+
 /**
  * Records what happened, inside the caller's transaction (DESIGN.md §9): the row exists exactly
  * when the change it tells of was committed.

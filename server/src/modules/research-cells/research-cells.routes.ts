@@ -1,7 +1,7 @@
 import { cellInputSchema, cellListQuery, cellListResponse, cellResponse } from "@shared/schemas/cells";
 import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard } from "../../plugins/session";
+import { actedBy, guard } from "../../plugins/session";
 import { createCell, getCell, listCells, updateCell } from "./research-cells.service";
 
 const errors = {
@@ -53,7 +53,8 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: cellResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ cell: await createCell(app.db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ cell: await createCell(app.db, request.body, actedBy(app, request)) }),
   );
 
   app.patch(
@@ -68,6 +69,8 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cellResponse, ...errors },
       },
     },
-    async (request) => ({ cell: await updateCell(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      cell: await updateCell(app.db, request.params.id, request.body, actedBy(app, request)),
+    }),
   );
 };

@@ -1,7 +1,9 @@
 import { MSG } from "@shared/messages";
 import type { Cell, CellInput } from "@shared/schemas/cells";
 import type { Db } from "../../db/client";
+import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
+import { type ActedBy, recordAction } from "../activity/activity.repository";
 import {
   type CellRow,
   insertCell,
@@ -58,20 +60,28 @@ function titleConflict(err: unknown): never {
   throw err;
 }
 
-export async function createCell(db: Db, input: CellData): Promise<Cell> {
+export async function createCell(db: Db, input: CellData, by: ActedBy): Promise<Cell> {
   let id: string;
   try {
-    id = await insertCell(db, input);
+    id = await transaction(db, async (tx) => {
+      const created = await insertCell(tx, input);
+      await recordAction(tx, by, "cell", "create", { id: created, name: input.title });
+      return created;
+    });
   } catch (err) {
     titleConflict(err);
   }
   return getCell(db, id);
 }
 
-export async function updateCell(db: Db, id: string, input: CellData): Promise<Cell> {
+export async function updateCell(db: Db, id: string, input: CellData, by: ActedBy): Promise<Cell> {
   let found: boolean;
   try {
-    found = await updateCellRow(db, id, input);
+    found = await transaction(db, async (tx) => {
+      const updated = await updateCellRow(tx, id, input);
+      if (updated) await recordAction(tx, by, "cell", "update", { id, name: input.title });
+      return updated;
+    });
   } catch (err) {
     titleConflict(err);
   }

@@ -121,8 +121,14 @@ export async function deleteCapacity(db: Db, termId: string, supervisorId: strin
     .where(sql`${termCapacities.termId} = ${termId} and ${termCapacities.supervisorId} = ${supervisorId}`);
 }
 
-export async function isSupervisor(db: Db, id: string) {
-  return !!(await selectRow(db, sql`select 1 from ${users} where id = ${id} and role = 'supervisor'`));
+/** A supervisor's name, or undefined when `id` is no supervisor. */
+export async function supervisorName(db: Db, id: string): Promise<string | undefined> {
+  return (
+    await selectRow<{ name: string }>(
+      db,
+      sql`select name from ${users} where id = ${id} and role = 'supervisor'`,
+    )
+  )?.name;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   termSupervisorParams,
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard } from "../../plugins/session";
+import { actedBy, guard } from "../../plugins/session";
 import {
   clearCapacity,
   createTerm,
@@ -55,7 +55,8 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: termResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ term: await createTerm(app.db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ term: await createTerm(app.db, request.body, actedBy(app, request)) }),
   );
 
   app.patch(
@@ -70,7 +71,9 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: termResponse, ...errors },
       },
     },
-    async (request) => ({ term: await patchTerm(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      term: await patchTerm(app.db, request.params.id, request.body, actedBy(app, request)),
+    }),
   );
 
   app.delete(
@@ -85,7 +88,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeTerm(app.db, request.params.id);
+      await removeTerm(app.db, request.params.id, actedBy(app, request));
       return { ok: true as const };
     },
   );
@@ -101,7 +104,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: termResponse, ...errors },
       },
     },
-    async (request) => ({ term: await setCurrentTerm(app.db, request.params.id) }),
+    async (request) => ({ term: await setCurrentTerm(app.db, request.params.id, actedBy(app, request)) }),
   );
 
   app.put(
@@ -117,7 +120,13 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCapacity(app.db, request.params.id, request.params.supervisorId, request.body.capacity);
+      await setCapacity(
+        app.db,
+        request.params.id,
+        request.params.supervisorId,
+        request.body.capacity,
+        actedBy(app, request),
+      );
       return { ok: true as const };
     },
   );
@@ -134,7 +143,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await clearCapacity(app.db, request.params.id, request.params.supervisorId);
+      await clearCapacity(app.db, request.params.id, request.params.supervisorId, actedBy(app, request));
       return { ok: true as const };
     },
   );

@@ -13,15 +13,16 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
+import { type ActedBy, recordAction } from "../activity/activity.repository";
 import {
   deleteCapacity,
   deleteTerm,
   insertTerm,
-  isSupervisor,
   makeCurrent,
   selectLoad,
   selectTerm,
   selectTerms,
+  supervisorName,
   type TermRow,
   type TermValues,
   takePlace,
@@ -63,9 +64,17 @@ function nameConflict(err: unknown): never {
   throw err;
 }
 
-export async function createTerm(db: Db, input: z.output<typeof termInputSchema>): Promise<Term> {
+export async function createTerm(
+  db: Db,
+  input: z.output<typeof termInputSchema>,
+  by: ActedBy,
+): Promise<Term> {
   try {
-    return await transaction(db, async (tx) => toTerm((await selectTerm(tx, await insertTerm(tx, input)))!));
+    return await transaction(db, async (tx) => {
+      const id = await insertTerm(tx, input);
+      await recordAction(tx, by, "term", "create", { id, name: input.name });
+      return toTerm((await selectTerm(tx, id))!);
+    });
   } catch (err) {
     nameConflict(err);
   }
@@ -76,7 +85,12 @@ export async function createTerm(db: Db, input: z.output<typeof termInputSchema>
  * stored open), and the mode is frozen once the term has proposals. The row is locked, so two
  * changes apply one after the other, each checked against the other's result.
  */
-export async function patchTerm(db: Db, id: string, patch: z.output<typeof termPatchSchema>): Promise<Term> {
+export async function patchTerm(
+  db: Db,
+  id: string,
+  patch: z.output<typeof termPatchSchema>,
+  by: ActedBy,
+): Promise<Term> {
   try {
     return await transaction(db, async (tx) => {
       const row = await selectTerm(tx, id, true);
@@ -92,6 +106,7 @@ export async function patchTerm(db: Db, id: string, patch: z.output<typeof termP
       if (next.mode !== stored.mode && stored.hasProposals)
         throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
       await updateTerm(tx, id, next);
+      await recordAction(tx, by, "term", "update", { id, name: next.name });
       return toTerm((await selectTerm(tx, id))!);
     });
   } catch (err) {
@@ -100,7 +115,7 @@ export async function patchTerm(db: Db, id: string, patch: z.output<typeof termP
 }
 
 /** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
-export async function removeTerm(db: Db, id: string): Promise<void> {
+export async function removeTerm(db: Db, id: string, by: ActedBy): Promise<void> {
   await transaction(db, async (tx) => {
     const row = await selectTerm(tx, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
@@ -112,27 +127,43 @@ export async function removeTerm(db: Db, id: string): Promise<void> {
       if (pgErrorCode(err) === PG.foreignKeyViolation) throw new ConflictError(MSG.termHasProposals);
       throw err;
     }
+    await recordAction(tx, by, "term", "delete", { id, name: row.name });
   });
 }
 
-export async function setCurrentTerm(db: Db, id: string): Promise<Term> {
+export async function setCurrentTerm(db: Db, id: string, by: ActedBy): Promise<Term> {
   return transaction(db, async (tx) => {
-    if (!(await selectTerm(tx, id, true))) throw new NotFoundError(MSG.termNotFound);
+    const row = await selectTerm(tx, id, true);
+    if (!row) throw new NotFoundError(MSG.termNotFound);
     await makeCurrent(tx, id);
+    await recordAction(tx, by, "term", "current", { id, name: row.name });
     return toTerm((await selectTerm(tx, id))!);
   });
 }
 
+/** The term's name and the supervisor's, for the log; 404 when either is not there. */
 async function termAndSupervisor(db: Db, termId: string, supervisorId: string) {
-  if (!(await selectTerm(db, termId))) throw new NotFoundError(MSG.termNotFound);
-  if (!(await isSupervisor(db, supervisorId))) throw new NotFoundError(MSG.teacherNotFound);
+  const term = await selectTerm(db, termId);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  const name = await supervisorName(db, supervisorId);
+  if (name === undefined) throw new NotFoundError(MSG.teacherNotFound);
+  return { term: term.name, supervisor: { id: supervisorId, name } };
 }
 
-export async function setCapacity(db: Db, termId: string, supervisorId: string, capacity: number) {
-  await termAndSupervisor(db, termId, supervisorId);
+export async function setCapacity(
+  db: Db,
+  termId: string,
+  supervisorId: string,
+  capacity: number,
+  by: ActedBy,
+) {
+  const names = await termAndSupervisor(db, termId, supervisorId);
   try {
-    if (!(await upsertCapacity(db, termId, supervisorId, capacity)))
-      throw new NotFoundError(MSG.teacherNotFound);
+    await transaction(db, async (tx) => {
+      if (!(await upsertCapacity(tx, termId, supervisorId, capacity)))
+        throw new NotFoundError(MSG.teacherNotFound);
+      await recordAction(tx, by, "place", "set", names.supervisor, `${capacity} in ${names.term}`);
+    });
   } catch (err) {
     // The term or the supervisor went away meanwhile.
     if (pgErrorCode(err) === PG.foreignKeyViolation) throw new NotFoundError();
@@ -140,9 +171,12 @@ export async function setCapacity(db: Db, termId: string, supervisorId: string, 
   }
 }
 
-export async function clearCapacity(db: Db, termId: string, supervisorId: string) {
-  await termAndSupervisor(db, termId, supervisorId);
-  await deleteCapacity(db, termId, supervisorId);
+export async function clearCapacity(db: Db, termId: string, supervisorId: string, by: ActedBy) {
+  const names = await termAndSupervisor(db, termId, supervisorId);
+  await transaction(db, async (tx) => {
+    await deleteCapacity(tx, termId, supervisorId);
+    await recordAction(tx, by, "place", "clear", names.supervisor, names.term);
+  });
 }
 
 export async function termLoad(db: Db, termId: string, now: Date): Promise<SupervisorLoad[]> {

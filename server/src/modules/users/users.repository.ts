@@ -148,18 +148,27 @@ export async function selectCellsOfSupervisors(db: Db, supervisorIds: string[]) 
     .orderBy(asc(researchCells.title));
 }
 
-export async function selectUserRole(db: Db, id: string): Promise<Role | undefined> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.role;
+/** A user's name and role, or undefined. */
+export async function selectUserNameRole(
+  db: Db,
+  id: string,
+): Promise<{ name: string; role: Role } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
 }
 
-export async function cellExists(db: Db, id: string): Promise<boolean> {
+/** A research cell's title, or undefined when there is no such cell. */
+export async function selectCellTitle(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: researchCells.id })
+    .select({ title: researchCells.title })
     .from(researchCells)
     .where(eq(researchCells.id, id))
     .limit(1);
-  return !!row;
+  return row?.title;
 }
 
 /** Inserts the link unless it exists; the primary key settles simultaneous requests. */

@@ -10,7 +10,7 @@ import {
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
+import { actedBy, guard, requireUser } from "../../plugins/session";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
 const errors = {
@@ -52,6 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         user: await addPerson(app.db, request.body, {
           publicUrl: app.config.publicUrl,
           by: requireUser(request).name,
+          actedBy: actedBy(app, request),
         }),
       }),
   );
@@ -69,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await assignCell(app.db, request.params.id, request.body.researchCellId);
+      await assignCell(app.db, request.params.id, request.body.researchCellId, actedBy(app, request));
       return reply.status(201).send({ ok: true as const, message: MSG.cellAssigned });
     },
   );
@@ -86,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unassignCell(app.db, request.params.id, request.params.cellId);
+      await unassignCell(app.db, request.params.id, request.params.cellId, actedBy(app, request));
       return { ok: true as const, message: MSG.teacherRemovedFromCell };
     },
   );

@@ -7,19 +7,23 @@ import { counted, pageWindow, transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
+import { type ActedBy, recordAction } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
-  cellExists,
   deleteAssignment,
   hasPendingInCell,
   insertAssignment,
   lockAssignment,
   type PersonRow,
   selectCellsOfSupervisors,
+  selectCellTitle,
   selectPeoplePage,
-  selectUserRole,
+  selectUserNameRole,
 } from "./users.repository";
+
+/** The role of an account the committee adds, as the log notes it. */
+const ROLE_NOTE = { supervisor: "teacher", committee: "committee member" } as const;
 
 type ListQuery = z.output<typeof userListQuery>;
 
@@ -72,23 +76,34 @@ export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
 export async function addPerson(
   db: Db,
   input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
-  context: { publicUrl: string; by: string },
+  context: { publicUrl: string; by: string; actedBy: ActedBy },
 ): Promise<Person> {
   const role = input.role === "supervisor" ? "supervisor (teacher)" : "committee";
-  const user = await createAccount(db, { ...input, studentId: null }, (tx, created) =>
-    enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by })).then(
-      () => {},
-    ),
-  );
+  const user = await createAccount(db, { ...input, studentId: null }, async (tx, created) => {
+    await enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by }));
+    await recordAction(tx, context.actedBy, "account", "create", created, ROLE_NOTE[input.role]);
+  });
   return toPersonDto(user, input.role === "supervisor" ? [] : undefined);
 }
 
-export async function assignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
-  if ((await selectUserRole(db, supervisorId)) !== "supervisor") throw new NotFoundError(MSG.teacherNotFound);
-  if (!(await cellExists(db, researchCellId))) throw new NotFoundError(MSG.cellNotFound);
+export async function assignCell(
+  db: Db,
+  supervisorId: string,
+  researchCellId: string,
+  by: ActedBy,
+): Promise<void> {
+  const supervisor = await selectUserNameRole(db, supervisorId);
+  if (supervisor?.role !== "supervisor") throw new NotFoundError(MSG.teacherNotFound);
+  const title = await selectCellTitle(db, researchCellId);
+  if (title === undefined) throw new NotFoundError(MSG.cellNotFound);
   let inserted: boolean;
   try {
-    inserted = await insertAssignment(db, supervisorId, researchCellId);
+    inserted = await transaction(db, async (tx) => {
+      const done = await insertAssignment(tx, supervisorId, researchCellId);
+      if (done)
+        await recordAction(tx, by, "cell", "assign", { id: researchCellId, name: title }, supervisor.name);
+      return done;
+    });
   } catch (err) {
     // The cell (or the user) went away between the checks and the insert.
     if (pgErrorCode(err) === PG.foreignKeyViolation) {
@@ -104,11 +119,28 @@ export async function assignCell(db: Db, supervisorId: string, researchCellId: s
  * Removes a supervisor from a cell unless they still have Pending proposals there. The link
  * is locked first, so a check and a delete cannot be split by another removal.
  */
-export async function unassignCell(db: Db, supervisorId: string, researchCellId: string): Promise<void> {
+export async function unassignCell(
+  db: Db,
+  supervisorId: string,
+  researchCellId: string,
+  by: ActedBy,
+): Promise<void> {
   await transaction(db, async (tx) => {
     if (!(await lockAssignment(tx, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
     if (await hasPendingInCell(tx, supervisorId, researchCellId))
       throw new ConflictError(MSG.teacherHasPendingInCell);
     await deleteAssignment(tx, supervisorId, researchCellId);
+    const [title, supervisor] = [
+      await selectCellTitle(tx, researchCellId),
+      await selectUserNameRole(tx, supervisorId),
+    ];
+    await recordAction(
+      tx,
+      by,
+      "cell",
+      "unassign",
+      { id: researchCellId, name: title ?? "" },
+      supervisor?.name,
+    );
   });
 }
