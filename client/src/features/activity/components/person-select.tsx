@@ -52,8 +52,8 @@ export function PersonSelect({
   return (
     <Select
       label="Person"
-      description="Who did it or whom it concerns: type a name or email"
-      placeholder="Anyone"
+      description="Who did it, or whom it concerns"
+      placeholder="Anyone: type a name"
       leftSection={<IconSearch size={16} />}
       data={data}
       value={value ?? null}

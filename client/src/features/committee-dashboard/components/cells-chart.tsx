@@ -11,6 +11,21 @@ import { proposalsLink, STATUS_CHART_COLOR } from "./status-look";
 
 type Cell = CommitteeDashboard["perCell"][number];
 
+/** How many rows the legend's names fill in `width` pixels (a dot and about 7.5 px a letter each). */
+function legendRows(names: string[], width: number) {
+  let rows = 1;
+  let used = 0;
+  for (const name of names) {
+    const w = 34 + name.length * 7.5;
+    if (used > 0 && used + w > width) {
+      rows++;
+      used = 0;
+    }
+    used += w;
+  }
+  return rows;
+}
+
 const total = (c: Cell) => Object.values(c.byStatus).reduce((a, b) => a + b, 0);
 
 /**
@@ -29,9 +44,15 @@ export function CellsChart({ perCell, termId }: { perCell: Cell[]; termId?: stri
   }));
   const longest = Math.max(0, ...perCell.map(total));
   const link = (researchCellId: string) => proposalsLink({ researchCellId, termId });
-  // The legend takes rows of its own above the bars: two names to a row on a phone, four wider.
+  // The legend takes rows of its own above the bars; recharts keeps only the height it is given.
   const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
-  const legendHeight = 12 + Math.ceil(series.length / (phone ? 2 : 4)) * 24;
+  const legendHeight =
+    12 +
+    legendRows(
+      series.map((x) => x.name),
+      phone ? 250 : 480,
+    ) *
+      26;
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600} mb="md" id="cells-chart-title">
