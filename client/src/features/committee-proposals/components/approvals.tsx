@@ -46,7 +46,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
   return (
     <Paper component="li" withBorder radius="md" p="md" aria-label={p.title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      {/* On a phone the badge goes under a long title rather than squeezing it. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Title order={2} fz="md" style={{ overflowWrap: "anywhere" }}>
             <Anchor component={Link} to={proposalPath(p.id)} inherit>
