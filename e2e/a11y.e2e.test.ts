@@ -10,6 +10,7 @@ import {
   type RunningServer,
   startServer,
 } from "./support/harness";
+import { LIFE, lifeScenario } from "./support/life";
 
 /**
  * axe-core on every screen of every role (WCAG 2.0/2.1/2.2 A and AA), at a desktop and a phone
@@ -176,9 +177,17 @@ describe("accessibility: public pages (empty database, setup still to do)", () =
   }
 });
 
+/** The demo department (once, whichever describe asks first: each may run alone with -t). */
+let demoSeeded = false;
+async function seedDemoOnce() {
+  if (demoSeeded) return;
+  await server.seed("--demo");
+  demoSeeded = true;
+}
+
 describe("accessibility: signed-in screens (demo department)", () => {
   beforeAll(async () => {
-    await server.seed("--demo");
+    await seedDemoOnce();
   });
 
   for (const vp of VIEWPORTS) {
@@ -486,6 +495,112 @@ describe("accessibility: signed-in screens (demo department)", () => {
         "Reopen this proposal?",
         () => check("Proposal page (Reopen form open)"),
       );
+      await context.close();
+
+      expectNoSeriousViolations(r);
+    });
+  }
+});
+
+describe("accessibility: the proposal's life (issue 20)", () => {
+  let life: Awaited<ReturnType<typeof lifeScenario>>;
+  beforeAll(async () => {
+    await seedDemoOnce();
+    life = await lifeScenario(browser, server.url);
+  }, 180_000);
+
+  for (const vp of VIEWPORTS) {
+    it(`student screens of the proposal's life @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`student (proposal's life) @ ${vp.name}`);
+
+      // Yuki Sato has an invitation: the card, and the Decline confirmation.
+      const yuki = await open(vp.options);
+      let page = yuki.page;
+      let check = (screen: string) => r.check(page, screen, vp.name);
+      await signIn(page, "yuki.sato@demo.example.edu", "/student/dashboard");
+      const invitation = page.getByRole("article", { name: LIFE.awaitingMembers });
+      await invitation.waitFor();
+      await check("Dashboard (an invitation)");
+      await withModal(
+        page,
+        () => invitation.getByRole("button", { name: "Decline" }).click(),
+        "Decline the invitation?",
+        () => check("Dashboard (Decline confirmation open)"),
+      );
+      await navigate(page, "Submit Proposal", "/student/proposal", r, vp.name);
+      await page.getByText("You have open invitations").waitFor();
+      await check("Submit Proposal (with open invitations)");
+      await yuki.context.close();
+
+      // Fatima Noor waits for Yuki's answer.
+      const fatima = await open(vp.options);
+      page = fatima.page;
+      check = (screen: string) => r.check(page, screen, vp.name);
+      await signIn(page, "fatima.noor@demo.example.edu", "/student/dashboard");
+      await page.getByText("Waiting for Yuki Sato to answer their invitation.", { exact: false }).waitFor();
+      await check("Dashboard (Awaiting members)");
+      await fatima.context.close();
+
+      // Nadia's supervisor asked for changes.
+      const nadia = await open(vp.options);
+      page = nadia.page;
+      check = (screen: string) => r.check(page, screen, vp.name);
+      await page.goto("/login");
+      await login(page, life.nadia.email, life.nadia.password);
+      await page.waitForURL("**/student/dashboard");
+      await page.getByRole("link", { name: "Submit a new version" }).waitFor();
+      await check("Dashboard (Changes requested)");
+      await nadia.context.close();
+
+      // Ivan's proposal was denied by the committee: the latest proposal, and starting again from it.
+      const ivan = await open(vp.options);
+      page = ivan.page;
+      check = (screen: string) => r.check(page, screen, vp.name);
+      await page.goto("/login");
+      await login(page, life.ivan.email, life.ivan.password);
+      await page.waitForURL("**/student/dashboard");
+      await page.getByText(LIFE.committeeFeedback).waitFor();
+      await check("Dashboard (latest proposal denied)");
+      await page.getByRole("link", { name: "Start a new proposal from this one" }).click();
+      await page.waitForURL("**/student/proposal?from=*");
+      await page.getByText(`Starting from “${LIFE.denied}”`).waitFor();
+      await check("Submit Proposal (from a denied proposal)");
+      await ivan.context.close();
+
+      expectNoSeriousViolations(r);
+    });
+
+    it(`committee screens of the proposal's life @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`committee (proposal's life) @ ${vp.name}`);
+      const { context, page } = await open(vp.options);
+      const check = (screen: string) => r.check(page, screen, vp.name);
+      await signIn(page, DEMO.committee, "/committee/dashboard");
+      await page.getByRole("link", { name: /^Awaiting committee\s+1$/i }).waitFor();
+      await check("Dashboard (every status, cells chart with its links)");
+
+      await navigate(page, "Proposals", "/committee/proposals", r, vp.name);
+      await main(page).getByRole("link", { name: LIFE.denied }).waitFor();
+      await check("Proposals");
+      await page.getByRole("combobox", { name: "Status", exact: true }).click();
+      await page.getByRole("listbox").waitFor();
+      await check("Proposals (Status list open)");
+      await page.keyboard.press("Escape");
+      await page.goto("/committee/proposals?status=Withdrawn");
+      await main(page).getByText("No proposals match these filters.").waitFor();
+      await check("Proposals (nothing matches)");
+
+      await navigate(page, "Approvals", "/committee/approvals", r, vp.name);
+      await main(page).getByText(LIFE.supervisorFeedback).waitFor();
+      await check("Approvals");
+
+      await navigate(page, "Activity", "/committee/activity", r, vp.name);
+      await main(page).getByText(LIFE.committeeFeedback).first().waitFor();
+      await check("Activity");
+      const person = page.getByRole("combobox", { name: "Person" });
+      await person.click();
+      await person.fill("Ivan");
+      await page.getByRole("option", { name: /^Ivan Petrov/ }).waitFor();
+      await check("Activity (Person search open)");
       await context.close();
 
       expectNoSeriousViolations(r);

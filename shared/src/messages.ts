@@ -164,6 +164,12 @@ export const MSG = {
   sameSupervisor: "The proposal is already with this supervisor.",
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
   committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
+  groupMembersExplained:
+    "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
+  fetchInvitationsFailed: "Your invitations could not be loaded.",
+  otherInvitationsDeclined: (titles: string[]) =>
+    `Your ${titles.length === 1 ? "invitation" : "invitations"} to ${titles.map((t) => `"${t}"`).join(" and ")} ${titles.length === 1 ? "was" : "were"} declined: you can be in one group a term.`,
+  fetchActivityFailed: "The activity log could not be loaded.",
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,

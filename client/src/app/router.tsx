@@ -98,6 +98,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", ...page(() => import("./routes/committee/dashboard")) },
+              { path: "proposals", ...page(() => import("./routes/committee/proposals")) },
+              { path: "approvals", ...page(() => import("./routes/committee/approvals")) },
+              { path: "activity", ...page(() => import("./routes/committee/activity")) },
               { path: "terms", ...page(() => import("./routes/committee/terms")) },
               { path: "all-students", ...page(() => import("./routes/committee/all-students")) },
               { path: "all-teachers", ...page(() => import("./routes/committee/all-teachers")) },

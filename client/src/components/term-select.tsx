@@ -4,32 +4,42 @@ import { termFilter } from "@shared/schemas/terms";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 
-/** The address bar's parameter that holds the chosen term. */
+/** The address bar's parameter that holds the chosen term (the screens' default). */
 export const TERM_PARAM = "term";
-/** The Select's value for the current term: no parameter in the address (the server's default). */
+/** The Select's value for the current term. */
 const CURRENT = "current";
 const ALL_TERMS = "all";
 
+/** What a screen shows with no term in its address: the current term (most screens) or every term. */
+export type TermFallback = "current" | "all";
+
 /**
- * The term a list, a dashboard or an export is filtered by, from `?term=`: a term's id or "all";
- * undefined for the current term (nothing to send: the server's default, DESIGN.md §8). Anything
- * else in the address (a hand-edited link) also reads as the current term.
+ * The term a list, a dashboard or an export is filtered by, from `?term=` (or another `param`): a
+ * term's id or "all". With no parameter, the fallback: undefined for the current term (nothing to
+ * send: the server's default, DESIGN.md §8), or "all". Anything else in the address (a
+ * hand-edited link) reads as the fallback too.
  */
-export function useTermParam(): string | undefined {
+export function useTermParam(param = TERM_PARAM, fallback: TermFallback = "current"): string | undefined {
   const [params] = useSearchParams();
-  const raw = params.get(TERM_PARAM);
-  if (!raw) return undefined;
-  return termFilter.safeParse(raw).success ? raw : undefined;
+  const raw = params.get(param);
+  const none = fallback === "all" ? ALL_TERMS : undefined;
+  if (!raw) return none;
+  return termFilter.safeParse(raw).success ? raw : none;
 }
 
 /**
  * "Term": the current term (by name, marked current), every other term, and All terms. The
- * choice lives in the address (`?term=`), so a reload, the back button and a shared link show the
- * same term; the screen reads it with useTermParam().
+ * choice lives in the address (`?term=`, or `param`), so a reload, the back button and a shared
+ * link show the same term; the screen reads it with useTermParam() with the same `param` and
+ * `fallback`. The fallback (what no parameter means) is left out of the address.
  */
-export function TermSelect(props: Omit<SelectProps, "data" | "value" | "onChange" | "label">) {
+export function TermSelect({
+  param = TERM_PARAM,
+  fallback = "current",
+  ...props
+}: Omit<SelectProps, "data" | "value" | "onChange" | "label"> & { param?: string; fallback?: TermFallback }) {
   const terms = useQuery(termQueries.list());
-  const termId = useTermParam();
+  const termId = useTermParam(param, fallback);
   const [, setParams] = useSearchParams();
 
   const items = terms.data?.items ?? [];
@@ -55,8 +65,13 @@ export function TermSelect(props: Omit<SelectProps, "data" | "value" | "onChange
       onChange={(v) =>
         setParams((prev) => {
           const next = new URLSearchParams(prev);
-          if (!v || v === CURRENT) next.delete(TERM_PARAM);
-          else next.set(TERM_PARAM, v);
+          const chosen = !v ? fallback : v;
+          if (chosen === fallback) next.delete(param);
+          // The current term when every term is the fallback: by its id (none means "all" here).
+          else if (chosen === CURRENT) {
+            if (current) next.set(param, current.id);
+            else next.delete(param);
+          } else next.set(param, chosen);
           // Another term's list starts on its first page.
           next.delete("page");
           return next;

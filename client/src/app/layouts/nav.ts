@@ -1,11 +1,14 @@
 import type { Role } from "@shared/enums";
 import {
+  IconActivity,
   IconBooks,
   IconBuildingCommunity,
   IconCalendarEvent,
   IconChecklist,
   IconClipboardList,
+  IconFiles,
   IconFileText,
+  IconGavel,
   IconHistory,
   IconInbox,
   IconLayoutDashboard,
@@ -25,13 +28,24 @@ export interface NavItem {
   to: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** A live count shown beside the label (for example unread notices). */
-  badge?: "unreadNotices";
+  badge?: NavBadge;
 }
+
+export type NavBadge = "unreadNotices" | "awaitingCommittee";
+
+/** How each count is said (the badge's name) and its colour. */
+export const NAV_BADGE: Record<NavBadge, { label: (n: number) => string; color: string }> = {
+  unreadNotices: { label: (n) => `${n} unread`, color: "red" },
+  awaitingCommittee: { label: (n) => `${n} awaiting the committee`, color: "yellow" },
+};
 
 /** The sidebars of the specification §2, plus Notices for students and the screens ThesisDesk adds. */
 export const NAV: Record<Role, NavItem[]> = {
   committee: [
     { label: "Dashboard", to: "/committee/dashboard", icon: IconLayoutDashboard },
+    { label: "Proposals", to: "/committee/proposals", icon: IconFiles },
+    { label: "Approvals", to: "/committee/approvals", icon: IconGavel, badge: "awaitingCommittee" },
+    { label: "Activity", to: "/committee/activity", icon: IconActivity },
     { label: "Terms", to: "/committee/terms", icon: IconCalendarEvent },
     { label: "All Students", to: "/committee/all-students", icon: IconSchool },
     { label: "All Teachers", to: "/committee/all-teachers", icon: IconUsers },

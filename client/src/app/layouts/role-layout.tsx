@@ -22,7 +22,7 @@ import { MSG } from "@shared/messages";
 import { IconLogout } from "@tabler/icons-react";
 import { Suspense } from "react";
 import { Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
-import { NAV, ROLE_LABEL } from "./nav";
+import { NAV, NAV_BADGE, ROLE_LABEL } from "./nav";
 import { useNavBadges } from "./use-nav-badges";
 
 export function RoleLayout({ area: role }: { area: Role }) {
@@ -103,8 +103,13 @@ export function RoleLayout({ area: role }: { area: Role }) {
                   active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
                   leftSection={<item.icon size={18} stroke={1.6} />}
                   rightSection={
-                    count ? (
-                      <Badge size="sm" circle color="red" aria-label={`${count} unread`}>
+                    count && item.badge ? (
+                      <Badge
+                        size="sm"
+                        circle
+                        color={NAV_BADGE[item.badge].color}
+                        aria-label={NAV_BADGE[item.badge].label(count)}
+                      >
                         {count}
                       </Badge>
                     ) : null

@@ -28,3 +28,23 @@ describe("useNavBadges", () => {
     expect(api.calls).toEqual([]);
   });
 });
+
+describe("useNavBadges for the committee", () => {
+  it("counts the proposals Awaiting committee in every term, asking for one row", async () => {
+    let asked: URLSearchParams | undefined;
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "GET /api/proposals": (_b, url) => {
+          asked = url.searchParams;
+          return { body: { items: [], total: 4, capped: false } };
+        },
+      }).fetch,
+    );
+    renderScreen(<Probe as="committee" />, { user: testUser({ role: "committee" }) });
+    expect(await screen.findByText('badges: {"awaitingCommittee":4}')).toBeInTheDocument();
+    expect(asked?.get("status")).toBe("Awaiting committee");
+    expect(asked?.get("termId")).toBe("all");
+    expect(asked?.get("pageSize")).toBe("1");
+  });
+});

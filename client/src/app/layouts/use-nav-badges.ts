@@ -1,12 +1,24 @@
 import { useUnreadNoticeCount } from "@client/features/notices/api/use-unread-notices";
+import { proposalQueries } from "@client/lib/queries/proposals";
 import type { Role } from "@shared/enums";
-import type { NavItem } from "./nav";
+import { useQuery } from "@tanstack/react-query";
+import type { NavBadge } from "./nav";
 
-type Badges = Partial<Record<NonNullable<NavItem["badge"]>, number>>;
+type Badges = Partial<Record<NavBadge, number>>;
 
-/** Live counts for the sidebar: the student's unread notices (polled every 30 s); nothing for other roles. */
+/**
+ * Live counts for the sidebar: the student's unread notices (polled every 30 s); the committee's
+ * proposals Awaiting committee in any term (a one-row page read for its count; live events about
+ * proposals refresh it); nothing for supervisors.
+ */
 export function useNavBadges(role: Role): Badges {
   const unread = useUnreadNoticeCount(role === "student");
-  if (role !== "student") return {};
-  return { unreadNotices: unread.data ?? 0 };
+  const awaiting = useQuery({
+    ...proposalQueries.awaitingCommittee(),
+    enabled: role === "committee",
+    select: (d) => d.total,
+  });
+  if (role === "student") return { unreadNotices: unread.data ?? 0 };
+  if (role === "committee") return { awaitingCommittee: awaiting.data ?? 0 };
+  return {};
 }

@@ -48,6 +48,13 @@ export const proposalQueries = {
    */
   recent: () => list({ page: 1, pageSize: 10 }),
   /**
+   * A student's most recent proposals in every term: where their dashboard finds the latest
+   * decided one (Denied, Withdrawn, or Approved in an earlier term) when they have no active one.
+   */
+  history: () => list({ termId: "all", page: 1, pageSize: 10 }),
+  /** How many proposals in any term wait for the committee's sign-off: the count is all it reads. */
+  awaitingCommittee: () => list({ status: "Awaiting committee", termId: "all", page: 1, pageSize: 1 }),
+  /**
    * "pages" keeps these infinite lists apart from the single-page lists, whose cached data has
    * another shape; they stay under "list", so whatever refreshes the lists refreshes them too.
    */

@@ -34,6 +34,16 @@ export const userQueries = {
           order: params.order,
         }),
     }),
+  /**
+   * People of one role whose name, email (or student ID) starts with `q`: the first few, for a
+   * person picker (the committee's activity log asks each role).
+   */
+  personSearch: (role: Role, q: string, pageSize = 8) =>
+    queryOptions({
+      queryKey: [...ALL, "person-search", role, q, pageSize] as const,
+      queryFn: () => api.get<UserList>("/users", { role, q, pageSize }),
+      staleTime: 30_000,
+    }),
   /** Teachers whose name or email contains `q`: the first 20. */
   teacherSearch: (q: string) =>
     queryOptions({

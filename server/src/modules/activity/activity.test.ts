@@ -85,6 +85,16 @@ describe("GET /api/activity", () => {
       ["create", null],
     ]);
     expect((await items("kind=cell")).map((r) => r.action)).toContain("create");
+    // A refused change leaves no row: a cell whose title is taken, a teacher assigned twice.
+    const before = (await items("pageSize=100")).length;
+    expect(
+      (await post(committee, "/api/research-cells", { title: cell.title, description: "Again." })).statusCode,
+    ).toBe(409);
+    expect(
+      (await post(committee, `/api/users/${teacher.id}/research-cells`, { researchCellId: cell.id }))
+        .statusCode,
+    ).toBe(409);
+    expect((await items("pageSize=100")).length).toBe(before);
   });
 
   it("filters by the department's days and pages newest first; refuses bad filters naming them", async () => {

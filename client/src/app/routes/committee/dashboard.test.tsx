@@ -48,14 +48,43 @@ describe("Committee dashboard", () => {
       "Supervisors: 200",
       "Committee members: 3",
       "Research cells: 2",
-      "Proposals: 13",
-      "Pending: 5",
-      "Approved: 7",
-      "Denied: 1",
       "Overdue reviews: 2",
     ]) {
       expect(screen.getByRole("group", { name })).toBeInTheDocument();
     }
+    // The proposals' figures lead to the Proposals screen, filtered by their status and the term.
+    expect(screen.getByRole("link", { name: "Proposals 13" })).toHaveAttribute(
+      "href",
+      "/committee/proposals",
+    );
+    expect(screen.getByRole("link", { name: "Pending 5" })).toHaveAttribute(
+      "href",
+      "/committee/proposals?status=Pending",
+    );
+    expect(screen.getByRole("link", { name: "Approved 7" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Denied 1" })).toBeInTheDocument();
+    // Every status has its figure, in the order of a proposal's life.
+    const figures = within(screen.getByRole("region", { name: "Proposals by status" }))
+      .getAllByRole("link")
+      .map((l) => l.textContent);
+    expect(figures).toEqual([
+      "Proposals13",
+      "Awaiting members0",
+      "Awaiting allocation0",
+      "Pending5",
+      "Changes requested0",
+      "Awaiting committee0",
+      "Approved7",
+      "Denied1",
+      "Withdrawn0",
+    ]);
+    // Awaiting committee leads to Approvals, of the current term (by its id).
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "Awaiting committee 0" })).toHaveAttribute(
+        "href",
+        "/committee/approvals?termId=7e000000-0000-4000-8000-000000000001",
+      ),
+    );
     expect(screen.getByText("Proposals by status per research cell")).toBeInTheDocument();
     expect(screen.queryByText("No proposals yet.")).not.toBeInTheDocument();
   });
@@ -80,6 +109,24 @@ describe("Committee dashboard", () => {
     expect((await screen.findByText("No proposals yet.")).closest("[data-empty-state]")).not.toBeNull();
   });
 
+  it("offers every status to the export, in the order of a proposal's life", async () => {
+    setup({ body: data });
+    const status = await screen.findByRole("combobox", { name: "Status" });
+    await userEvent.setup().click(status);
+    const listbox = await screen.findByRole("listbox", { hidden: true, name: "Status" });
+    const options = within(listbox).getAllByRole("option", { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Awaiting members",
+      "Awaiting allocation",
+      "Pending",
+      "Changes requested",
+      "Awaiting committee",
+      "Approved",
+      "Denied",
+      "Withdrawn",
+    ]);
+  });
+
   it("exports all proposals with the chosen filters", async () => {
     setup({ body: data });
     const user = userEvent.setup();
@@ -99,13 +146,21 @@ describe("Committee dashboard", () => {
     const { asked, router } = setup({ body: data });
     const select = await screen.findByRole("combobox", { name: "Term" });
     await waitFor(() => expect(select).toHaveValue("Default (current)"));
-    await screen.findByRole("group", { name: "Proposals: 13" });
+    await screen.findByRole("link", { name: "Proposals 13" });
     expect(asked).toEqual([null]);
     const user = userEvent.setup();
     await user.click(select);
     await user.click(await screen.findByRole("option", { name: "Spring 2024", hidden: true }));
     await waitFor(() => expect(asked).toEqual([null, SPRING]));
     expect(router.state.location.search).toBe(`?term=${SPRING}`);
+    expect(screen.getByRole("link", { name: "Pending 5" })).toHaveAttribute(
+      "href",
+      `/committee/proposals?status=Pending&termId=${SPRING}`,
+    );
+    expect(screen.getByRole("link", { name: "Awaiting committee 0" })).toHaveAttribute(
+      "href",
+      `/committee/approvals?termId=${SPRING}`,
+    );
     expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
       `/api/exports/proposals.csv?termId=${SPRING}`,

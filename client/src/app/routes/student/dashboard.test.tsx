@@ -18,7 +18,16 @@ const proposal = (createdAt: string): ProposalSummary => ({
   researchCell: null,
   supervisor: null,
   createdBy: null,
-  members: [],
+  // The signed-in student (testUser()) is in its group.
+  members: [
+    {
+      id: "00000000-0000-4000-8000-000000000001",
+      name: "Mei Lin",
+      studentId: "S-1",
+      position: 0,
+      state: "accepted",
+    },
+  ],
   createdAt,
   feedback: null,
   reviewedAt: null,
@@ -43,6 +52,7 @@ function setup(createdAt: string, items: ProposalSummary[] = []) {
     "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/proposals": () => ({ body: { items, total: items.length, capped: false } }),
     "GET /api/notices": () => ({ body: { items: [], total: 0, capped: false, unread: 0 } }),
+    "GET /api/invitations": () => ({ body: { items: [] } }),
   });
   vi.stubGlobal("fetch", api.fetch);
   renderScreen(<StudentDashboard />, {

@@ -1,3 +1,4 @@
+import { InvitationsCard } from "@client/features/invitations/components/invitations-card";
 import { LatestNoticeCard } from "@client/features/notices/components/latest-notice-card";
 import { CurrentProposal } from "@client/features/proposals/components/current-proposal";
 import { SubmissionWindow } from "@client/features/proposals/components/submission-window";
@@ -38,6 +39,7 @@ export default function StudentDashboard() {
           Submit your thesis or project proposal, follow its review and read your supervisor's notices.
         </Text>
       </Paper>
+      <InvitationsCard />
       <CurrentProposal />
       <SubmissionWindow />
       <LatestNoticeCard />

@@ -1,20 +1,25 @@
 import { LoadError } from "@client/components/load-error";
+import { termQueries } from "@client/lib/queries/terms";
 import { Grid, SimpleGrid, Skeleton, Stack } from "@mantine/core";
+import { STATUS_ORDER } from "@shared/enums";
 import {
   IconAlarm,
   IconBuildingCommunity,
-  IconCircleCheck,
-  IconCircleX,
   IconFileText,
-  IconHourglass,
   IconSchool,
   IconUserShield,
   IconUsers,
 } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useCommitteeDashboard } from "../api/use-committee-dashboard";
 import { CellsChart } from "./cells-chart";
 import { FigureCard } from "./figure-card";
 import { ProposalsExport } from "./proposals-export";
+import { proposalsLink, STATUS_CHART_COLOR, STATUS_ICON } from "./status-look";
+
+/** Approvals of one term (by id, or "all"). */
+const approvalsLink = (termId: string | undefined) =>
+  termId ? `/committee/approvals?termId=${termId}` : "/committee/approvals";
 
 /**
  * The figures a committee member needs at a glance (the page header carries the welcome and the
@@ -24,6 +29,11 @@ import { ProposalsExport } from "./proposals-export";
 export function CommitteeDashboardView({ termId }: { termId?: string }) {
   const dash = useCommitteeDashboard(termId);
   const d = dash.data;
+  // Approvals shows every term unless told one: the current term's figure links to it by id.
+  const currentTermId = useQuery({
+    ...termQueries.list(),
+    select: (t) => t.items.find((x) => x.current)?.id,
+  }).data;
 
   return (
     <Stack gap="lg">
@@ -80,25 +90,26 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
                 value={d.proposals.total}
                 icon={<IconFileText size={22} />}
                 color="gray"
+                to={proposalsLink({ termId })}
               />
-              <FigureCard
-                label="Pending"
-                value={d.proposals.byStatus.Pending}
-                icon={<IconHourglass size={22} />}
-                color="yellow"
-              />
-              <FigureCard
-                label="Approved"
-                value={d.proposals.byStatus.Approved}
-                icon={<IconCircleCheck size={22} />}
-                color="green"
-              />
-              <FigureCard
-                label="Denied"
-                value={d.proposals.byStatus.Denied}
-                icon={<IconCircleX size={22} />}
-                color="red"
-              />
+              {STATUS_ORDER.map((status) => {
+                const Icon = STATUS_ICON[status];
+                return (
+                  <FigureCard
+                    key={status}
+                    label={status}
+                    value={d.proposals.byStatus[status] ?? 0}
+                    icon={<Icon size={22} />}
+                    color={STATUS_CHART_COLOR[status].split(".")[0]}
+                    // Awaiting committee leads where the committee decides: Approvals.
+                    to={
+                      status === "Awaiting committee"
+                        ? approvalsLink(termId ?? currentTermId)
+                        : proposalsLink({ status, termId })
+                    }
+                  />
+                );
+              })}
               {/* Pending past the term's review due days (DESIGN.md §8); per supervisor under Terms → Places. */}
               <FigureCard
                 label="Overdue reviews"
@@ -110,7 +121,7 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
           </section>
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, lg: 8 }}>
-              <CellsChart perCell={d.perCell} />
+              <CellsChart perCell={d.perCell} termId={termId} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <ProposalsExport termId={termId} />

@@ -1,43 +1,67 @@
 import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import classes from "./figure-card.module.css";
 
-/** One figure of the dashboard. */
+/**
+ * One figure of the dashboard. With `to` it is a link to the list behind the figure, named by
+ * its visible label and number ("Pending 5"); otherwise a group named "Pending: 5".
+ */
 export function FigureCard({
   label,
   value,
   icon,
   color,
+  to,
 }: {
   label: string;
   value: number;
   icon: ReactNode;
   color: string;
+  to?: string;
 }) {
+  const body = (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+          {label}
+        </Text>
+        <Text fw={700} fz={28} lh={1.2} mt={4}>
+          {value.toLocaleString("en")}
+        </Text>
+      </div>
+      {/* Two cards to a phone's row leave no room beside a label like "Supervisors": the icon,
+          a decoration, shows from the xs breakpoint on rather than sticking out of the card. */}
+      <ThemeIcon
+        size={40}
+        radius="md"
+        variant="light"
+        color={color}
+        visibleFrom="xs"
+        style={{ flexShrink: 0 }}
+        aria-hidden
+      >
+        {icon}
+      </ThemeIcon>
+    </Group>
+  );
+  if (to)
+    return (
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component={Link}
+        to={to}
+        // Named by what it shows, label then number (WCAG 2.5.3, label in name).
+        className={classes.link}
+      >
+        {body}
+      </Paper>
+    );
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={`${label}: ${value}`}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-            {label}
-          </Text>
-          <Text fw={700} fz={28} lh={1.2} mt={4}>
-            {value.toLocaleString("en")}
-          </Text>
-        </div>
-        {/* Two cards to a phone's row leave no room beside a label like "Supervisors": the icon,
-            a decoration, shows from the xs breakpoint on rather than sticking out of the card. */}
-        <ThemeIcon
-          size={40}
-          radius="md"
-          variant="light"
-          color={color}
-          visibleFrom="xs"
-          style={{ flexShrink: 0 }}
-          aria-hidden
-        >
-          {icon}
-        </ThemeIcon>
-      </Group>
+      {body}
     </Paper>
   );
 }

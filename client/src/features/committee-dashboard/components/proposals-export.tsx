@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
 import { withQuery } from "@client/lib/api";
 import { Group, Paper, Select, Text } from "@mantine/core";
-import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "@shared/enums";
+import { PROPOSAL_TYPES, STATUS_ORDER } from "@shared/enums";
 import { useState } from "react";
 
 /**
@@ -21,7 +21,9 @@ export function ProposalsExport({ termId }: { termId?: string }) {
         <Select
           label="Status"
           placeholder="All statuses"
-          data={[...PROPOSAL_STATUSES]}
+          data={[...STATUS_ORDER]}
+          // Every status in view at once: a list that scrolls would be a region a keyboard cannot reach.
+          maxDropdownHeight={400}
           value={status}
           onChange={setStatus}
           clearable

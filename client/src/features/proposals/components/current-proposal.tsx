@@ -1,14 +1,26 @@
 import { EmptyState } from "@client/components/empty-state";
 import { Alert, Button, Group, Skeleton, Stack, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { IconAlertCircle, IconChecklist, IconFileText, IconSend } from "@tabler/icons-react";
+import { IconAlertCircle, IconChecklist, IconCopy, IconFileText, IconSend } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useCurrentProposal } from "../api/use-current-proposal";
+import { useCurrentProposal, useLatestDecided } from "../api/use-current-proposal";
+import { DecidedNote, NextStep } from "./next-step";
 import { ProposalCard } from "./proposal-card";
 
-/** The dashboard's card: the student's current proposal and its status, or a way to submit one. */
+const submitButton = (label: string, variant: "filled" | "default" = "filled") => (
+  <Button component={Link} to="/student/proposal" variant={variant} leftSection={<IconSend size={16} />}>
+    {label}
+  </Button>
+);
+
+/**
+ * The dashboard's card: the student's current proposal, its status and what happens next; with
+ * none, the latest decided one (its feedback, and a way to start again from it); else a way to
+ * submit one.
+ */
 export function CurrentProposal() {
   const { current, isPending, isError } = useCurrentProposal();
+  const decided = useLatestDecided(!isPending && !isError && !current);
   if (isPending) return <Skeleton height={160} radius="md" />;
   if (isError)
     return (
@@ -16,39 +28,70 @@ export function CurrentProposal() {
         {MSG.fetchProposalsFailed}
       </Alert>
     );
-  if (!current)
+  if (current)
+    return (
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} fz="md" c="dimmed">
+            Your current proposal
+          </Title>
+        </Group>
+        <ProposalCard
+          proposal={current}
+          footer={
+            <Button
+              component={Link}
+              to="/student/proposal-status"
+              variant="light"
+              leftSection={<IconChecklist size={16} />}
+            >
+              Proposal Status
+            </Button>
+          }
+        >
+          <NextStep proposal={current} />
+        </ProposalCard>
+      </Stack>
+    );
+  if (decided.isPending) return <Skeleton height={160} radius="md" />;
+  const latest = decided.latest;
+  if (!latest)
     return (
       <EmptyState
         icon={IconFileText}
         title="No active proposal"
-        description="You are not in a Pending or Approved proposal. Choose a research cell and a supervisor, add up to two group members, and submit."
-        action={
-          <Button component={Link} to="/student/proposal" leftSection={<IconSend size={16} />}>
-            Submit a proposal
-          </Button>
-        }
+        description="You are not in an active proposal. Choose a research cell and a supervisor, invite up to two group members, and submit."
+        action={submitButton("Submit a proposal")}
       />
     );
+  const startAgain = latest.status === "Denied" || latest.status === "Withdrawn";
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} fz="md" c="dimmed">
-          Your current proposal
-        </Title>
-      </Group>
+      <Title order={2} fz="md" c="dimmed">
+        Your latest proposal
+      </Title>
       <ProposalCard
-        proposal={current}
+        proposal={latest}
+        showTerm
         footer={
-          <Button
-            component={Link}
-            to="/student/proposal-status"
-            variant="light"
-            leftSection={<IconChecklist size={16} />}
-          >
-            Proposal Status
-          </Button>
+          startAgain ? (
+            <>
+              <Button
+                component={Link}
+                to={`/student/proposal?from=${latest.id}`}
+                leftSection={<IconCopy size={16} />}
+              >
+                Start a new proposal from this one
+              </Button>
+              {submitButton("Submit a new proposal", "default")}
+            </>
+          ) : (
+            submitButton("Submit a proposal")
+          )
         }
-      />
+      >
+        <DecidedNote proposal={latest} />
+      </ProposalCard>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { MultiSelect } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
 import { SEARCH_TOO_SHORT, type StudentOption } from "@shared/schemas/directory";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -54,8 +55,8 @@ export function MemberPicker({
       label="Group members"
       description={
         full
-          ? `A group has at most ${LIMITS.extraMembersMax} other members; remove one to choose another.`
-          : `Optional: up to ${LIMITS.extraMembersMax} other students. Search by name or student ID.`
+          ? `A group has at most ${LIMITS.extraMembersMax} other members; remove one to choose another. ${MSG.groupMembersExplained}`
+          : `Optional: up to ${LIMITS.extraMembersMax} other students; search by name or student ID. ${MSG.groupMembersExplained}`
       }
       placeholder={full ? undefined : "Search students"}
       leftSection={<IconSearch size={16} />}

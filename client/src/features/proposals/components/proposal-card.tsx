@@ -1,10 +1,38 @@
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, memberNames, supervisorName } from "@client/lib/proposal-format";
+import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
+/** The statuses a supervisor's review has led to: the card shows when, and their feedback. */
+const REVIEWED: readonly ProposalStatus[] = ["Approved", "Denied", "Changes requested", "Awaiting committee"];
+
+const FEEDBACK_COLOR: Partial<Record<ProposalStatus, string>> = {
+  Approved: "green",
+  "Awaiting committee": "green",
+  Denied: "red",
+  Withdrawn: "gray",
+};
+
+function Feedback({ label, text, color }: { label: string; text: string | null; color: string }) {
+  return (
+    <Stack gap={4} mt="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {text ? (
+        <Blockquote color={color} p="sm" pl="md" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {text}
+        </Blockquote>
+      ) : (
+        <Text size="sm">{MSG.notAvailable}</Text>
+      )}
+    </Stack>
+  );
+}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,14 +57,22 @@ export function ProposalCard({
   linkTitle = true,
   showTerm = false,
   footer,
+  children,
 }: {
   proposal: Proposal | ProposalSummary;
   full?: boolean;
   linkTitle?: boolean;
   showTerm?: boolean;
   footer?: ReactNode;
+  /** What follows the facts and the feedback: for example the next step. */
+  children?: ReactNode;
 }) {
-  const reviewed = p.status !== "Pending";
+  const reviewed = REVIEWED.includes(p.status) || (p.status === "Withdrawn" && p.reviewedAt !== null);
+  const committee = p.committeeFeedback !== null || p.committeeDecidedAt !== null;
+  const group = [...p.members]
+    .sort((a, b) => a.position - b.position)
+    .map((m) => `${m.name || MSG.unknown}${m.state === "invited" ? " (invited)" : ""}`)
+    .join(", ");
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={p.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
@@ -77,35 +113,38 @@ export function ProposalCard({
                     ({m.studentId})
                   </Text>
                 )}
+                {m.state === "invited" && (
+                  <Text span c="dimmed" size="sm">
+                    {" "}
+                    (invited)
+                  </Text>
+                )}
               </Text>
             ))}
           </div>
         ) : (
-          <Field label="Members">{memberNames(p, MSG.notAvailable)}</Field>
+          <Field label="Members">{group || MSG.notAvailable}</Field>
         )}
         <Field label="Submitted">{formatDate(p.createdAt)}</Field>
         {reviewed && <Field label="Reviewed">{formatDate(p.reviewedAt)}</Field>}
       </SimpleGrid>
 
       {reviewed && (
-        <Stack gap={4} mt="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Supervisor's feedback
-          </Text>
-          {p.feedback ? (
-            <Blockquote
-              color={p.status === "Approved" ? "green" : "red"}
-              p="sm"
-              pl="md"
-              style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
-            >
-              {p.feedback}
-            </Blockquote>
-          ) : (
-            <Text size="sm">{MSG.notAvailable}</Text>
-          )}
-        </Stack>
+        <Feedback
+          label="Supervisor's feedback"
+          text={p.feedback}
+          // Once the committee has decided, the supervisor had approved it, whatever the decision.
+          color={committee ? "green" : (FEEDBACK_COLOR[p.status] ?? "yellow")}
+        />
       )}
+      {committee && (
+        <Feedback
+          label="Committee's feedback"
+          text={p.committeeFeedback}
+          color={FEEDBACK_COLOR[p.status] ?? "yellow"}
+        />
+      )}
+      {children}
       {footer && <Group mt="md">{footer}</Group>}
     </Card>
   );

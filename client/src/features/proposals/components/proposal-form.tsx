@@ -1,3 +1,4 @@
+import { DocumentInput } from "@client/components/document-input";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { termQueries } from "@client/lib/queries/terms";
@@ -16,6 +17,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
+import type { FileRef } from "@shared/schemas/files";
 import { createProposalSchema, type Proposal } from "@shared/schemas/proposals";
 import { IconSend } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -26,7 +28,7 @@ import { useSubmitProposal } from "../api/use-submit-proposal";
 import { MemberPicker } from "./member-picker";
 import { newRequestId } from "./request-id";
 
-interface Values {
+export interface ProposalValues {
   title: string;
   abstract: string;
   type: ProposalType;
@@ -35,7 +37,7 @@ interface Values {
   memberIds: string[];
 }
 
-const initialValues: Values = {
+const emptyValues: ProposalValues = {
   title: "",
   abstract: "",
   type: "Thesis",
@@ -45,7 +47,8 @@ const initialValues: Values = {
 };
 
 /**
- * The Submit Proposal form. The Supervisor select waits for a cell and lists only that cell's
+ * The Submit Proposal form, empty or filled in from `initial` (a proposal to start again from).
+ * An optional PDF is uploaded as soon as it is chosen and sent as `documentId`. The Supervisor select waits for a cell and lists only that cell's
  * supervisors, with their places left (a full one cannot be chosen); changing the cell clears it.
  * One requestId per filled-in form, so a double click or a retried request never makes two
  * proposals. `closed` (outside the submission window) disables every field and the button, keeping
@@ -55,8 +58,10 @@ export function ProposalForm({
   onSubmitted,
   closed = false,
   describedBy,
+  initial,
 }: {
   onSubmitted?: (proposal: Proposal) => void;
+  initial?: Partial<ProposalValues>;
   closed?: boolean;
   describedBy?: string;
 }) {
@@ -65,9 +70,10 @@ export function ProposalForm({
   // A second click before React re-renders must not send a second request.
   const sending = useRef(false);
   const [requestId, setRequestId] = useState(newRequestId);
-  const form = useForm<Values>({
+  const [document, setDocument] = useState<FileRef | null>(null);
+  const form = useForm<ProposalValues>({
     mode: "controlled",
-    initialValues,
+    initialValues: { ...emptyValues, ...initial },
     validate: schemaResolver(createProposalSchema, { sync: true }),
   });
   const cellId = form.values.researchCellId || null;
@@ -78,10 +84,12 @@ export function ProposalForm({
     if (sending.current || closed) return;
     sending.current = true;
     submit.mutate(
-      { ...values, requestId },
+      { ...values, requestId, documentId: document?.id },
       {
         onSuccess: ({ proposal }) => {
-          form.reset();
+          form.setValues(emptyValues);
+          form.resetDirty();
+          setDocument(null);
           setRequestId(newRequestId());
           notify.success(MSG.proposalSubmitted);
           onSubmitted?.(proposal);
@@ -166,6 +174,7 @@ export function ProposalForm({
                 }}
               />
             </SimpleGrid>
+            <DocumentInput value={document} onChange={setDocument} disabled={closed} />
             <MemberPicker
               value={form.values.memberIds}
               onChange={(ids) => form.setFieldValue("memberIds", ids)}

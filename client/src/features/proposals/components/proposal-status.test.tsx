@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen } from "@client/test/render";
+import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import { screen, within } from "@testing-library/react";
@@ -24,7 +25,11 @@ afterEach(() => {
 });
 
 function stub(routes: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi(routes);
+  const api = fakeApi({
+    "GET /api/terms": () => ({ body: termsFixture() }),
+    "GET /api/invitations": () => ({ body: { items: [] } }),
+    ...routes,
+  });
   vi.stubGlobal("fetch", api.fetch);
   return api;
 }

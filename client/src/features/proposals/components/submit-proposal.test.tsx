@@ -87,3 +87,99 @@ describe("Submit Proposal page after a submission", () => {
     expect(screen.queryByRole("button", { name: "Submit Proposal" })).not.toBeInTheDocument();
   });
 });
+
+describe("Submit Proposal from an earlier proposal (?from=)", () => {
+  const routes = (posted: unknown[], invitations: unknown[] = []) =>
+    fakeApi({
+      "GET /api/terms": () => ({ body: termsFixture() }),
+      "GET /api/proposals": () => ({ body: { items: [], total: 0, capped: false } }),
+      "GET /api/invitations": () => ({ body: { items: invitations } }),
+      "GET /api/proposals/d1": () => ({
+        body: {
+          proposal: wholeProposal({
+            id: "d1",
+            title: "Denied work",
+            abstract: "The old abstract.",
+            type: "Project",
+            status: "Denied",
+            researchCell: { id: CELL, title: "Machine Learning" },
+            supervisor: { id: SUPERVISOR, name: "Prof. Ayesha Rahman", email: "a@uni.example" },
+          }),
+        },
+      }),
+      "GET /api/proposals/gone": () => ({
+        status: 404,
+        body: { error: { code: "NOT_FOUND", message: "Not found." } },
+      }),
+      "GET /api/research-cells": () => ({ body: { items: [cell] } }),
+      "GET /api/supervisors": () => ({
+        body: {
+          items: [{ id: SUPERVISOR, name: "Prof. Ayesha Rahman", email: "a@uni.example", placesLeft: null }],
+        },
+      }),
+      "GET /api/students": () => ({ body: { items: [] } }),
+      "POST /api/proposals": (body) => {
+        posted.push(body);
+        const created = wholeProposal({
+          id: "new-2",
+          title: "Denied work",
+          status: "Awaiting members",
+          members: [
+            { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
+            { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "invited" },
+          ],
+        });
+        return { status: 201, body: { proposal: created } };
+      },
+    });
+
+  it("fills in title, abstract, type, cell and supervisor (not members), and submits them", async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal("fetch", routes(posted).fetch);
+    renderScreen(<SubmitProposal />, { path: "/student/proposal?from=d1" });
+    expect(await screen.findByText("Starting from “Denied work”")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue("Denied work");
+    expect(screen.getByRole("textbox", { name: "Abstract" })).toHaveValue("The old abstract.");
+    expect(screen.getByRole("combobox", { name: "Type" })).toHaveValue("Project");
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Research Cell" })).toHaveValue("Machine Learning"),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Supervisor" })).toHaveValue("Prof. Ayesha Rahman"),
+    );
+    expect(screen.getByText(/Each student you name gets an invitation/)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Submit Proposal" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      title: "Denied work",
+      abstract: "The old abstract.",
+      type: "Project",
+      researchCellId: CELL,
+      supervisorId: SUPERVISOR,
+      memberIds: [],
+    });
+    // The success says what the new proposal waits for.
+    const success = await screen.findByRole("alert", { name: "Your proposal is submitted" });
+    expect(success).toHaveTextContent(
+      "It is Awaiting members: waiting for Mei Lin to answer their invitation.",
+    );
+  });
+
+  it("starts from an empty form when the proposal cannot be read, saying so", async () => {
+    vi.stubGlobal("fetch", routes([]).fetch);
+    renderScreen(<SubmitProposal />, { path: "/student/proposal?from=gone" });
+    expect(await screen.findByText("The proposal to start from was not found")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue("");
+  });
+
+  it("warns that submitting declines the student's open invitations", async () => {
+    vi.stubGlobal(
+      "fetch",
+      routes([], [{ proposalId: "p1", title: "Their thesis", term: { id: "t", name: "Default" } }]).fetch,
+    );
+    renderScreen(<SubmitProposal />, { path: "/student/proposal" });
+    expect(await screen.findByText("You have open invitations")).toBeInTheDocument();
+    expect(screen.getByText(/declines your invitation to “Their thesis”/)).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,8 @@
 import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 
+/** The signed-in student of the client tests (testUser()): the proposals' creator here. */
+export const ME = "00000000-0000-4000-8000-000000000001";
+
 /** A proposal as a list sends it (an excerpt of the abstract), for the client tests. */
 export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
   id: "11111111-1111-4111-8111-111111111111",
@@ -9,9 +12,9 @@ export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => (
   status: "Pending",
   researchCell: { id: "c1", title: "Machine Learning" },
   supervisor: { id: "sup1", name: "Prof. Ayesha Rahman", email: "ayesha@uni.example" },
-  createdBy: { id: "s1", name: "Tanvir Hasan" },
+  createdBy: { id: ME, name: "Tanvir Hasan" },
   members: [
-    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
+    { id: ME, name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
     { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "accepted" },
   ],
   createdAt: "2025-03-01T10:00:00.000Z",

@@ -1,0 +1,170 @@
+import { DownloadButton } from "@client/components/download-button";
+import { EmptyState } from "@client/components/empty-state";
+import { LoadError } from "@client/components/load-error";
+import { withQuery } from "@client/lib/api";
+import { countText } from "@client/lib/count";
+import { useNarrow } from "@client/lib/use-narrow";
+import {
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { IconFilterOff, IconHistory } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useActivity, useTimeZone } from "../api/use-activity";
+import { ActivityCards, ActivityTable } from "./activity-rows";
+import { PersonSelect } from "./person-select";
+import { useActivityParams } from "./use-activity-params";
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABEL[k] }));
+
+/**
+ * The committee's activity log (DESIGN.md §9), newest first and paged on the server: by person
+ * (who did it or whom it concerns), kind and days in the department's zone (named on screen).
+ * "Export CSV" downloads the same filters' rows.
+ */
+export function ActivityLog() {
+  const [filters, update] = useActivityParams();
+  const zone = useTimeZone().data ?? "UTC";
+  const { page, ...query } = filters;
+  const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
+  const narrow = useNarrow();
+  const total = log.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / ACTIVITY_PAGE_SIZE));
+  useEffect(() => {
+    if (log.data && !log.isPlaceholderData && page > pages) update({ page: pages });
+  }, [log.data, log.isPlaceholderData, page, pages, update]);
+
+  const items = log.data?.items ?? [];
+  // The chosen person's name, as the log's rows give it (after a reload the address has only the id).
+  const knownName = filters.personId
+    ? items.flatMap((i) => [i.actor, i.subject]).find((p) => p?.id === filters.personId)?.name
+    : undefined;
+  const badRange = !!(filters.from && filters.to && filters.from > filters.to);
+  const filtered = !!(filters.personId || filters.kind || filters.from || filters.to);
+  const from = total ? (page - 1) * ACTIVITY_PAGE_SIZE + 1 : 0;
+  const to = Math.min(total, page * ACTIVITY_PAGE_SIZE);
+
+  return (
+    <Paper withBorder radius="md">
+      <Stack p="md" gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
+          <PersonSelect
+            value={filters.personId}
+            onChange={(personId) => update({ personId })}
+            knownName={knownName}
+          />
+          <Select
+            label="Kind"
+            description="What it concerns"
+            placeholder="Everything"
+            data={KIND_OPTIONS}
+            value={filters.kind ?? null}
+            onChange={(v) => update({ kind: (v as ActivityKind | null) ?? undefined })}
+            clearable
+          />
+          <TextInput
+            type="date"
+            label="From"
+            description={`First day, in ${zone}`}
+            value={filters.from ?? ""}
+            onChange={(e) => update({ from: e.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            description={`Last day, in ${zone}`}
+            value={filters.to ?? ""}
+            min={filters.from}
+            onChange={(e) => update({ to: e.currentTarget.value || undefined })}
+            error={badRange ? "The last day comes before the first." : undefined}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed">
+            Times are in {zone}.
+          </Text>
+          <Group gap="sm">
+            {filtered && (
+              <Button
+                variant="subtle"
+                leftSection={<IconFilterOff size={16} />}
+                onClick={() =>
+                  update({ personId: undefined, kind: undefined, from: undefined, to: undefined })
+                }
+              >
+                Clear filters
+              </Button>
+            )}
+            <DownloadButton href={withQuery("/api/activity.csv", query)} />
+          </Group>
+        </Group>
+      </Stack>
+
+      {log.isError && !log.data ? (
+        <Box m="md">
+          <LoadError
+            title={MSG.fetchActivityFailed}
+            message={log.error.message}
+            onRetry={() => void log.refetch()}
+          />
+        </Box>
+      ) : log.isPending ? (
+        <Stack gap="sm" p="md" aria-busy aria-label="Loading the activity log">
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={narrow ? 96 : 32} radius="sm" />
+          ))}
+        </Stack>
+      ) : items.length === 0 ? (
+        <EmptyState
+          framed={false}
+          icon={IconHistory}
+          title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
+          description={
+            filtered
+              ? "Clear a filter or choose other days."
+              : "Submissions, invitations, reviews and decisions are recorded here as they happen."
+          }
+        />
+      ) : narrow ? (
+        <Box px="md">
+          <ActivityCards items={items} zone={zone} busy={log.isFetching} />
+        </Box>
+      ) : (
+        <ActivityTable items={items} zone={zone} busy={log.isFetching} />
+      )}
+
+      {total > 0 && (
+        <Group p="md" justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status">
+            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
+            {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(p) => update({ page: p })}
+              size="sm"
+              getControlProps={(control) => ({ "aria-label": `${control} page` })}
+              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+            />
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,160 @@
+import { Anchor, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
+import type { ActivityItem } from "@shared/schemas/life";
+import { Link } from "react-router";
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment in the department's zone, without naming it (the screen names it once): "12 Jan 2027, 09:00". */
+export function timeInZone(iso: string, zone: string): string {
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formats.set(zone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+export const who = (i: ActivityItem) => i.actor?.name || SCHEDULER_NAME;
+
+/** What happened: the phrase, and whom or what it concerns when that is not the one who did it. */
+export const what = (i: ActivityItem) => {
+  const phrase = activityPhrase(i.kind, i.action);
+  const concerns = i.subject && (i.subject.id === null || i.subject.id !== i.actor?.id);
+  return concerns ? `${phrase} ${i.subject!.name}` : phrase;
+};
+
+/** The status it moved from and to: "Pending → Approved", "→ Pending" for a new one; nothing when none. */
+export const statusChange = (i: ActivityItem) =>
+  i.to && i.from !== i.to ? `${i.from ? `${i.from} ` : ""}→ ${i.to}` : "";
+
+function ProposalLink({ item }: { item: ActivityItem }) {
+  if (!item.proposal)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Anchor
+      component={Link}
+      to={`/committee/proposals/${item.proposal.id}`}
+      size="sm"
+      style={{ overflowWrap: "anywhere" }}
+    >
+      {item.proposal.title}
+    </Anchor>
+  );
+}
+
+function Time({ item, zone }: { item: ActivityItem; zone: string }) {
+  return (
+    <time dateTime={item.at} style={{ whiteSpace: "nowrap" }}>
+      {timeInZone(item.at, zone)}
+    </time>
+  );
+}
+
+/** The log as a table (desktop). */
+export function ActivityTable({ items, zone, busy }: { items: ActivityItem[]; zone: string; busy: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" horizontalSpacing="md" striped aria-busy={busy} aria-label="Activity">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time ({zone})</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>What</Table.Th>
+            <Table.Th>Proposal</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Note</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>
+                <Text size="sm">
+                  <Time item={i} zone={zone} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {who(i)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text size="sm">{what(i)}</Text>
+              </Table.Td>
+              <Table.Td maw={260}>
+                <ProposalLink item={i} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {statusChange(i)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {i.note ?? ""}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The same rows as cards (below md). */
+export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zone: string; busy: boolean }) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: "none" }}
+      aria-label="Activity"
+      aria-busy={busy}
+    >
+      {items.map((i) => (
+        <Paper component="li" key={i.id} withBorder radius="md" p="sm">
+          <Text size="xs" c="dimmed">
+            <Time item={i} zone={zone} />
+          </Text>
+          <Text size="sm">
+            <Text span fw={600} inherit>
+              {who(i)}
+            </Text>{" "}
+            {what(i)}
+          </Text>
+          {i.proposal && (
+            <Box mt={4}>
+              <ProposalLink item={i} />
+            </Box>
+          )}
+          {(statusChange(i) || i.note) && (
+            <Group gap="xs" mt={4} wrap="wrap">
+              {statusChange(i) && <Text size="sm">{statusChange(i)}</Text>}
+              {i.note && (
+                <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  “{i.note}”
+                </Text>
+              )}
+            </Group>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

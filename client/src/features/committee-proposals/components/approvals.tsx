@@ -1,0 +1,195 @@
+import { DocumentLink } from "@client/components/document-input";
+import { EmptyState } from "@client/components/empty-state";
+import { LoadError } from "@client/components/load-error";
+import { StatusBadge } from "@client/components/status-badge";
+import { TermSelect, useTermParam } from "@client/components/term-select";
+import { countText } from "@client/lib/count";
+import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
+import {
+  Anchor,
+  Blockquote,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import type { ProposalSummary } from "@shared/schemas/proposals";
+import { IconArrowRight, IconChecklist } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useCommitteeProposals } from "../api/use-committee-proposals";
+import { groupText, proposalPath } from "./proposal-rows";
+import { TERM_ID_PARAM } from "./use-proposal-filters";
+
+export const APPROVALS_PAGE_SIZE = 20;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="md" aria-label={p.title}>
+      {/* On a phone the badge goes under a long title rather than squeezing it. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} fz="md" style={{ overflowWrap: "anywhere" }}>
+            <Anchor component={Link} to={proposalPath(p.id)} inherit>
+              {p.title}
+            </Anchor>
+          </Title>
+          <Text size="xs" c="dimmed">
+            {p.type} · {p.term.name} · submitted {formatDate(p.createdAt)}
+          </Text>
+        </div>
+        <StatusBadge status={p.status} miw="max-content" style={{ flexShrink: 0 }} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm" mt="sm">
+        <Field label="Group">{groupText(p)}</Field>
+        <Field label="Supervisor">{supervisorName(p)}</Field>
+        <Field label="Research cell">{cellTitle(p)}</Field>
+        <Field label="Approved by the supervisor">{formatDate(p.reviewedAt)}</Field>
+      </SimpleGrid>
+      <Stack gap={4} mt="sm">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          Supervisor's feedback
+        </Text>
+        {p.feedback ? (
+          <Blockquote
+            color="green"
+            p="sm"
+            pl="md"
+            style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+          >
+            {p.feedback}
+          </Blockquote>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No feedback given
+          </Text>
+        )}
+      </Stack>
+      <Group justify="space-between" align="center" mt="sm" gap="sm">
+        <Field label={`Document (version ${p.version})`}>
+          {p.document ? (
+            <DocumentLink document={p.document} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No document
+            </Text>
+          )}
+        </Field>
+        <Button
+          component={Link}
+          to={proposalPath(p.id)}
+          rightSection={<IconArrowRight size={16} />}
+          aria-label={`Open ${p.title}`}
+        >
+          Open
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Approvals: the proposals Awaiting committee, oldest first (the longest waiting on top), in any
+ * term unless one is chosen, each with its group, supervisor, the supervisor's feedback and the
+ * document; "Open" leads to the proposal's page, where the committee decides.
+ */
+export function Approvals() {
+  const termId = useTermParam(TERM_ID_PARAM, "all");
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get("page"));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const list = useCommitteeProposals({
+    status: "Awaiting committee",
+    order: "oldest",
+    termId,
+    page,
+    pageSize: APPROVALS_PAGE_SIZE,
+  });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / APPROVALS_PAGE_SIZE));
+  const items = list.data?.items ?? [];
+
+  return (
+    <Stack>
+      <TermSelect param={TERM_ID_PARAM} fallback="all" />
+      {list.isError && !list.data ? (
+        <LoadError
+          title={MSG.fetchProposalsFailed}
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.isPending ? (
+        <Stack gap="sm" aria-busy aria-label="Loading proposals">
+          {[1, 2].map((i) => (
+            <Skeleton key={i} height={180} radius="md" />
+          ))}
+        </Stack>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={IconChecklist}
+          title="Nothing awaits the committee."
+          description="Proposals that their supervisor approves in a term that asks for the committee's sign-off show here."
+        />
+      ) : (
+        <>
+          <Stack
+            component="ul"
+            gap="md"
+            m={0}
+            p={0}
+            style={{ listStyle: "none" }}
+            aria-label="Awaiting committee"
+            aria-busy={list.isFetching}
+          >
+            {items.map((p) => (
+              <ApprovalCard key={p.id} proposal={p} />
+            ))}
+          </Stack>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed" role="status">
+              {countText(total, list.data?.capped)}{" "}
+              {total === 1 && !list.data?.capped ? "proposal" : "proposals"} awaiting the committee
+            </Text>
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(p) =>
+                  setParams((prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (p === 1) next.delete("page");
+                    else next.set("page", String(p));
+                    return next;
+                  })
+                }
+                size="sm"
+                getControlProps={(control) => ({ "aria-label": `${control} page` })}
+                getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+              />
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { EmptyState } from "@client/components/empty-state";
+import { LoadError } from "@client/components/load-error";
+import { countText } from "@client/lib/count";
+import { useNarrow } from "@client/lib/use-narrow";
+import { Box, Group, Pagination, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
+import { IconFileSearch } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useCommitteeProposals } from "../api/use-committee-proposals";
+import { ProposalFilters } from "./proposal-filters";
+import { ProposalCards, ProposalTable } from "./proposal-rows";
+import { useProposalFilters } from "./use-proposal-filters";
+
+export const PROPOSALS_PAGE_SIZE = 20;
+
+/**
+ * The committee's Proposals: every proposal of a term (the current one by default), searched by
+ * title words and filtered by status, research cell and supervisor, paged on the server (20 a
+ * page; a count past LIMITS.listCountMax reads "1,000+"). A table on a desktop, cards below md.
+ */
+export function CommitteeProposals() {
+  const { filters, termId, update } = useProposalFilters();
+  const list = useCommitteeProposals({
+    q: filters.q || undefined,
+    status: filters.status,
+    researchCellId: filters.researchCellId,
+    supervisorId: filters.supervisorId,
+    termId,
+    page: filters.page,
+    pageSize: PROPOSALS_PAGE_SIZE,
+  });
+  const narrow = useNarrow();
+  const total = list.data?.total ?? 0;
+  const capped = list.data?.capped ?? false;
+  // A page may start at most at the count's limit: the pages reach that far, no further.
+  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / PROPOSALS_PAGE_SIZE));
+  // Filters that shrink the list can leave the page past its end: step back to the last page.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && filters.page > pages) update({ page: pages });
+  }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
+
+  const items = list.data?.items ?? [];
+  const from = total ? (filters.page - 1) * PROPOSALS_PAGE_SIZE + 1 : 0;
+  const to = Math.min(total, filters.page * PROPOSALS_PAGE_SIZE);
+  const filtered = !!(filters.q || filters.status || filters.researchCellId || filters.supervisorId);
+  const showTerm = termId === "all";
+
+  return (
+    <Paper withBorder radius="md">
+      <Box p="md">
+        <ProposalFilters
+          filters={filters}
+          update={update}
+          searching={list.isFetching && !list.isPending}
+          filtered={filtered}
+          onClear={() =>
+            update({ q: "", status: undefined, researchCellId: undefined, supervisorId: undefined })
+          }
+        />
+      </Box>
+
+      {list.isError && !list.data ? (
+        <Box m="md">
+          <LoadError
+            title={MSG.fetchProposalsFailed}
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
+        </Box>
+      ) : list.isPending ? (
+        <Stack gap="sm" p="md" aria-busy aria-label="Loading proposals">
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={narrow ? 96 : 36} radius="sm" />
+          ))}
+        </Stack>
+      ) : items.length === 0 ? (
+        <EmptyState
+          framed={false}
+          icon={IconFileSearch}
+          title={filtered ? "No proposals match these filters." : "No proposals in this term yet."}
+          description={
+            filtered
+              ? "Clear a filter or choose another term."
+              : "Proposals show here once students submit them."
+          }
+        />
+      ) : narrow ? (
+        <Box px="md">
+          <ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />
+        </Box>
+      ) : (
+        <ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />
+      )}
+
+      {total > 0 && (
+        <Group p="md" justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status">
+            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
+            {total === 1 && !capped ? "proposal" : "proposals"}
+            {capped ? " — narrow the filters to count them all" : ""}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.min(filters.page, pages)}
+              onChange={(page) => update({ page })}
+              size="sm"
+              getControlProps={(control) => ({ "aria-label": `${control} page` })}
+              getItemProps={(page) => ({ "aria-label": `Page ${page}` })}
+            />
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}
