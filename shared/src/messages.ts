@@ -135,6 +135,7 @@ export const MSG = {
       ? "Feedback is required when requesting changes."
       : "Feedback is required when denying a proposal.",
   reasonRequired: "A reason is required to reopen a proposal.",
+  withdrawReasonRequired: "A reason is required when the committee withdraws a proposal.",
   revisionsClosed: (term: string) => `Revisions for ${term} are closed.`,
   memberInAnotherGroup: (name: string) => `${name} is now in another group.`,
   aMember: "A member",

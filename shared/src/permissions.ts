@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   "files:read": ["student", "supervisor", "committee"],
   "invitations:answer": ["student"],
   "groups:manage": ["student"],
+  "proposals:withdraw": ["student", "committee"],
   "versions:submit": ["student"],
   "proposals:decide": ["committee"],
   "proposals:manage": ["committee"],

@@ -23,6 +23,13 @@ const DESIGN = [
   "Pending withdraw creator → Withdrawn (reason optional)",
   "Changes requested withdraw creator → Withdrawn (reason optional)",
   "Awaiting allocation withdraw creator → Withdrawn (reason optional)",
+  // §12: "the committee reassigns or withdraws what it leaves behind (§9)" (a deactivated account).
+  "Awaiting members withdraw committee → Withdrawn (reason required)",
+  "Pending withdraw committee → Withdrawn (reason required)",
+  "Changes requested withdraw committee → Withdrawn (reason required)",
+  "Awaiting committee withdraw committee → Withdrawn (reason required)",
+  "Approved withdraw committee → Withdrawn (reason required)",
+  "Awaiting allocation withdraw committee → Withdrawn (reason required)",
   "Pending approve supervisor → Approved [no committee approval] (feedback optional)",
   "Pending approve supervisor → Awaiting committee [committee approval] (feedback optional)",
   "Pending deny supervisor → Denied (feedback required)",
@@ -58,7 +65,7 @@ function describeRow(t: (typeof TRANSITIONS)[number]) {
 }
 
 describe("the transition table", () => {
-  it("is DESIGN.md §9's table, row by row", () => {
+  it("is DESIGN.md §9's table (with §12's withdrawal by the committee), row by row", () => {
     expect(TRANSITIONS.map(describeRow).sort()).toEqual([...DESIGN].sort());
   });
 
@@ -86,7 +93,11 @@ describe("the transition table", () => {
     ]);
     expect(allowedActions("Pending", ["creator"], term)).toEqual(["withdraw"]);
     expect(allowedActions("Awaiting members", ["invitee"], term).sort()).toEqual(["accept", "decline"]);
-    expect(allowedActions("Approved", ["committee"], term).sort()).toEqual(["reassign", "reopen"]);
+    expect(allowedActions("Approved", ["committee"], term).sort()).toEqual([
+      "reassign",
+      "reopen",
+      "withdraw",
+    ]);
     expect(allowedActions("Pending", [], term)).toEqual([]);
     // Past the revision deadline, neither a request for changes nor a new version is offered.
     const closed = { revisionsCloseAt: "2027-01-01T00:00:00Z" };

@@ -108,6 +108,23 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "Withdrawn",
     needs: { reason: "optional" },
   }),
+  // DESIGN.md §12: the committee withdraws what a deactivated account leaves behind, with a reason.
+  ...rows(
+    [
+      "Awaiting members",
+      "Pending",
+      "Changes requested",
+      "Awaiting committee",
+      "Approved",
+      "Awaiting allocation",
+    ],
+    {
+      action: "withdraw",
+      who: ["committee"],
+      to: "Withdrawn",
+      needs: { reason: "required" },
+    },
+  ),
   ...rows(
     ["Pending"],
     {

@@ -693,7 +693,7 @@ const ROWS: Row[] = [
   {
     method: "POST",
     route: "/api/proposals/:id/withdraw",
-    expect: [401, 409, 404, 403, 403, 403],
+    expect: [401, 409, 404, 403, 403, 409],
     request: (w) => ({ url: `/api/proposals/${w.PD}/withdraw`, payload: { reason: "Changed my mind." } }),
   },
   {

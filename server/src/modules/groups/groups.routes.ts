@@ -74,10 +74,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/proposals/:id/withdraw",
     {
-      onRequest: guard("groups:manage"),
+      onRequest: guard("proposals:withdraw"),
       schema: {
         tags: ["groups"],
-        summary: "Withdraw your proposal (reason optional): its members are freed",
+        summary:
+          "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
         params: idParams,
         body: withdrawSchema,
         response: { 200: proposalResponse, ...errors },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
 import {
   createTestApp,
+  makeCommittee,
   makeStudent,
   makeSupervisor,
   sessionHeaders,
@@ -253,6 +254,28 @@ describe("withdraw", () => {
     expect((await submit(member, [])).status).toBe("Pending");
     // A second withdrawal finds it Withdrawn.
     expect((await call(creator, "POST", `/api/proposals/${p.id}/withdraw`, {})).statusCode).toBe(409);
+  });
+});
+
+describe("the committee withdraws what a deactivated account leaves behind (DESIGN.md §12)", () => {
+  it("needs a reason; the group is freed and told", async () => {
+    const committee = await makeCommittee(t);
+    const [creator] = await students(1, "Left behind");
+    const p = await submit(creator, []);
+    const noReason = await call(committee, "POST", `/api/proposals/${p.id}/withdraw`, { reason: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toEqual({ reason: MSG.withdrawReasonRequired });
+    const res = await call(committee, "POST", `/api/proposals/${p.id}/withdraw`, {
+      reason: "The creator has left.",
+    });
+    expect(res.json().proposal.status).toBe("Withdrawn");
+    expect((await emails(creator.id, "proposal.changed"))[0].body).toContain("The creator has left.");
+    expect((await submit(creator, [])).status).toBe("Pending");
+    // A supervisor never withdraws.
+    const q = await submit((await students(1, "Kept"))[0], []);
+    expect(
+      (await call(supervisor, "POST", `/api/proposals/${q.id}/withdraw`, { reason: "x" })).statusCode,
+    ).toBe(403);
   });
 });
 

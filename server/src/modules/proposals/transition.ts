@@ -117,7 +117,8 @@ export async function applyTransition(
   const text = req.text?.trim() ?? "";
   if (row.needs?.feedback === "required" && !text)
     throw fieldError("feedback", MSG.feedbackRequired(req.action));
-  if (row.needs?.reason === "required" && !text) throw fieldError("reason", MSG.reasonRequired);
+  if (row.needs?.reason === "required" && !text)
+    throw fieldError("reason", req.action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
   if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.revisions_close_at, req.now))
     throw new ConflictError(MSG.revisionsClosed(facts.term_name));
 

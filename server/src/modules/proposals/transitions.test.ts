@@ -149,6 +149,7 @@ function roleAllowed(action: ProposalAction, who: Who) {
   if (action === "approve" || action === "deny") return role !== "student";
   if (action === "requestChanges") return role === "supervisor";
   if (action === "reopen" || action === "reassign") return role === "committee";
+  if (action === "withdraw") return role !== "supervisor";
   return role === "student";
 }
 

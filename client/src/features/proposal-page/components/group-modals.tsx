@@ -11,15 +11,20 @@ import { ActionModal } from "./action-modal";
 import { formAfterRefusal } from "./failure";
 import { fieldErrors } from "./field-errors";
 
-/** The creator withdraws the proposal, with an optional reason: everyone's places are freed. */
+/**
+ * The creator withdraws the proposal, with an optional reason, or the committee withdraws what a
+ * deactivated account left behind, with a reason (the table says which): everyone's places are freed.
+ */
 export function WithdrawModal({
   proposal: p,
   opened,
   onClose,
+  reasonRequired = false,
 }: {
   proposal: Proposal;
   opened: boolean;
   onClose: () => void;
+  reasonRequired?: boolean;
 }) {
   const withdraw = useWithdraw(p.id, {
     fields: ["reason"],
@@ -33,6 +38,7 @@ export function WithdrawModal({
   const confirm = () => {
     const parsed = withdrawSchema.safeParse({ reason });
     if (!parsed.success) return setError(fieldErrors(parsed.error).reason ?? null);
+    if (reasonRequired && !parsed.data.reason) return setError(MSG.withdrawReasonRequired);
     withdraw.mutate(parsed.data, {
       onError: (e) =>
         formAfterRefusal(e, {
@@ -57,7 +63,8 @@ export function WithdrawModal({
         the supervisor's place are freed, and open invitations are cancelled. Everyone concerned is told.
       </Text>
       <Textarea
-        label="Reason (optional)"
+        label={reasonRequired ? "Reason" : "Reason (optional)"}
+        withAsterisk={reasonRequired}
         description="The group and the supervisor see it on the timeline."
         autosize
         minRows={2}

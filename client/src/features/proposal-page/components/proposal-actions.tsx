@@ -1,7 +1,7 @@
 import { useUser } from "@client/lib/auth";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { allowedActions, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import { allowedActions, findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { formatInZone } from "@shared/time";
 import {
@@ -181,7 +181,14 @@ export function ProposalActions({
           onClose={close}
         />
       )}
-      {can("withdraw") && <WithdrawModal proposal={p} opened={open === "withdraw"} onClose={close} />}
+      {can("withdraw") && (
+        <WithdrawModal
+          proposal={p}
+          opened={open === "withdraw"}
+          onClose={close}
+          reasonRequired={findTransition("withdraw", p.status, parties)?.needs?.reason === "required"}
+        />
+      )}
       {can("leave") && <LeaveModal proposal={p} opened={open === "leave"} onClose={close} />}
       {can("resubmit") && (
         <VersionModal proposal={p} opened={open === "resubmit"} onClose={close} zone={zone} />

@@ -189,16 +189,21 @@ describe("Proposal page: actions per party, from the transition table", () => {
       { user: PEOPLE.supervisor, proposal: lifeProposal({ status: "Changes requested" }) },
       [],
     ],
-    ["the committee, Pending", { user: PEOPLE.committee, proposal: lifeProposal() }, ["Reassign"]],
+    // The committee withdraws too (with a reason): what a deactivated account leaves behind (DESIGN.md §12).
+    [
+      "the committee, Pending",
+      { user: PEOPLE.committee, proposal: lifeProposal() },
+      ["Reassign", "Withdraw proposal"],
+    ],
     [
       "the committee, Awaiting committee",
       { user: PEOPLE.committee, proposal: lifeProposal({ status: "Awaiting committee" }) },
-      ["Approve", "Deny", "Reassign"],
+      ["Approve", "Deny", "Reassign", "Withdraw proposal"],
     ],
     [
       "the committee, Approved",
       { user: PEOPLE.committee, proposal: lifeProposal({ status: "Approved" }) },
-      ["Reopen", "Reassign"],
+      ["Reopen", "Reassign", "Withdraw proposal"],
     ],
     [
       "the committee, Denied",
