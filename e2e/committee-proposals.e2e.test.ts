@@ -37,6 +37,8 @@ afterAll(async () => {
 });
 
 const main = (page: Page) => page.getByRole("main");
+/** The demo department's proposal in Changes requested (scripts/lib/seed-demo.ts). */
+const DEMO_CHANGES_REQUESTED = "Scheduling a solar microgrid for a rural clinic";
 const sidebar = (page: Page, label: string) =>
   page.getByRole("navigation").getByRole("link", { name: new RegExp(`^${label}(\\s|$)`) });
 
@@ -60,11 +62,14 @@ describe("the committee follows proposals from the dashboard", () => {
     // The sidebar counts what awaits the committee.
     await expect.poll(() => sidebar(page, "Approvals").textContent()).toMatch(/Approvals\s*1/);
 
-    // A figure: Changes requested → the Proposals screen filtered by that status.
-    await page.getByRole("link", { name: /^Changes requested\s+1$/i }).click();
+    // A figure: Changes requested (the scenario's and the demo department's own) → the Proposals
+    // screen filtered by that status.
+    await page.getByRole("link", { name: /^Changes requested\s+2$/i }).click();
     await page.waitForURL("**/committee/proposals?status=Changes+requested");
     await page.getByRole("heading", { level: 1, name: "Proposals" }).waitFor();
-    await expect.poll(() => listedTitles(page)).toEqual([LIFE.changesRequested]);
+    await expect
+      .poll(() => listedTitles(page))
+      .toEqual([LIFE.changesRequested, DEMO_CHANGES_REQUESTED].sort());
     expect(await page.getByRole("combobox", { name: "Status" }).inputValue()).toBe("Changes requested");
 
     // Back on the dashboard, a bar of the chart: the research cell's proposals.
@@ -116,7 +121,7 @@ describe("the committee follows proposals from the dashboard", () => {
     await sidebar(page, "Activity").click();
     await page.waitForURL("**/committee/activity");
     const table = main(page).getByRole("table", { name: "Activity" });
-    await table.getByText("denied the proposal").waitFor();
+    await table.getByText("denied the proposal").first().waitFor();
     const person = page.getByRole("combobox", { name: "Person" });
     await person.click();
     await person.fill("Ayesha");
