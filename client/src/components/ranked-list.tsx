@@ -61,7 +61,7 @@ export function RankedList({
   const [said, setSaid] = useState("");
   // After a button moves a row, focus goes back to that row's button (React may move its node).
   const [refocus, setRefocus] = useState<{ id: string; control: "up" | "down" | "remove" } | null>(null);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   // Whether the dragged item has left its own place since it was picked up.
   const left = useRef(false);
   const sensors = useSensors(

@@ -7,6 +7,13 @@ export const formatDate = (iso: string | null | undefined) =>
     ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
     : MSG.notAvailable;
 
+/**
+ * A proposal's title; a group in an allocation term may have none until it is placed (DESIGN.md
+ * §11): "Untitled group (of {creator})".
+ */
+export const proposalTitle = (p: { title: string; createdBy: { name: string } | null }) =>
+  p.title || MSG.untitledGroup(p.createdBy?.name ?? "");
+
 export const cellTitle = (p: ProposalFields) => p.researchCell?.title || MSG.unknownCell;
 export const supervisorName = (p: ProposalFields) => p.supervisor?.name || MSG.unknown;
 

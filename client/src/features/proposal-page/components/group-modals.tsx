@@ -1,4 +1,5 @@
 import { notify } from "@client/lib/notify";
+import { proposalTitle } from "@client/lib/proposal-format";
 import { Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -53,8 +54,9 @@ export function WithdrawModal({
       loading={withdraw.isPending}
     >
       <Text size="sm">
-        “{p.title}” becomes Withdrawn, and this cannot be undone: every member's place in {p.term.name} and
-        the supervisor's place are freed, and open invitations are cancelled. Everyone concerned is told.
+        “{proposalTitle(p)}” becomes Withdrawn, and this cannot be undone: every member's place in{" "}
+        {p.term.name} and the supervisor's place are freed, and open invitations are cancelled. Everyone
+        concerned is told.
       </Text>
       <Textarea
         label="Reason (optional)"
@@ -105,8 +107,8 @@ export function LeaveModal({
       loading={leave.isPending}
     >
       <Text size="sm">
-        You leave the group of “{p.title}”: your place in {p.term.name} is freed and you will no longer see
-        this proposal. The group is told.
+        You leave the group of “{proposalTitle(p)}”: your place in {p.term.name} is freed and you will no
+        longer see this proposal. The group is told.
       </Text>
     </ActionModal>
   );

@@ -7,6 +7,8 @@ import { formatInZone } from "@shared/time";
 import { Fact } from "./fact";
 import { Section } from "./section";
 
+const NOT_YET = "Not allocated yet";
+
 const when = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone) : MSG.notAvailable);
 
 /**
@@ -14,6 +16,8 @@ const when = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone
  * term, who submitted it and when, when its review is due), times in the department's zone.
  */
 export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zone: string }) {
+  // A group of an allocation term has its cell and supervisor from the topic it is given.
+  const unplaced = p.term.mode === "allocation" && p.supervisor === null;
   return (
     <Section title="Details">
       <Stack gap={4}>
@@ -36,8 +40,8 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
       </Stack>
       <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         <Fact label="Type">{p.type}</Fact>
-        <Fact label="Research cell">{cellTitle(p)}</Fact>
-        <Fact label="Supervisor">{supervisorName(p)}</Fact>
+        <Fact label="Research cell">{unplaced ? NOT_YET : cellTitle(p)}</Fact>
+        <Fact label="Supervisor">{unplaced ? NOT_YET : supervisorName(p)}</Fact>
         <Fact label="Term">{p.term.name}</Fact>
         <Fact label="Submitted by">{p.createdBy?.name || MSG.unknown}</Fact>
         <Fact label="Submitted">{when(p.createdAt, zone)}</Fact>

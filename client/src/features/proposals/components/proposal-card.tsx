@@ -1,5 +1,11 @@
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, memberNames, supervisorName } from "@client/lib/proposal-format";
+import {
+  cellTitle,
+  formatDate,
+  memberNames,
+  proposalTitle,
+  supervisorName,
+} from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
@@ -38,12 +44,12 @@ export function ProposalCard({
 }) {
   const reviewed = p.status !== "Pending";
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={p.title}>
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={proposalTitle(p)}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
           {linkTitle ? (
             <Anchor component={Link} to={`/student/proposals/${p.id}`} inherit>
-              {p.title}
+              {proposalTitle(p)}
             </Anchor>
           ) : (
             p.title

@@ -4,8 +4,10 @@ import { IconChecklist, IconCircleCheck, IconInfoCircle } from "@tabler/icons-re
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
+import { useCurrentTerm } from "../api/use-current-term";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm } from "./proposal-form";
+import { RankedProposalForm } from "./ranked-proposal-form";
 import { SubmissionWindowCard } from "./submission-window";
 import { useSubmissionWindow } from "./use-submission-window";
 
@@ -14,6 +16,15 @@ const toStatus = (
     Go to Proposal Status
   </Button>
 );
+
+/** What happens next to a proposal just submitted, by the status it got. */
+function nextStep(p: Pick<Proposal, "status">) {
+  if (p.status === "Awaiting members")
+    return "The students you named are invited: it goes on once each of them has answered. Follow it on Proposal Status.";
+  if (p.status === "Awaiting allocation")
+    return "The committee allocates the topics: your group gets one on its list, and its supervisor then. Until the allocation is published you may change your list on the proposal's page.";
+  return "Your supervisor reviews it next. Follow its status, and read their feedback, on Proposal Status.";
+}
 
 /**
  * Submit Proposal: the form, unless the student already belongs to a Pending or Approved
@@ -27,6 +38,8 @@ export function SubmitProposal() {
   const { current, isPending } = useCurrentProposal();
   const [submitted, setSubmitted] = useState<Proposal | null>(null);
   const submissions = useSubmissionWindow();
+  const terms = useCurrentTerm();
+  const term = terms.data?.term ?? null;
   const reasonId = useId();
   // The form that had the focus is gone: the success takes it, so keyboard and screen reader
   // users go on from there.
@@ -47,15 +60,13 @@ export function SubmitProposal() {
           icon={<IconCircleCheck size={18} />}
           title="Your proposal is submitted"
         >
-          <Text size="sm">
-            Your supervisor reviews it next. Follow its status, and read their feedback, on Proposal Status.
-          </Text>
+          <Text size="sm">{nextStep(shown)}</Text>
         </Alert>
         <ProposalCard proposal={shown} footer={toStatus} />
       </Stack>
     );
   }
-  if (isPending)
+  if (isPending || terms.isPending)
     return (
       <Center py="xl">
         <Loader size="sm" aria-label="Loading" />
@@ -76,7 +87,20 @@ export function SubmitProposal() {
   return (
     <Stack>
       <SubmissionWindowCard value={submissions} reasonId={reasonId} />
-      <ProposalForm onSubmitted={setSubmitted} closed={submissions.reason !== null} describedBy={reasonId} />
+      {term?.mode === "allocation" ? (
+        <RankedProposalForm
+          maxPreferences={term.maxPreferences}
+          onSubmitted={setSubmitted}
+          closed={submissions.reason !== null}
+          describedBy={reasonId}
+        />
+      ) : (
+        <ProposalForm
+          onSubmitted={setSubmitted}
+          closed={submissions.reason !== null}
+          describedBy={reasonId}
+        />
+      )}
     </Stack>
   );
 }
