@@ -1,11 +1,14 @@
 import type { Role } from "@shared/enums";
 import {
+  IconArrowsSort,
   IconBooks,
   IconBuildingCommunity,
+  IconBulb,
   IconCalendarEvent,
   IconChecklist,
   IconClipboardList,
   IconFileText,
+  IconGitMerge,
   IconHistory,
   IconInbox,
   IconLayoutDashboard,
@@ -33,6 +36,7 @@ export const NAV: Record<Role, NavItem[]> = {
   committee: [
     { label: "Dashboard", to: "/committee/dashboard", icon: IconLayoutDashboard },
     { label: "Terms", to: "/committee/terms", icon: IconCalendarEvent },
+    { label: "Allocation", to: "/committee/allocation", icon: IconGitMerge },
     { label: "All Students", to: "/committee/all-students", icon: IconSchool },
     { label: "All Teachers", to: "/committee/all-teachers", icon: IconUsers },
     { label: "Research Cells", to: "/committee/research-cells", icon: IconBuildingCommunity },
@@ -47,12 +51,15 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Notice", to: "/supervisor/notice", icon: IconSpeakerphone },
     { label: "Chat", to: "/supervisor/chat", icon: IconMessages },
     { label: "Review History", to: "/supervisor/history", icon: IconHistory },
+    { label: "Topics", to: "/supervisor/topics", icon: IconBulb },
+    { label: "Applicants", to: "/supervisor/applicants", icon: IconArrowsSort },
     { label: "Profile", to: "/supervisor/profile", icon: IconUser },
   ],
   student: [
     { label: "Dashboard", to: "/student/dashboard", icon: IconLayoutDashboard },
     { label: "Submit Proposal", to: "/student/proposal", icon: IconSend },
     { label: "Proposal Status", to: "/student/proposal-status", icon: IconChecklist },
+    { label: "Topics", to: "/student/topics", icon: IconBulb },
     { label: "Notices", to: "/student/notices", icon: IconFileText, badge: "unreadNotices" },
     { label: "Chat", to: "/student/chat", icon: IconMessages },
     { label: "Research Cell Info", to: "/student/research-cell-info", icon: IconBooks },
