@@ -1,5 +1,5 @@
 import { allocationQueries } from "@client/lib/queries/allocation";
-import { Fieldset, Loader, Select, Stack, Text } from "@mantine/core";
+import { Fieldset, Loader, Select, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import type { Topic } from "@shared/schemas/allocation";
@@ -39,6 +39,7 @@ export function TopicRanker({
   error,
   disabled = false,
   legend = "Ranked topics",
+  legendHidden = false,
 }: {
   value: TopicChoice[];
   onChange: (topics: TopicChoice[]) => void;
@@ -47,6 +48,8 @@ export function TopicRanker({
   error?: ReactNode;
   disabled?: boolean;
   legend?: string;
+  /** The legend is said, not shown (a section's heading already shows what the list is). */
+  legendHidden?: boolean;
 }) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -68,12 +71,19 @@ export function TopicRanker({
   };
 
   return (
-    <Fieldset legend={legend} variant="unstyled" disabled={disabled} style={{ minWidth: 0 }}>
+    <Fieldset
+      legend={legendHidden ? <VisuallyHidden>{legend}</VisuallyHidden> : legend}
+      variant="unstyled"
+      disabled={disabled}
+      style={{ minWidth: 0 }}
+    >
       <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          Rank 1 to {max} topic{max === 1 ? "" : "s"}, your first choice first. Drag a topic by its handle, or
-          use its arrows, to change the order.
-        </Text>
+        {!disabled && (
+          <Text size="sm" c="dimmed">
+            Rank 1 to {max} topic{max === 1 ? "" : "s"}, your first choice first. Drag a topic by its handle,
+            or use its arrows, to change the order.
+          </Text>
+        )}
         {!disabled && (
           <Select
             label="Add a topic"

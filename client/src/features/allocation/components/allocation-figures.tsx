@@ -42,9 +42,19 @@ export function DraftFigures({ draft, groups, zone }: { draft: Draft; groups: nu
 }
 
 /** How many groups got their 1st, 2nd, … choice: a bar chart, and the same in words beneath it. */
-export function ChoiceChart({ byRank, unmatched }: { byRank: number[]; unmatched: number }) {
+export function ChoiceChart({
+  byRank,
+  unmatched,
+  offList,
+}: {
+  byRank: number[];
+  unmatched: number;
+  /** Groups moved by hand to a topic they did not list. */
+  offList: number;
+}) {
   const data = [
     ...byRank.map((n, i) => ({ choice: `${ordinal(i + 1)} choice`, Groups: n })),
+    ...(offList ? [{ choice: "Off their list", Groups: offList }] : []),
     ...(unmatched ? [{ choice: "Unmatched", Groups: unmatched }] : []),
   ];
   const longest = Math.max(0, ...data.map((d) => d.Groups));
@@ -83,7 +93,7 @@ export function ChoiceChart({ byRank, unmatched }: { byRank: number[]; unmatched
 }
 
 /** Each supervisor's load: groups held already, groups the draft gives them, and their places. */
-export function LoadTable({ load }: { load: Allocation["load"] }) {
+export function LoadTable({ load, published }: { load: Allocation["load"]; published: boolean }) {
   const narrow = useNarrow();
   const places = (c: number | null) => (c === null ? "No limit" : c.toLocaleString("en"));
   return (
@@ -108,7 +118,8 @@ export function LoadTable({ load }: { load: Allocation["load"] }) {
                 {l.name}
               </Text>
               <Text size="sm">
-                Held {l.used} · From the draft {l.assigned} · Places {places(l.capacity)}
+                Held {l.used}
+                {published ? "" : ` · From the draft ${l.assigned}`} · Places {places(l.capacity)}
               </Text>
             </Paper>
           ))}
@@ -124,7 +135,7 @@ export function LoadTable({ load }: { load: Allocation["load"] }) {
               <Table.Tr>
                 <Table.Th>Supervisor</Table.Th>
                 <Table.Th ta="right">Held</Table.Th>
-                <Table.Th ta="right">From the draft</Table.Th>
+                {!published && <Table.Th ta="right">From the draft</Table.Th>}
                 <Table.Th ta="right">Places</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -133,7 +144,7 @@ export function LoadTable({ load }: { load: Allocation["load"] }) {
                 <Table.Tr key={l.supervisorId}>
                   <Table.Td>{l.name}</Table.Td>
                   <Table.Td ta="right">{l.used}</Table.Td>
-                  <Table.Td ta="right">{l.assigned}</Table.Td>
+                  {!published && <Table.Td ta="right">{l.assigned}</Table.Td>}
                   <Table.Td ta="right">{places(l.capacity)}</Table.Td>
                 </Table.Tr>
               ))}

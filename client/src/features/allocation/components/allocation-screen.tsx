@@ -98,7 +98,7 @@ export function AllocationScreen() {
           return next;
         });
       }}
-      w={{ base: "100%", xs: 260 }}
+      w={{ base: "100%", xs: 340 }}
     />
   );
 
@@ -165,7 +165,10 @@ export function AllocationScreen() {
           {published && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} title="Published">
               The allocation of {chosen.name} was published {formatInZone(a.publishedAt!, zone)}: its topics
-              and preferences are frozen. Place the groups it left unmatched by hand below.
+              and preferences are frozen.{" "}
+              {a.groups.length
+                ? `${a.groups.length.toLocaleString("en")} group${a.groups.length === 1 ? " is" : "s are"} left to place by hand below.`
+                : "Every group has a topic."}
             </Alert>
           )}
           {draft?.outOfDate && !published && (
@@ -216,8 +219,12 @@ export function AllocationScreen() {
                 />
               )}
               <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                <ChoiceChart byRank={draft.byRank} unmatched={draft.unmatched} />
-                <LoadTable load={a.load} />
+                <ChoiceChart
+                  byRank={draft.byRank}
+                  unmatched={draft.unmatched}
+                  offList={draft.assignments.filter((x) => x.topicId !== null && x.rank === null).length}
+                />
+                <LoadTable load={a.load} published={published} />
               </SimpleGrid>
             </>
           )}

@@ -137,7 +137,19 @@ export function GroupsTable({
         </Group>
       </Stack>
       {rows.length === 0 ? (
-        <EmptyState framed={false} icon={IconUsersGroup} title="No groups to show." />
+        <EmptyState
+          framed={false}
+          icon={IconUsersGroup}
+          title={
+            q
+              ? `No groups match “${search.trim()}”.`
+              : filter === "unmatched"
+                ? published
+                  ? "No group is left to place by hand."
+                  : "Every group has a topic in this draft."
+                : "No groups to show."
+          }
+        />
       ) : narrow ? (
         <Stack
           component="ul"

@@ -90,7 +90,7 @@ export function LeaveModal({
   const navigate = useNavigate();
   const leave = useLeave(p.id, {
     onSuccess: () => {
-      notify.success(MSG.leftGroup(p.title));
+      notify.success(MSG.leftGroup(proposalTitle(p)));
       // A student who left no longer sees the proposal.
       void navigate("/student/dashboard");
     },

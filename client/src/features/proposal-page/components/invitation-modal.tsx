@@ -26,7 +26,7 @@ export function InvitationModal({
   const send = useAnswerInvitation(p.id, {
     onSuccess: (_answer, accepted) => {
       if (accepted) {
-        notify.success(MSG.invitationAccepted(p.title));
+        notify.success(MSG.invitationAccepted(proposalTitle(p)));
         onClose();
       } else {
         notify.success(MSG.invitationDeclined(p.title));

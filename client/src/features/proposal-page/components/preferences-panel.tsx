@@ -100,6 +100,7 @@ export function PreferencesPanel({ proposal: p, zone }: { proposal: Proposal; zo
         <Stack gap="sm">
           <TopicRanker
             legend="Your group's ranked topics"
+            legendHidden
             value={shown}
             onChange={(next) => {
               setDraft(next);
@@ -128,6 +129,7 @@ export function PreferencesPanel({ proposal: p, zone }: { proposal: Proposal; zo
       ) : saved.length ? (
         <TopicRanker
           legend="The group's ranked topics"
+          legendHidden
           value={saved}
           onChange={() => {}}
           max={list.data.maxPreferences}

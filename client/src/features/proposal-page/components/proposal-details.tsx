@@ -25,7 +25,10 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
           Abstract
         </Text>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {p.abstract}
+          {p.abstract ||
+            (unplaced
+              ? "No abstract yet: the group's topic gives it one when the group is placed."
+              : MSG.notAvailable)}
         </Text>
       </Stack>
       <Stack gap={4}>
@@ -35,7 +38,9 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
         {p.document ? (
           <DocumentLink document={p.document} />
         ) : (
-          <Text size="sm">No document attached to version {p.version}.</Text>
+          <Text size="sm">
+            {p.version ? `No document attached to version ${p.version}.` : "No document attached."}
+          </Text>
         )}
       </Stack>
       <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
@@ -47,7 +52,7 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
         <Fact label="Submitted">{when(p.createdAt, zone)}</Fact>
         {p.reviewDueAt && <Fact label="Review due">{when(p.reviewDueAt, zone)}</Fact>}
         {p.reviewedAt && <Fact label="Reviewed">{when(p.reviewedAt, zone)}</Fact>}
-        <Fact label="Version">{p.version}</Fact>
+        {p.version > 0 && <Fact label="Version">{p.version}</Fact>}
       </SimpleGrid>
     </Section>
   );

@@ -92,7 +92,7 @@ export function ProposalPage({
       {backLink}
       <PageHeader
         title={proposalTitle(p)}
-        description={`${p.type} · ${p.term.name} · version ${p.version}`}
+        description={`${p.type} · ${p.term.name}${p.version ? ` · version ${p.version}` : ""}`}
         actions={
           <Group gap="xs">
             <StatusBadge status={p.status} size="lg" />
