@@ -68,7 +68,7 @@ export function ChoiceChart({
       ) : (
         <>
           <BarChart
-            aria-hidden
+            aria-labelledby="choice-chart-title"
             h={Math.max(180, data.length * 40 + 50)}
             data={data}
             dataKey="choice"

@@ -112,7 +112,6 @@ export function MoveModal({
             allowDeselect={false}
             nothingFoundMessage="No topics found"
             error={error}
-            data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={move.isPending}>

@@ -102,7 +102,6 @@ export function PlaceGroupModal({
             limit={60}
             nothingFoundMessage="No topics found"
             error={error}
-            data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={place.isPending}>

@@ -103,7 +103,6 @@ export function PlaceModal({
           chosen ? `${chosen.researchCell.title} · ${chosen.type}` : "A full topic cannot be chosen."
         }
         error={error ?? (topics.isError ? "The topics could not be loaded." : null)}
-        data-autofocus
       />
     </ActionModal>
   );
