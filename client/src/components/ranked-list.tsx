@@ -18,7 +18,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Badge, Box, Group, Paper, Stack, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Box, Flex, Group, Paper, Stack, Tooltip, VisuallyHidden } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -209,51 +209,59 @@ function RankedRow({
         <Badge variant="light" size="lg" radius="sm" miw={36} aria-label={`Rank ${rank}`}>
           {rank}
         </Badge>
-        <Box style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>{item.content ?? item.label}</Box>
-        {!disabled && (
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Move up" openDelay={400}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={`Move ${item.label} up`}
-                data-control="up"
-                disabled={rank === 1}
-                onClick={onUp}
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Move down" openDelay={400}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={`Move ${item.label} down`}
-                data-control="down"
-                disabled={rank === count}
-                onClick={onDown}
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            {onRemove && (
-              <Tooltip label="Remove" openDelay={400}>
+        {/* On a phone the buttons go under the row's text, which keeps the width it needs. */}
+        <Flex
+          direction={{ base: "column", sm: "row" }}
+          align={{ base: "stretch", sm: "center" }}
+          gap={4}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Box style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>{item.content ?? item.label}</Box>
+          {!disabled && (
+            <Group gap={2} wrap="nowrap" justify="flex-end">
+              <Tooltip label="Move up" openDelay={400}>
                 <ActionIcon
                   variant="subtle"
-                  color="red"
+                  color="gray"
                   size="lg"
-                  aria-label={`Remove ${item.label}`}
-                  data-control="remove"
-                  onClick={onRemove}
+                  aria-label={`Move ${item.label} up`}
+                  data-control="up"
+                  disabled={rank === 1}
+                  onClick={onUp}
                 >
-                  <IconX size={16} aria-hidden />
+                  <IconArrowUp size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
-            )}
-          </Group>
-        )}
+              <Tooltip label="Move down" openDelay={400}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={`Move ${item.label} down`}
+                  data-control="down"
+                  disabled={rank === count}
+                  onClick={onDown}
+                >
+                  <IconArrowDown size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              {onRemove && (
+                <Tooltip label="Remove" openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove ${item.label}`}
+                    data-control="remove"
+                    onClick={onRemove}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          )}
+        </Flex>
       </Group>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Badge, Group, Spoiler, Stack, Text } from "@mantine/core";
+import { Badge, Spoiler, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
 
@@ -22,8 +22,8 @@ export function ApplicantDetails({ applicant: a }: { applicant: Applicant }) {
           </Text>
         </Spoiler>
       )}
-      <Group
-        gap={4}
+      <Stack
+        gap={2}
         component="ol"
         m={0}
         p={0}
@@ -31,20 +31,17 @@ export function ApplicantDetails({ applicant: a }: { applicant: Applicant }) {
         aria-label="The group's ranked topics"
       >
         {a.preferences.map((p, i) => (
-          <Badge
-            key={p.topicId}
-            component="li"
-            variant={p.mine ? "filled" : "light"}
-            color={p.mine ? "indigo" : "gray"}
-            tt="none"
-            fw={p.mine ? 600 : 400}
-            style={{ maxWidth: "100%" }}
-          >
+          <Text key={p.topicId} component="li" size="xs" fw={p.mine ? 600 : 400}>
             {i + 1}. {p.title}
-            {p.mine ? " (yours)" : ""}
-          </Badge>
+            {p.mine && " "}
+            {p.mine && (
+              <Badge component="span" size="xs" variant="light" color="indigo" ml={2}>
+                yours
+              </Badge>
+            )}
+          </Text>
         ))}
-      </Group>
+      </Stack>
     </Stack>
   );
 }
