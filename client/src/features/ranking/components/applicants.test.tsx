@@ -73,7 +73,7 @@ describe("supervisors' Applicants", () => {
     expect(ranking).toHaveTextContent("Cara Second (S-2), Ben Member (S-3)");
     expect(ranking).toHaveTextContent("We build trust.");
     expect(within(ranking).getByText(/^2\. Path planning for robots/)).toHaveTextContent(
-      "2. Path planning for robotsyours",
+      "2. Path planning for robots yours",
     );
     expect(within(ranking).getByText("1. Solar microgrid forecasting")).toBeInTheDocument();
     const lot = screen.getByRole("list", { name: "Drawn by lot" });
