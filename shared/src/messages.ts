@@ -134,6 +134,7 @@ export const MSG = {
   groupPlaced: (topic: string) => `The group is placed on "${topic}" and is now Pending.`,
   blockingPair: (group: string, topic: string) => `${group} and ${topic} would both rather be together.`,
   rankAtLeastOne: "Rank at least one topic.",
+  notAllocatedYet: "Not allocated yet",
   noAllocationTerm:
     "The current term does not allocate topics: groups choose a supervisor on Submit Proposal.",
   // Ranking by drag and drop (screen readers hear these; the words are dnd-kit's events').

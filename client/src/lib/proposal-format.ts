@@ -14,8 +14,12 @@ export const formatDate = (iso: string | null | undefined) =>
 export const proposalTitle = (p: { title: string; createdBy: { name: string } | null }) =>
   p.title || MSG.untitledGroup(p.createdBy?.name ?? "");
 
-export const cellTitle = (p: ProposalFields) => p.researchCell?.title || MSG.unknownCell;
-export const supervisorName = (p: ProposalFields) => p.supervisor?.name || MSG.unknown;
+/** A group of an allocation term has no cell or supervisor until it is placed (DESIGN.md §11). */
+const unplaced = (p: ProposalFields) => p.term?.mode === "allocation" && p.supervisor === null;
+export const cellTitle = (p: ProposalFields) =>
+  p.researchCell?.title || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknownCell);
+export const supervisorName = (p: ProposalFields) =>
+  p.supervisor?.name || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknown);
 
 /** The group's names, creator first (by position); a missing name is "Unknown"; `none` for no members. */
 export const memberNames = (p: ProposalFields, none: string = MSG.unknown) =>

@@ -7,8 +7,6 @@ import { formatInZone } from "@shared/time";
 import { Fact } from "./fact";
 import { Section } from "./section";
 
-const NOT_YET = "Not allocated yet";
-
 const when = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone) : MSG.notAvailable);
 
 /**
@@ -45,8 +43,8 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
       </Stack>
       <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         <Fact label="Type">{p.type}</Fact>
-        <Fact label="Research cell">{unplaced ? NOT_YET : cellTitle(p)}</Fact>
-        <Fact label="Supervisor">{unplaced ? NOT_YET : supervisorName(p)}</Fact>
+        <Fact label="Research cell">{cellTitle(p)}</Fact>
+        <Fact label="Supervisor">{supervisorName(p)}</Fact>
         <Fact label="Term">{p.term.name}</Fact>
         <Fact label="Submitted by">{p.createdBy?.name || MSG.unknown}</Fact>
         <Fact label="Submitted">{when(p.createdAt, zone)}</Fact>
