@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerStudentApi, submitProposalApi } from "./support/api";
+import { getJson, postJson, registerStudentApi, signInApi, submitProposalApi } from "./support/api";
 import { A11yReport, VIEWPORTS, writeReports } from "./support/axe";
 import {
   DEMO_PASSWORD,
@@ -8,6 +8,7 @@ import {
   login,
   newPage,
   type RunningServer,
+  screenshot,
   startServer,
 } from "./support/harness";
 import { LIFE, lifeScenario } from "./support/life";
@@ -602,6 +603,136 @@ describe("accessibility: the proposal's life (issue 20)", () => {
       await page.getByRole("option", { name: /^Ivan Petrov/ }).waitFor();
       await check("Activity (Person search open)");
       await context.close();
+
+      expectNoSeriousViolations(r);
+    });
+  }
+});
+
+describe("accessibility: allocation screens (issue 21)", () => {
+  /** An allocation term made current, with topics of two supervisors, two groups ranking them, a ranking and a draft. */
+  const ALLOC = { term: "Allocation term (a11y)", topics: ["Robot path planning", "Drone swarms"] };
+  let creator: Awaited<ReturnType<typeof registerStudentApi>>;
+  let groupId = "";
+  beforeAll(async () => {
+    const committee = await signInApi(server.url, DEMO.committee);
+    const { term } = await postJson<{ term: { id: string } }>(committee, "/api/terms", {
+      name: ALLOC.term,
+      mode: "allocation",
+      maxPreferences: 3,
+    });
+    await postJson(committee, `/api/terms/${term.id}/current`);
+    const kenji = await signInApi(server.url, "kenji.watanabe@demo.example.edu");
+    const cells = await getJson<{ cells: { id: string }[] }>(kenji, "/api/supervisor/dashboard");
+    const topicIds: string[] = [];
+    for (const title of ALLOC.topics) {
+      const { topic } = await postJson<{ topic: { id: string } }>(kenji, "/api/topics", {
+        termId: term.id,
+        title,
+        description: `${title}: what the group builds and measures.`,
+        type: "Thesis",
+        researchCellId: cells.cells[0].id,
+        capacity: 1,
+      });
+      topicIds.push(topic.id);
+    }
+    creator = await registerStudentApi(server.url, "Ranking Student");
+    const other = await registerStudentApi(server.url, "Another Ranker");
+    groupId = (
+      await postJson<{ proposal: { id: string } }>(creator, "/api/proposals", {
+        type: "Thesis",
+        preferences: topicIds,
+      })
+    ).proposal.id;
+    await postJson(other, "/api/proposals", { type: "Project", preferences: [topicIds[0]] });
+    const ranked = await kenji.api.put(`/api/terms/${term.id}/ranking`, { data: { proposalIds: [groupId] } });
+    expect(ranked.ok()).toBe(true);
+    await postJson(committee, `/api/terms/${term.id}/allocation`);
+  });
+
+  for (const vp of VIEWPORTS) {
+    it(`allocation screens of every role @ ${vp.name}`, { timeout: 150_000 }, async () => {
+      const r = report(`allocation @ ${vp.name}`);
+
+      // A group's member: Topics and the group's page with its ranked topics.
+      let s = await open(vp.options);
+      let page = s.page;
+      // Each screen scanned is also kept as a picture, to look at (e2e/.artifacts/a11y-alloc-*.png).
+      const check = async (screen: string) => {
+        await r.check(page, screen, vp.name);
+        await screenshot(
+          page,
+          `a11y-alloc-${vp.name.split(" ")[0]}-${screen.toLowerCase().replace(/[^a-z]+/g, "-")}`,
+        );
+      };
+      await page.goto("/login");
+      await login(page, creator.email, creator.password);
+      await page.waitForURL("**/student/dashboard");
+      await navigate(page, "Topics", "/student/topics", r, vp.name);
+      await page.getByRole("article", { name: ALLOC.topics[0] }).waitFor();
+      await check("Student: Topics");
+      await page.goto(`/student/proposals/${groupId}`);
+      await page.getByRole("list", { name: "Your group's ranked topics" }).waitFor();
+      await check("Student: proposal page with its ranked topics");
+      await s.context.close();
+
+      // A student in no group: Submit Proposal ranks topics.
+      const free = await registerStudentApi(server.url, `Free Ranker ${vp.name}`);
+      s = await open(vp.options);
+      page = s.page;
+      await page.goto("/login");
+      await login(page, free.email, free.password);
+      await page.waitForURL("**/student/dashboard");
+      await page.goto("/student/proposal");
+      const add = page.getByRole("combobox", { name: "Add a topic" });
+      await add.click();
+      await page.getByRole("option", { name: new RegExp(`^${ALLOC.topics[1]}`) }).click();
+      await page.getByRole("list", { name: "Ranked topics" }).waitFor();
+      await check("Student: Submit Proposal with ranked topics");
+      await s.context.close();
+
+      // A supervisor: Topics (and its form) and Applicants.
+      s = await open(vp.options);
+      page = s.page;
+      await signIn(page, "kenji.watanabe@demo.example.edu", "/supervisor/dashboard");
+      await navigate(page, "Topics", "/supervisor/topics", r, vp.name);
+      await page.getByRole("article", { name: ALLOC.topics[0] }).waitFor();
+      await check("Supervisor: Topics");
+      await withModal(
+        page,
+        () => page.getByRole("button", { name: "New topic" }).click(),
+        "New topic",
+        () => check("Supervisor: Topics (new topic form open)"),
+      );
+      await navigate(page, "Applicants", "/supervisor/applicants", r, vp.name);
+      await page.getByRole("list", { name: "Your ranking" }).waitFor();
+      await check("Supervisor: Applicants");
+      await s.context.close();
+
+      // The committee: the draft, a move and the publication's confirmation.
+      s = await open(vp.options);
+      page = s.page;
+      await signIn(page, DEMO.committee, "/committee/dashboard");
+      await navigate(page, "Allocation", "/committee/allocation", r, vp.name);
+      await page.getByRole("group", { name: /^Matched: / }).waitFor();
+      await check("Committee: Allocation (draft)");
+      await withModal(
+        page,
+        () =>
+          page
+            .getByRole("button", { name: /^Move / })
+            .first()
+            .click(),
+        "Move this group in the draft?",
+        () => check("Committee: Allocation (move open)"),
+      );
+      await withModal(
+        page,
+        () => page.getByRole("button", { name: "Publish", exact: true }).click(),
+        "Publish the allocation?",
+        () => check("Committee: Allocation (publish confirmation)"),
+      );
+      await s.context.close();
 
       expectNoSeriousViolations(r);
     });

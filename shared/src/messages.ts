@@ -191,6 +191,32 @@ export const MSG = {
   notInDraft: "This group is not in the draft.",
   preferencesSaved: "Preferences saved.",
   rankingSaved: "Ranking saved.",
+  untitledGroup: (creator: string) => `Untitled group (of ${creator || "Unknown"})`,
+  topicPublished: (title: string) => `Topic "${title}" published.`,
+  topicSaved: (title: string) => `Topic "${title}" saved.`,
+  topicWithdrawnDone: (title: string) => `Topic "${title}" withdrawn. The groups that ranked it are told.`,
+  allocationRan: (matched: number, groups: number) =>
+    `The allocation ran: ${matched} of ${groups} group${groups === 1 ? "" : "s"} matched. Nothing is published yet.`,
+  groupMoved: (group: string, topic: string | null) =>
+    topic ? `${group} moved to "${topic}" in the draft.` : `${group} left without a topic in the draft.`,
+  allocationPublishedDone: (placed: number, unmatched: number) =>
+    `The allocation is published: ${placed} group${placed === 1 ? "" : "s"} placed, ${unmatched} left to place by hand.`,
+  groupPlaced: (topic: string) => `The group is placed on "${topic}" and is now Pending.`,
+  blockingPair: (group: string, topic: string) => `${group} and ${topic} would both rather be together.`,
+  rankAtLeastOne: "Rank at least one topic.",
+  notAllocatedYet: "Not allocated yet",
+  noAllocationTerm:
+    "The current term does not allocate topics: groups choose a supervisor on Submit Proposal.",
+  // Ranking by drag and drop (screen readers hear these; the words are dnd-kit's events').
+  dragInstructions: (noun: string) =>
+    `To move a ${noun}, press space or enter on its handle, use the up and down arrow keys, then press space or enter to drop it, or escape to cancel. The Move up and Move down buttons do the same.`,
+  dragPickedUp: (label: string, rank: number, of: number) => `Picked up ${label}, at rank ${rank} of ${of}.`,
+  dragOver: (label: string, rank: number, of: number) => `${label} is over rank ${rank} of ${of}.`,
+  dragDropped: (label: string, rank: number, of: number) => `${label} dropped at rank ${rank} of ${of}.`,
+  dragCancelled: (label: string, rank: number, of: number) =>
+    `Moving ${label} was cancelled; it stays at rank ${rank} of ${of}.`,
+  rankMoved: (label: string, rank: number, of: number) => `${label} is now at rank ${rank} of ${of}.`,
+  rankRemoved: (label: string) => `${label} removed from the list.`,
 
   // terms (DESIGN.md §8)
   submissionsClosed: (term: string) => `Submissions for ${term} are closed.`,

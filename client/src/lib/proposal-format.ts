@@ -7,8 +7,19 @@ export const formatDate = (iso: string | null | undefined) =>
     ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
     : MSG.notAvailable;
 
-export const cellTitle = (p: ProposalFields) => p.researchCell?.title || MSG.unknownCell;
-export const supervisorName = (p: ProposalFields) => p.supervisor?.name || MSG.unknown;
+/**
+ * A proposal's title; a group in an allocation term may have none until it is placed (DESIGN.md
+ * §11): "Untitled group (of {creator})".
+ */
+export const proposalTitle = (p: { title: string; createdBy: { name: string } | null }) =>
+  p.title || MSG.untitledGroup(p.createdBy?.name ?? "");
+
+/** A group of an allocation term has no cell or supervisor until it is placed (DESIGN.md §11). */
+const unplaced = (p: ProposalFields) => p.term?.mode === "allocation" && p.supervisor === null;
+export const cellTitle = (p: ProposalFields) =>
+  p.researchCell?.title || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknownCell);
+export const supervisorName = (p: ProposalFields) =>
+  p.supervisor?.name || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknown);
 
 /** The group's names, creator first (by position); a missing name is "Unknown"; `none` for no members. */
 export const memberNames = (p: ProposalFields, none: string = MSG.unknown) =>

@@ -14,6 +14,7 @@ export const term = (o: Partial<Term> = {}): Term => ({
   maxPreferences: 5,
   current: true,
   hasProposals: false,
+  allocationPublishedAt: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...o,
 });

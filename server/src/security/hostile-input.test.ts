@@ -763,6 +763,7 @@ function template(method: string, route: string): Template | undefined {
       body: { title: "Valid topic", capacity: 3 },
     },
     "DELETE /api/topics/:id": { role: "supervisor", params: { id: world.topic } },
+    "GET /api/proposals/:id/preferences": { role: "student", params: { id: world.proposal } },
     "PUT /api/proposals/:id/preferences": {
       role: "student",
       params: { id: world.proposal },

@@ -779,6 +779,13 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/topics/${w.doomedTopic}` }),
   },
   {
+    // P belongs to a direct term: its list is empty, read by whoever may see P.
+    method: "GET",
+    route: "/api/proposals/:id/preferences",
+    expect: [401, 200, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/proposals/${w.P}/preferences` }),
+  },
+  {
     // P belongs to a direct term: its group ranks no topics.
     method: "PUT",
     route: "/api/proposals/:id/preferences",

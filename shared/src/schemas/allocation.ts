@@ -36,6 +36,8 @@ export const topicSchema = z.object({
   capacity: z.number(),
   /** Groups that list it (any rank), while the term is open for preferences. */
   applicants: z.number(),
+  /** Groups placed on it (active proposals): its places left are capacity less these. */
+  placed: z.number(),
   withdrawn: z.boolean(),
   createdAt: z.string(),
 });
@@ -65,6 +67,24 @@ const topicIds = z
 /** PUT /api/proposals/:id/preferences; the maximum is the term's maxPreferences (checked by the server). */
 export const preferencesSchema = z.object({ topicIds });
 
+/**
+ * GET /api/proposals/:id/preferences: the group's ranked topics, best first, with what the screens
+ * need to offer a change (its term's maximum, and whether the allocation is published: then frozen).
+ */
+export const preferenceListResponse = z.object({
+  items: z.array(
+    z.object({
+      topicId: z.string(),
+      title: z.string(),
+      supervisor: person,
+      researchCell: z.object({ id: z.string(), title: z.string() }),
+    }),
+  ),
+  maxPreferences: z.number(),
+  publishedAt: z.string().nullable(),
+});
+export type PreferenceList = z.infer<typeof preferenceListResponse>;
+
 /** PUT /api/terms/:id/ranking: the supervisor's order of their applicant groups, best first. */
 export const rankingSchema = z.object({
   proposalIds: z
@@ -85,12 +105,16 @@ export const applicantSchema = z.object({
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 export const applicantListResponse = z.object({ items: z.array(applicantSchema) });
+export type ApplicantList = z.infer<typeof applicantListResponse>;
 
 export const assignmentSchema = z.object({
   proposalId: z.string(),
   topicId: z.string().nullable(),
   /** The place of the topic on the group's list (1 = first choice); null when unmatched or placed off the list. */
   rank: z.number().nullable(),
+  /** The group's title ("" until it writes one or is placed) and the name of the student who submitted it. */
+  title: z.string(),
+  creator: z.string(),
 });
 
 /** GET /api/terms/:id/allocation: the draft (or none yet), every group of the term, and what it means. */
@@ -115,7 +139,14 @@ export const allocationSchema = z.object({
     .nullable(),
   publishedAt: z.string().nullable(),
   /** Every group Awaiting allocation, with its list of topics (still offered), best first. */
-  groups: z.array(z.object({ proposalId: z.string(), title: z.string(), preferences: z.array(z.string()) })),
+  groups: z.array(
+    z.object({
+      proposalId: z.string(),
+      title: z.string(),
+      creator: z.string(),
+      preferences: z.array(z.string()),
+    }),
+  ),
   /** The topics still offered, with their places left. */
   topics: z.array(
     z.object({ id: z.string(), title: z.string(), supervisorId: z.string(), capacity: z.number() }),

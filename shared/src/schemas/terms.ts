@@ -88,6 +88,8 @@ export const termSchema = z.object({
   current: z.boolean(),
   /** Whether the term holds any proposal: then it cannot be deleted, and its mode is frozen. */
   hasProposals: z.boolean(),
+  /** Allocation terms: when the allocation was published (then topics and preferences are frozen). */
+  allocationPublishedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Term = z.infer<typeof termSchema>;

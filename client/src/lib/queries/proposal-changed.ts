@@ -1,5 +1,6 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { activityQueries } from "./activity";
+import { allocationQueries } from "./allocation";
 import { committeeDashboardQueries } from "./committee-dashboard";
 import { proposalQueries } from "./proposals";
 import { supervisorDashboardQueries } from "./supervisor-dashboard";
@@ -9,7 +10,7 @@ import { termQueries } from "./terms";
 /**
  * What a proposal that changed shows in: every proposal list, page, version list, timeline and
  * invitation, both dashboards' counts, the places in use (terms, and each cell's supervisors with
- * their places left) and the activity log. Live events and the screens' own changes refresh these.
+ * their places left), the activity log and the allocation's topics, applicants and draft. Live events and the screens' own changes refresh these.
  */
 export const proposalChangedKeys = (): QueryKey[] => [
   proposalQueries.all(),
@@ -18,4 +19,5 @@ export const proposalChangedKeys = (): QueryKey[] => [
   termQueries.all(),
   cellSupervisorQueries.all(),
   activityQueries.all(),
+  allocationQueries.all(),
 ];

@@ -7,6 +7,7 @@ import {
   proposalMembers,
   proposalPreferences,
   proposals,
+  researchCells,
   supervisorRankings,
   terms,
   topics,
@@ -39,18 +40,20 @@ export async function replacePreferences(db: Db, proposalId: string, topicIds: s
       .values(topicIds.map((topicId, i) => ({ proposalId, topicId, rank: i + 1 })));
 }
 
-/** A group's list, best first, with each topic's title and supervisor. */
+/** A group's list, best first, with each topic's title, supervisor and cell. */
 export function selectPreferences(db: Db, proposalId: string) {
   return selectRows<{
     topic_id: string;
     title: string;
     supervisor_id: string;
     supervisor_name: string;
-    withdrawn: boolean;
+    cell_id: string;
+    cell_title: string;
   }>(
     db,
-    sql`select t.id as topic_id, t.title, t.supervisor_id, s.name as supervisor_name, t.withdrawn_at is not null as withdrawn
-          from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id join ${users} s on s.id = t.supervisor_id
+    sql`select t.id as topic_id, t.title, t.supervisor_id, s.name as supervisor_name, c.id as cell_id, c.title as cell_title
+          from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
+          join ${users} s on s.id = t.supervisor_id join ${researchCells} c on c.id = t.research_cell_id
          where pp.proposal_id = ${proposalId} order by pp.rank`,
   );
 }
@@ -119,9 +122,9 @@ export async function replaceRanking(db: Db, termId: string, supervisorId: strin
 
 /** Every group of the term Awaiting allocation with its list (topics still offered), by id. */
 export function selectGroups(db: Db, termId: string) {
-  return selectRows<{ id: string; title: string; preferences: string[] }>(
+  return selectRows<{ id: string; title: string; creator: string; preferences: string[] }>(
     db,
-    sql`select p.id, p.title,
+    sql`select p.id, p.title, coalesce((select u.name from ${users} u where u.id = p.created_by), '') as creator,
                coalesce((select json_agg(pp.topic_id order by pp.rank)
                   from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
                  where pp.proposal_id = p.id and t.withdrawn_at is null), '[]') as preferences
@@ -223,6 +226,24 @@ export function selectAssignments(db: Db, termId: string) {
   return selectRows<{ proposal_id: string; topic_id: string | null; rank: number | null }>(
     db,
     sql`select proposal_id, topic_id, rank from ${allocationAssignments} where term_id = ${termId} order by proposal_id`,
+  );
+}
+
+/** The draft's rows with each group's title and creator, as the committee's screen shows them. */
+export function selectNamedAssignments(db: Db, termId: string) {
+  return selectRows<{
+    proposal_id: string;
+    topic_id: string | null;
+    rank: number | null;
+    title: string;
+    creator: string;
+  }>(
+    db,
+    sql`select a.proposal_id, a.topic_id, a.rank, p.title, coalesce(u.name, '') as creator
+          from ${allocationAssignments} a
+          join ${proposals} p on p.id = a.proposal_id
+          left join ${users} u on u.id = p.created_by
+         where a.term_id = ${termId} order by a.proposal_id`,
   );
 }
 

@@ -4,6 +4,7 @@ import {
   blockingPairsResponse,
   moveSchema,
   placeSchema,
+  preferenceListResponse,
   preferencesSchema,
   rankingSchema,
   runSummarySchema,
@@ -21,6 +22,7 @@ import { guard, requireUser } from "../../plugins/session";
 import { changeBy } from "../activity/activity.repository";
 import { lifeContext } from "../proposals/life-context";
 import {
+  groupPreferences,
   listApplicants,
   moveGroup,
   readAllocation,
@@ -116,6 +118,20 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       };
     },
+  );
+
+  app.get(
+    "/proposals/:id/preferences",
+    {
+      onRequest: guard("proposals:read"),
+      schema: {
+        tags: ["allocation"],
+        summary: "A group's ranked topics, best first, with its term's maximum and whether they are frozen",
+        params: idParams,
+        response: { 200: preferenceListResponse, ...errors },
+      },
+    },
+    async (request) => groupPreferences(app.db, requireUser(request), request.params.id),
   );
 
   app.put(

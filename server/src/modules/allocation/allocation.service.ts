@@ -1,5 +1,5 @@
 import { MSG } from "@shared/messages";
-import type { Allocation, Applicant } from "@shared/schemas/allocation";
+import type { Allocation, Applicant, PreferenceList } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
@@ -17,7 +17,9 @@ import {
   selectAssignments,
   selectDraft,
   selectGroups,
+  selectNamedAssignments,
   selectOfferedTopics,
+  selectPreferences,
   selectRankings,
   selectSupervisorsOfTerm,
   topicsOfTerm,
@@ -42,6 +44,27 @@ export async function checkPreferences(db: Db, termId: string, maxPreferences: n
   if (found.length !== topicIds.length) throw fieldError("topicIds", MSG.unknownTopic);
   const withdrawn = found.find((t) => t.withdrawn);
   if (withdrawn) throw fieldError("topicIds", MSG.withdrawnTopic(withdrawn.title));
+}
+
+/** The group's list, best first, to whoever may see the proposal (404 for anyone else). */
+export async function groupPreferences(
+  db: Db,
+  user: SessionUser,
+  proposalId: string,
+): Promise<PreferenceList> {
+  const { facts } = await factsFor(db, proposalId, user);
+  const term = await selectAllocationTerm(db, facts.term_id);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  return {
+    items: (await selectPreferences(db, proposalId)).map((r) => ({
+      topicId: r.topic_id,
+      title: r.title,
+      supervisor: { id: r.supervisor_id, name: r.supervisor_name },
+      researchCell: { id: r.cell_id, title: r.cell_title },
+    })),
+    maxPreferences: term.max_preferences,
+    publishedAt: term.allocation_published_at ? iso(term.allocation_published_at) : null,
+  };
 }
 
 /** A member replaces the group's list, until the allocation is published. */
@@ -231,11 +254,13 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
   if (!term) throw new NotFoundError(MSG.termNotFound);
   const draft = await selectDraft(db, termId);
   const t = await termInstance(db, termId, draft?.seed ?? "");
-  const rows = draft ? await selectAssignments(db, termId) : [];
-  const assignments: Assignment[] = rows.map((r) => ({
+  const rows = draft ? await selectNamedAssignments(db, termId) : [];
+  const assignments = rows.map((r) => ({
     proposalId: r.proposal_id,
     topicId: r.topic_id,
     rank: r.rank,
+    title: r.title,
+    creator: r.creator,
   }));
   const byGroup = new Map(assignments.map((a) => [a.proposalId, a]));
   const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
@@ -269,7 +294,12 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
           })),
         }
       : null,
-    groups: t.groups.map((g) => ({ proposalId: g.id, title: g.title, preferences: g.preferences })),
+    groups: t.groups.map((g) => ({
+      proposalId: g.id,
+      title: g.title,
+      creator: g.creator,
+      preferences: g.preferences,
+    })),
     topics: t.topics.map((x) => ({
       id: x.id,
       title: x.title,

@@ -214,6 +214,36 @@ describe("groups ranking topics", () => {
       expect(
         (await call(s, "PUT", `/api/proposals/${id}/preferences`, { topicIds: [a.id, b.id] })).statusCode,
       ).toBe(200);
+      // The group (and the committee) read the list back, best first, with the term's maximum.
+      const read = await call(s, "GET", `/api/proposals/${id}/preferences`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({
+        items: [
+          {
+            topicId: a.id,
+            title: "Alpha",
+            supervisor: { id: ada.id, name: "Prof. Ada" },
+            researchCell: { id: cell.id, title: expect.any(String) },
+          },
+          expect.objectContaining({
+            topicId: b.id,
+            title: "Beta",
+            supervisor: { id: bo.id, name: "Prof. Bo" },
+          }),
+        ],
+        maxPreferences: 2,
+        publishedAt: null,
+      });
+      expect(
+        (await call(committee, "GET", `/api/proposals/${id}/preferences`))
+          .json()
+          .items.map((x: { topicId: string }) => x.topicId),
+      ).toEqual([a.id, b.id]);
+      // Nobody else sees it, the topics' supervisors included (the group has not reached them).
+      expect((await call(await makeStudent(t), "GET", `/api/proposals/${id}/preferences`)).statusCode).toBe(
+        404,
+      );
+      expect((await call(ada, "GET", `/api/proposals/${id}/preferences`)).statusCode).toBe(404);
       expect(
         (await call(await makeStudent(t), "PUT", `/api/proposals/${id}/preferences`, { topicIds: [a.id] }))
           .statusCode,
@@ -282,6 +312,12 @@ describe("the allocation", () => {
       expect(of(g1.proposal.id)).toMatchObject({ topicId: y.id, rank: 2 });
       expect(of(g3.proposal.id)).toMatchObject({ topicId: null });
       expect(draft.draft).toMatchObject({ outOfDate: false, moved: false, blockingPairs: [] });
+      // Each group is named for the committee's screen: its title ("" until it writes one) and its creator.
+      expect(of(g2.proposal.id)).toMatchObject({ title: "Our own title", creator: g2.student.name });
+      expect(of(g1.proposal.id)).toMatchObject({ title: "", creator: g1.student.name });
+      expect(draft.groups.find((g: { proposalId: string }) => g.proposalId === g1.proposal.id)).toMatchObject(
+        { title: "", creator: g1.student.name, preferences: [x.id, y.id] },
+      );
       expect((await call(g1.student, "GET", `/api/proposals/${g1.proposal.id}`)).json().proposal.status).toBe(
         "Awaiting allocation",
       );
@@ -335,6 +371,16 @@ describe("the allocation", () => {
         version: 1,
       });
       expect((await call(bo, "GET", `/api/proposals/${g1.proposal.id}`)).statusCode).toBe(200);
+      // The term says it is published, its topics count the groups placed on them, lists say frozen.
+      const published2 = (await call(g1.student, "GET", "/api/terms"))
+        .json()
+        .items.find((x: { id: string }) => x.id === term.id);
+      expect(published2.allocationPublishedAt).toEqual(expect.any(String));
+      const mineNow = (await call(ada, "GET", `/api/topics?termId=${term.id}&mine=true`)).json().items;
+      expect(mineNow).toEqual([expect.objectContaining({ id: x.id, capacity: 1, placed: 1 })]);
+      expect(
+        (await call(g1.student, "GET", `/api/proposals/${g1.proposal.id}/preferences`)).json().publishedAt,
+      ).toEqual(published2.allocationPublishedAt);
       const mails = await selectRows<{ user_id: string; subject: string }>(
         t.database.db,
         sql`select user_id, subject from outbox where kind = 'proposal.changed' and subject like 'Your group''s topic%' or subject like 'No topic for your group yet%'`,

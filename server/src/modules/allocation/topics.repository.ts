@@ -2,8 +2,17 @@ import type { ProposalType } from "@shared/enums";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
-import { proposalPreferences, researchCells, supervisorCells, terms, topics, users } from "../../db/schema";
+import {
+  proposalPreferences,
+  proposals,
+  researchCells,
+  supervisorCells,
+  terms,
+  topics,
+  users,
+} from "../../db/schema";
 import { matchesSearch } from "../../db/search";
+import { isActive } from "../proposals/proposals.repository";
 
 /** A topic as every read selects it: with its supervisor, its cell and how many groups list it. */
 export interface TopicRow {
@@ -20,11 +29,13 @@ export interface TopicRow {
   cell_id: string;
   cell_title: string;
   applicants: number;
+  placed: number;
 }
 
 const TOPIC_COLUMNS = sql`t.id, t.term_id, t.title, t.description, t.type, t.capacity, t.withdrawn_at, t.created_at,
   s.id as supervisor_id, s.name as supervisor_name, c.id as cell_id, c.title as cell_title,
-  (select count(*)::int from ${proposalPreferences} pp where pp.topic_id = t.id) as applicants`;
+  (select count(*)::int from ${proposalPreferences} pp where pp.topic_id = t.id) as applicants,
+  (select count(*)::int from ${proposals} p where p.topic_id = t.id and ${isActive()}) as placed`;
 const TOPIC_JOINS = sql`join ${users} s on s.id = t.supervisor_id join ${researchCells} c on c.id = t.research_cell_id`;
 
 export function selectTopic(db: Db, id: string, lock = false) {

@@ -42,6 +42,7 @@ export function toTopic(r: TopicRow): Topic {
     supervisor: { id: r.supervisor_id, name: r.supervisor_name },
     capacity: r.capacity,
     applicants: r.applicants,
+    placed: r.placed,
     withdrawn: r.withdrawn_at !== null,
     createdAt: iso(r.created_at),
   };

@@ -16,6 +16,7 @@ export interface TermRow {
   committee_approval: boolean;
   default_capacity: number | null;
   max_preferences: number;
+  allocation_published_at: string | null;
   created_at: string;
   current: boolean;
   has_proposals: boolean;
@@ -23,7 +24,7 @@ export interface TermRow {
 
 const TERM_COLUMNS = sql`
   t.id, t.name, t.mode, t.submissions_open_at, t.submissions_close_at, t.revisions_close_at,
-  t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.created_at,
+  t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.allocation_published_at, t.created_at,
   exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current,
   exists(select 1 from ${proposals} p where p.term_id = t.id) as has_proposals`;
 

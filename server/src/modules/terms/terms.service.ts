@@ -49,6 +49,7 @@ export function toTerm(r: TermRow): Term {
     maxPreferences: r.max_preferences,
     current: r.current,
     hasProposals: r.has_proposals,
+    allocationPublishedAt: iso(r.allocation_published_at),
     createdAt: iso(r.created_at)!,
   };
 }

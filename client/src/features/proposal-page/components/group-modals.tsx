@@ -1,4 +1,5 @@
 import { notify } from "@client/lib/notify";
+import { proposalTitle } from "@client/lib/proposal-format";
 import { Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -59,8 +60,9 @@ export function WithdrawModal({
       loading={withdraw.isPending}
     >
       <Text size="sm">
-        “{p.title}” becomes Withdrawn, and this cannot be undone: every member's place in {p.term.name} and
-        the supervisor's place are freed, and open invitations are cancelled. Everyone concerned is told.
+        “{proposalTitle(p)}” becomes Withdrawn, and this cannot be undone: every member's place in{" "}
+        {p.term.name} and the supervisor's place are freed, and open invitations are cancelled. Everyone
+        concerned is told.
       </Text>
       <Textarea
         label={reasonRequired ? "Reason" : "Reason (optional)"}
@@ -95,7 +97,7 @@ export function LeaveModal({
   const navigate = useNavigate();
   const leave = useLeave(p.id, {
     onSuccess: () => {
-      notify.success(MSG.leftGroup(p.title));
+      notify.success(MSG.leftGroup(proposalTitle(p)));
       // A student who left no longer sees the proposal.
       void navigate("/student/dashboard");
     },
@@ -112,8 +114,8 @@ export function LeaveModal({
       loading={leave.isPending}
     >
       <Text size="sm">
-        You leave the group of “{p.title}”: your place in {p.term.name} is freed and you will no longer see
-        this proposal. The group is told.
+        You leave the group of “{proposalTitle(p)}”: your place in {p.term.name} is freed and you will no
+        longer see this proposal. The group is told.
       </Text>
     </ActionModal>
   );

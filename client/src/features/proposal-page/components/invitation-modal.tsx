@@ -1,5 +1,5 @@
 import { notify } from "@client/lib/notify";
-import { supervisorName } from "@client/lib/proposal-format";
+import { proposalTitle, supervisorName } from "@client/lib/proposal-format";
 import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -26,7 +26,7 @@ export function InvitationModal({
   const send = useAnswerInvitation(p.id, {
     onSuccess: (_answer, accepted) => {
       if (accepted) {
-        notify.success(MSG.invitationAccepted(p.title));
+        notify.success(MSG.invitationAccepted(proposalTitle(p)));
         onClose();
       } else {
         notify.success(MSG.invitationDeclined(p.title));
@@ -49,14 +49,18 @@ export function InvitationModal({
     >
       {answer === "accept" ? (
         <Text size="sm">
-          You join {creator}'s group for “{p.title}”, supervised by {supervisorName(p)}. This takes your one
-          place in {p.term.name}: any other open invitation you have there is declined. Once everyone invited
-          has answered, the proposal goes to its supervisor.
+          You join {creator}'s group for “{proposalTitle(p)}”
+          {p.supervisor ? `, supervised by ${supervisorName(p)}` : ""}. This takes your one place in{" "}
+          {p.term.name}: any other open invitation you have there is declined. Once everyone invited has
+          answered,{" "}
+          {p.term.mode === "allocation" && !p.supervisor
+            ? "the group waits for the committee's allocation of topics."
+            : "the proposal goes to its supervisor."}
         </Text>
       ) : (
         <Text size="sm">
-          You will not be in {creator}'s group for “{p.title}”, and you will no longer see this proposal.{" "}
-          {creator} is told.
+          You will not be in {creator}'s group for “{proposalTitle(p)}”, and you will no longer see this
+          proposal. {creator} is told.
         </Text>
       )}
     </ActionModal>

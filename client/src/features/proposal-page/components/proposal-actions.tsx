@@ -1,4 +1,5 @@
 import { useUser } from "@client/lib/auth";
+import { termQueries } from "@client/lib/queries/terms";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { allowedActions, findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
@@ -10,13 +11,16 @@ import {
   IconClipboardCheck,
   IconDoorExit,
   IconFilePlus,
+  IconMapPin,
   IconUserShare,
   IconX,
 } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { type ComponentType, useId, useState } from "react";
 import { DecisionModal, ReassignModal, ReopenModal } from "./committee-modals";
 import { LeaveModal, WithdrawModal } from "./group-modals";
 import { InvitationModal } from "./invitation-modal";
+import { PlaceModal } from "./place-modal";
 import { VersionModal } from "./version-modal";
 
 /** The supervisor's review, given by the page that composes this one (it belongs to another feature). */
@@ -33,6 +37,7 @@ type Open =
   | "committeeDeny"
   | "reopen"
   | "reassign"
+  | "place"
   | null;
 
 /**
@@ -65,6 +70,10 @@ export function ProposalActions({
   const can = (a: ProposalAction) => allowed.includes(a);
   const isSupervisor = parties.includes("supervisor");
   const isCommittee = parties.includes("committee");
+  // The committee places a group by hand only once its term's allocation is published (DESIGN.md §11).
+  const published = !!useQuery(termQueries.list()).data?.items.find((t) => t.id === p.term.id)
+    ?.allocationPublishedAt;
+  const canPlace = can("place") && published;
 
   const buttons = [
     can("accept") && (
@@ -139,6 +148,11 @@ export function ProposalActions({
         Reassign
       </Button>
     ),
+    canPlace && (
+      <Button key="place" leftSection={<IconMapPin size={16} />} onClick={() => setOpen("place")}>
+        Place
+      </Button>
+    ),
     can("leave") && (
       <Button
         key="leave"
@@ -203,6 +217,7 @@ export function ProposalActions({
       )}
       {can("reopen") && <ReopenModal proposal={p} opened={open === "reopen"} onClose={close} />}
       {can("reassign") && <ReassignModal proposal={p} opened={open === "reassign"} onClose={close} />}
+      {canPlace && <PlaceModal proposal={p} opened={open === "place"} onClose={close} />}
     </Stack>
   );
 }

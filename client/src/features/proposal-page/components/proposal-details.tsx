@@ -14,6 +14,8 @@ const when = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone
  * term, who submitted it and when, when its review is due), times in the department's zone.
  */
 export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zone: string }) {
+  // A group of an allocation term has its cell and supervisor from the topic it is given.
+  const unplaced = p.term.mode === "allocation" && p.supervisor === null;
   return (
     <Section title="Details">
       <Stack gap={4}>
@@ -21,7 +23,10 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
           Abstract
         </Text>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {p.abstract}
+          {p.abstract ||
+            (unplaced
+              ? "No abstract yet: the group's topic gives it one when the group is placed."
+              : MSG.notAvailable)}
         </Text>
       </Stack>
       <Stack gap={4}>
@@ -31,7 +36,9 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
         {p.document ? (
           <DocumentLink document={p.document} />
         ) : (
-          <Text size="sm">No document attached to version {p.version}.</Text>
+          <Text size="sm">
+            {p.version ? `No document attached to version ${p.version}.` : "No document attached."}
+          </Text>
         )}
       </Stack>
       <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
@@ -43,7 +50,7 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
         <Fact label="Submitted">{when(p.createdAt, zone)}</Fact>
         {p.reviewDueAt && <Fact label="Review due">{when(p.reviewDueAt, zone)}</Fact>}
         {p.reviewedAt && <Fact label="Reviewed">{when(p.reviewedAt, zone)}</Fact>}
-        <Fact label="Version">{p.version}</Fact>
+        {p.version > 0 && <Fact label="Version">{p.version}</Fact>}
       </SimpleGrid>
     </Section>
   );

@@ -4,12 +4,14 @@ import { PageHeader } from "@client/components/page-header";
 import { StatusBadge } from "@client/components/status-badge";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
+import { proposalTitle } from "@client/lib/proposal-format";
 import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useProposalDetail, useTimeZone } from "../api/use-proposal-page";
 import { GroupMembers } from "./group-members";
+import { PreferencesPanel } from "./preferences-panel";
 import { ProposalActions, type ReviewModalComponent } from "./proposal-actions";
 import { ProposalDetails, ProposalFeedback } from "./proposal-details";
 import { TimelinePanel } from "./timeline-panel";
@@ -89,8 +91,8 @@ export function ProposalPage({
     <Stack gap="md">
       {backLink}
       <PageHeader
-        title={p.title}
-        description={`${p.type} · ${p.term.name} · version ${p.version}`}
+        title={proposalTitle(p)}
+        description={`${p.type} · ${p.term.name}${p.version ? ` · version ${p.version}` : ""}`}
         actions={
           <Group gap="xs">
             <StatusBadge status={p.status} size="lg" />
@@ -103,6 +105,7 @@ export function ProposalPage({
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
             <ProposalDetails proposal={p} zone={zone} />
+            <PreferencesPanel proposal={p} zone={zone} />
             <ProposalFeedback proposal={p} zone={zone} />
             <VersionsPanel proposalId={p.id} zone={zone} />
           </Stack>

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
+import { cellTitle, formatDate, proposalTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
@@ -74,12 +74,12 @@ export function ProposalCard({
     .map((m) => `${m.name || MSG.unknown}${m.state === "invited" ? " (invited)" : ""}`)
     .join(", ");
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={p.title}>
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={proposalTitle(p)}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
           {linkTitle ? (
             <Anchor component={Link} to={`/student/proposals/${p.id}`} inherit>
-              {p.title}
+              {proposalTitle(p)}
             </Anchor>
           ) : (
             p.title

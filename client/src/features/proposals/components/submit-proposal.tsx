@@ -6,9 +6,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
+import { useCurrentTerm } from "../api/use-current-term";
 import { nameList, waitingFor } from "./next-step";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm, type ProposalValues } from "./proposal-form";
+import { RankedProposalForm } from "./ranked-proposal-form";
 import { SubmissionWindowCard } from "./submission-window";
 import { useSubmissionWindow } from "./use-submission-window";
 
@@ -26,7 +28,7 @@ function afterSubmission(p: Pick<ProposalFields, "status" | "members" | "supervi
     return `It is Awaiting members: waiting for ${nameList(names) || "your group"} to answer ${names.length === 1 ? "their invitation" : "their invitations"}. It goes to ${supervisor} once everyone has answered; follow it, and read their feedback, on Proposal Status.`;
   }
   if (p.status === "Awaiting allocation")
-    return "It is Awaiting allocation: the committee places your group with a topic's supervisor. Follow it on Proposal Status.";
+    return "It is Awaiting allocation: the committee allocates the topics, and your group gets one on its list, with its supervisor. Until the allocation is published you may change your list on the proposal's page.";
   return `It is ${p.status}: ${supervisor} reviews it next. Follow its status, and read their feedback, on Proposal Status.`;
 }
 
@@ -56,6 +58,8 @@ export function SubmitProposal() {
   const invitations = useQuery(proposalQueries.invitations());
   const [submitted, setSubmitted] = useState<Proposal | null>(null);
   const submissions = useSubmissionWindow();
+  const terms = useCurrentTerm();
+  const term = terms.data?.term ?? null;
   const reasonId = useId();
   // The form that had the focus is gone: the success takes it, so keyboard and screen reader
   // users go on from there.
@@ -82,7 +86,7 @@ export function SubmitProposal() {
       </Stack>
     );
   }
-  if (isPending || (fromId && from.isPending))
+  if (isPending || terms.isPending || (fromId && from.isPending))
     return (
       <Center py="xl">
         <Loader size="sm" aria-label="Loading" />
@@ -131,14 +135,23 @@ export function SubmitProposal() {
         </Alert>
       )}
       <SubmissionWindowCard value={submissions} reasonId={reasonId} />
-      <ProposalForm
-        // A new form once the proposal to start from has arrived.
-        key={from.data?.id ?? "blank"}
-        initial={from.data ? startingFrom(from.data) : undefined}
-        onSubmitted={setSubmitted}
-        closed={submissions.reason !== null}
-        describedBy={reasonId}
-      />
+      {term?.mode === "allocation" ? (
+        <RankedProposalForm
+          maxPreferences={term.maxPreferences}
+          onSubmitted={setSubmitted}
+          closed={submissions.reason !== null}
+          describedBy={reasonId}
+        />
+      ) : (
+        <ProposalForm
+          // A new form once the proposal to start from has arrived.
+          key={from.data?.id ?? "blank"}
+          initial={from.data ? startingFrom(from.data) : undefined}
+          onSubmitted={setSubmitted}
+          closed={submissions.reason !== null}
+          describedBy={reasonId}
+        />
+      )}
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ export const term = (i: number, over: Partial<Term> = {}): Term => ({
   maxPreferences: 5,
   current: false,
   hasProposals: false,
+  allocationPublishedAt: null,
   createdAt: new Date(2026, 0, i).toISOString(),
   ...over,
 });

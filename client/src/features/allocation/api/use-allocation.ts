@@ -1,0 +1,67 @@
+import { api } from "@client/lib/api";
+import { allocationQueries } from "@client/lib/queries/allocation";
+import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
+import { termQueries } from "@client/lib/queries/terms";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+/** Every term that allocates topics, newest first, and the department's time zone. */
+export const useAllocationTerms = () =>
+  useQuery({
+    ...termQueries.list(),
+    select: (d) => ({ items: d.items.filter((t) => t.mode === "allocation"), timeZone: d.timeZone }),
+  });
+
+/** The term's draft with its groups, topics and load (GET /api/terms/:id/allocation). */
+export const useAllocation = (termId: string | null) =>
+  useQuery({ ...allocationQueries.draft(termId ?? ""), enabled: !!termId });
+
+/** Whatever the answer, the draft (and, after a publication or a placing, every proposal list) is read again. */
+function useAllocationMutation<TVars, TResult>(send: (vars: TVars) => Promise<TResult>, proposals = false) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: allocationQueries.all() });
+      if (proposals) for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+export interface RunSummary {
+  seed: string;
+  groups: number;
+  byRank: number[];
+  unmatched: number;
+}
+
+/** POST /api/terms/:id/allocation: a new draft; nothing else changes. */
+export const useRunAllocation = (termId: string) =>
+  useAllocationMutation(() => api.post<RunSummary>(`/terms/${termId}/allocation`));
+
+/** PATCH /api/terms/:id/allocation: a group moved by hand; answers the draft's blocking pairs. */
+export const useMoveGroup = (termId: string) =>
+  useAllocationMutation((move: { proposalId: string; topicId: string | null }) =>
+    api.patch<{ blockingPairs: { proposalId: string; topicId: string }[] }>(
+      `/terms/${termId}/allocation`,
+      move,
+    ),
+  );
+
+/**
+ * POST /api/terms/:id/allocation/publish: the draft applied in one transaction; every proposal
+ * list and the terms (now published: topics and preferences frozen) are read again.
+ */
+export const usePublishAllocation = (termId: string) =>
+  useAllocationMutation(
+    () => api.post<{ placed: number; unmatched: number }>(`/terms/${termId}/allocation/publish`),
+    true,
+  );
+
+/** POST /api/proposals/:id/place: a group left unmatched, placed by hand after publication. */
+export const usePlaceGroup = () =>
+  useAllocationMutation(
+    ({ proposalId, topicId }: { proposalId: string; topicId: string }) =>
+      api.post<{ proposal: Proposal }>(`/proposals/${proposalId}/place`, { topicId }),
+    true,
+  );

@@ -1,0 +1,232 @@
+import { EmptyState } from "@client/components/empty-state";
+import { LoadError } from "@client/components/load-error";
+import { RankedList } from "@client/components/ranked-list";
+import { isApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Applicant } from "@shared/schemas/allocation";
+import { IconArrowsSort, IconDeviceFloppy, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useApplicants, useCurrentTerm, useSaveRanking } from "../api/use-applicants";
+import { ApplicantDetails, applicantTitle } from "./applicant-details";
+
+/**
+ * Applicants (DESIGN.md §11): the groups that ranked any of the supervisor's topics in the current
+ * term. The supervisor puts the ones they want in order (drag and drop, keyboard and touch, or the
+ * Move buttons) and saves; the groups left out follow in an order drawn by lot when the committee
+ * runs the allocation. After publication the ranking is frozen.
+ */
+export function Applicants() {
+  const current = useCurrentTerm();
+  const term = current.data?.term ?? null;
+  const allocation = term?.mode === "allocation";
+  const list = useApplicants(allocation ? term.id : undefined);
+  const save = useSaveRanking(term?.id ?? "");
+  // The supervisor's order while they change it; null = as saved.
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (current.isPending) return <Skeleton height={160} radius="md" />;
+  if (current.isError)
+    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
+  if (!term || !allocation)
+    return (
+      <EmptyState
+        icon={IconArrowsSort}
+        title={`${term?.name ?? "This term"} has no applicants`}
+        description={MSG.notAllocationTerm(term?.name ?? "This term")}
+      />
+    );
+  if (list.isPending) return <Skeleton height={200} radius="md" />;
+  if (list.isError)
+    return (
+      <LoadError
+        title="Your applicants could not be loaded."
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    );
+
+  const frozen = term.allocationPublishedAt !== null;
+  const all = list.data.items;
+  const byId = new Map(all.map((a) => [a.proposalId, a]));
+  const saved = all.filter((a) => a.rank !== null).map((a) => a.proposalId);
+  const ranked = (draft ?? saved).filter((id) => byId.has(id));
+  const rankedSet = new Set(ranked);
+  const byLot = all.filter((a) => !rankedSet.has(a.proposalId));
+  const changed = draft !== null && ranked.join() !== saved.join();
+
+  if (!all.length)
+    return (
+      <EmptyState
+        icon={IconArrowsSort}
+        title="No group has ranked your topics yet."
+        description={
+          frozen
+            ? undefined
+            : "Groups that put any of your topics on their list appear here, for you to put in order."
+        }
+      />
+    );
+
+  const set = (ids: string[]) => {
+    setDraft(ids);
+    setError(null);
+  };
+  const submit = () =>
+    save.mutate(ranked, {
+      onSuccess: () => {
+        notify.success(MSG.rankingSaved);
+        setDraft(null);
+      },
+      onError: (e) => {
+        if (isApiError(e) && e.status === 400) setError(e.fields.proposalIds ?? e.message);
+        else {
+          notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+          setDraft(null);
+        }
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      {frozen ? (
+        <Alert color="gray" icon={<IconLock size={18} />} title="Your ranking is frozen">
+          The allocation of {term.name} is published: rankings can no longer change.
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Put the groups you would most like to supervise first. Groups you leave out follow in an order drawn
+          by lot when the committee runs the allocation; the seed of the lot is kept with the result.
+        </Text>
+      )}
+
+      <Paper
+        component="section"
+        withBorder
+        radius="md"
+        p={{ base: "sm", sm: "md" }}
+        aria-labelledby="ranked-title"
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={2} fz="lg" id="ranked-title">
+              Your ranking ({ranked.length})
+            </Title>
+            {!frozen && (
+              <Group gap="xs">
+                {changed && (
+                  <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
+                    Undo changes
+                  </Button>
+                )}
+                <Button
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  onClick={submit}
+                  loading={save.isPending}
+                  disabled={!changed}
+                >
+                  Save ranking
+                </Button>
+              </Group>
+            )}
+          </Group>
+          {error && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          {ranked.length ? (
+            <RankedList
+              items={ranked.map((id) => {
+                const a = byId.get(id)!;
+                return { id, label: applicantTitle(a), content: <ApplicantDetails applicant={a} /> };
+              })}
+              onChange={set}
+              onRemove={(id) => set(ranked.filter((x) => x !== id))}
+              label="Your ranking"
+              noun="group"
+              disabled={frozen}
+            />
+          ) : (
+            <Text size="sm">
+              You have ranked no group: {frozen ? "all of them went" : "all of them go"} by lot.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      {byLot.length > 0 && (
+        <Paper
+          component="section"
+          withBorder
+          radius="md"
+          p={{ base: "sm", sm: "md" }}
+          aria-labelledby="lot-title"
+        >
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Title order={2} fz="lg" id="lot-title">
+                <IconDice size={18} aria-hidden style={{ verticalAlign: "-3px" }} /> Drawn by lot (
+                {byLot.length})
+              </Title>
+              {!frozen && (
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => set([...ranked, ...byLot.map((a) => a.proposalId)])}
+                >
+                  Rank all in this order
+                </Button>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              Unranked: these groups follow your ranking in an order drawn by lot.
+            </Text>
+            <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: "none" }} aria-label="Drawn by lot">
+              {byLot.map((a) => (
+                <LotRow
+                  key={a.proposalId}
+                  applicant={a}
+                  frozen={frozen}
+                  onAdd={() => set([...ranked, a.proposalId])}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function LotRow({
+  applicant: a,
+  frozen,
+  onAdd,
+}: {
+  applicant: Applicant;
+  frozen: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <Paper component="li" withBorder radius="md" p="xs">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <ApplicantDetails applicant={a} />
+        {!frozen && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={onAdd}
+            aria-label={`Rank ${applicantTitle(a)}`}
+            style={{ flexShrink: 0 }}
+          >
+            Rank
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

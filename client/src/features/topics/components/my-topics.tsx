@@ -1,0 +1,198 @@
+import { EmptyState } from "@client/components/empty-state";
+import { LoadError } from "@client/components/load-error";
+import { isApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Topic } from "@shared/schemas/allocation";
+import { formatInZone } from "@shared/time";
+import { IconBulb, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useCurrentTerm, useMyCells, useTopicList, useWithdrawTopic } from "../api/use-topics";
+import { TopicCard } from "./topic-card";
+import { TopicFormModal } from "./topic-form-modal";
+
+const PAGE_SIZE = 20;
+
+/**
+ * A supervisor's own topics in the current allocation term (DESIGN.md §11): publish one (in one of
+ * their cells), edit it, or withdraw it (it leaves every group's list, and those groups are told),
+ * until the allocation is published; after that the list is frozen and says why.
+ */
+export function MyTopics() {
+  const current = useCurrentTerm();
+  const term = current.data?.term ?? null;
+  const zone = current.data?.timeZone ?? "UTC";
+  const allocation = term?.mode === "allocation";
+  const [page, setPage] = useState(1);
+  const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, allocation);
+  const cells = useMyCells();
+  const [editing, setEditing] = useState<Topic | null | "new">(null);
+  const [withdrawing, setWithdrawing] = useState<Topic | null>(null);
+  const withdraw = useWithdrawTopic();
+
+  if (current.isPending) return <Skeleton height={160} radius="md" />;
+  if (current.isError)
+    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
+  if (!term || !allocation)
+    return (
+      <EmptyState
+        icon={IconBulb}
+        title={`${term?.name ?? "This term"} has no topics`}
+        description={`${MSG.notAllocationTerm(term?.name ?? "This term")} Topics are offered in terms that allocate them.`}
+      />
+    );
+
+  const frozen = term.allocationPublishedAt !== null;
+  const myCells = cells.data ?? [];
+  const noCells = cells.isSuccess && myCells.length === 0;
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const confirmWithdraw = () => {
+    if (!withdrawing) return;
+    withdraw.mutate(withdrawing.id, {
+      onSuccess: ({ topic }) => {
+        notify.success(MSG.topicWithdrawnDone(topic.title));
+        setWithdrawing(null);
+      },
+      onError: (e) => {
+        notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+        setWithdrawing(null);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      {frozen ? (
+        <Alert color="gray" icon={<IconLock size={18} />} title="Topics are frozen">
+          {MSG.allocationFrozen(term.name)} Published {formatInZone(term.allocationPublishedAt!, zone)}.
+        </Alert>
+      ) : (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Topics you publish in {term.name} are offered to every group at once. You may edit or withdraw
+            them until the committee publishes the allocation.
+          </Text>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} disabled={noCells}>
+            New topic
+          </Button>
+        </Group>
+      )}
+      {noCells && !frozen && (
+        <Alert color="yellow" title="You are in no research cell">
+          A topic belongs to one of your research cells; the committee assigns them.
+        </Alert>
+      )}
+
+      {list.isError && !list.data ? (
+        <LoadError
+          title="Your topics could not be loaded."
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.isPending ? (
+        <Skeleton height={160} radius="md" />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={IconBulb}
+          title={`You have no topics in ${term.name}.`}
+          description={frozen ? undefined : "Publish one: groups rank the topics they would like."}
+        />
+      ) : (
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, md: 2 }}
+          m={0}
+          p={0}
+          style={{ listStyle: "none" }}
+          aria-label={`Your topics in ${term.name}`}
+        >
+          {items.map((t) => (
+            <li key={t.id}>
+              <TopicCard
+                topic={t}
+                extra={
+                  <Text size="sm">
+                    {frozen
+                      ? `${t.placed} of ${t.capacity} place${t.capacity === 1 ? "" : "s"} taken`
+                      : `Ranked by ${t.applicants} group${t.applicants === 1 ? "" : "s"}`}
+                  </Text>
+                }
+                actions={
+                  !frozen &&
+                  !t.withdrawn && (
+                    <>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconPencil size={14} />}
+                        onClick={() => setEditing(t)}
+                        aria-label={`Edit ${t.title}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => setWithdrawing(t)}
+                        aria-label={`Withdraw ${t.title}`}
+                      >
+                        Withdraw
+                      </Button>
+                    </>
+                  )
+                }
+              />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      {total > PAGE_SIZE && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({ "aria-label": `${control} page` })}
+        />
+      )}
+
+      <TopicFormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        termId={term.id}
+        cells={myCells}
+        topic={editing === "new" ? null : editing}
+      />
+      <Modal
+        opened={withdrawing !== null}
+        onClose={withdraw.isPending ? () => {} : () => setWithdrawing(null)}
+        title="Withdraw this topic?"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            “{withdrawing?.title}” leaves every group's list of preferences
+            {withdrawing?.applicants
+              ? `, and the ${withdrawing.applicants} group${withdrawing.applicants === 1 ? "" : "s"} that ranked it are told by email`
+              : ""}
+            . This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setWithdrawing(null)} disabled={withdraw.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirmWithdraw} loading={withdraw.isPending} data-autofocus>
+              Withdraw topic
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Allocation, ApplicantList, PreferenceList, TopicList } from "@shared/schemas/allocation";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../api";
+import { proposalQueries } from "./proposals";
+
+/** GET /api/topics as the screens send it: a term's topics (the current term by default). */
+export interface TopicListParams {
+  termId?: string;
+  q?: string;
+  researchCellId?: string;
+  supervisorId?: string;
+  /** A supervisor's own topics, withdrawn ones included. */
+  mine?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+const ALL = ["allocation"] as const;
+
+/**
+ * Allocation terms (DESIGN.md §11): topics, supervisors' applicants, the committee's draft. Every
+ * one lives under ["allocation"], which a proposal's change (proposal-changed.ts) refreshes too: a
+ * withdrawn topic changes lists, a group's list changes applicants and the draft.
+ */
+export const allocationQueries = {
+  all: () => ALL,
+  topics: (params: TopicListParams) =>
+    queryOptions({
+      queryKey: [...ALL, "topics", params] as const,
+      queryFn: () => api.get<TopicList>("/topics", { ...params, mine: params.mine ? "true" : undefined }),
+      placeholderData: keepPreviousData,
+    }),
+  /** The groups that ranked the caller's topics in a term, with the caller's rank for each. */
+  applicants: (termId: string) =>
+    queryOptions({
+      queryKey: [...ALL, "applicants", termId] as const,
+      queryFn: () => api.get<ApplicantList>(`/terms/${termId}/applicants`),
+    }),
+  /** The committee's draft of a term, with its groups, topics and each supervisor's load. */
+  draft: (termId: string) =>
+    queryOptions({
+      queryKey: [...ALL, "draft", termId] as const,
+      queryFn: () => api.get<Allocation>(`/terms/${termId}/allocation`),
+    }),
+  /** A group's ranked topics: under the proposal's key, so whatever refreshes it refreshes them. */
+  preferences: (proposalId: string) =>
+    queryOptions({
+      queryKey: [...proposalQueries.detail(proposalId).queryKey, "preferences"] as const,
+      queryFn: () => api.get<PreferenceList>(`/proposals/${proposalId}/preferences`),
+    }),
+};
