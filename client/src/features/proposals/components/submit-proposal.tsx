@@ -28,7 +28,7 @@ function afterSubmission(p: Pick<ProposalFields, "status" | "members" | "supervi
     return `It is Awaiting members: waiting for ${nameList(names) || "your group"} to answer ${names.length === 1 ? "their invitation" : "their invitations"}. It goes to ${supervisor} once everyone has answered; follow it, and read their feedback, on Proposal Status.`;
   }
   if (p.status === "Awaiting allocation")
-    return "It is Awaiting allocation: the committee allocates the topics, and your group gets one on its list, with its supervisor. Until the allocation is published you may change your list on the proposal's page.";
+    return "It is Awaiting allocation. The committee allocates the topics: your group gets one on its list, and its supervisor then. Until the allocation is published you may change your list on the proposal's page.";
   return `It is ${p.status}: ${supervisor} reviews it next. Follow its status, and read their feedback, on Proposal Status.`;
 }
 
