@@ -248,6 +248,20 @@ function summary(assignments: Assignment[], seed: string) {
   return { seed, groups: assignments.length, byRank, unmatched };
 }
 
+/** The draft's blocking pairs: the groups and topics that would both rather have each other. */
+function draftBlockingPairs(t: TermInstance, rows: { proposalId: string; topicId: string | null }[]) {
+  const byGroup = new Map(rows.map((a) => [a.proposalId, a.topicId]));
+  const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
+  const matching: SpaMatching = t.groups.map((g) => {
+    const topicId = byGroup.get(g.id);
+    return topicId && topicIndex.has(topicId) ? topicIndex.get(topicId)! : null;
+  });
+  return blockingPairs(t.instance, matching).map((b) => ({
+    proposalId: t.groups[b.group].id,
+    topicId: t.topics[b.topic].id,
+  }));
+}
+
 /** The term's draft, every group of the term, its topics, each supervisor's load, and what a move broke. */
 export async function readAllocation(db: Db, termId: string): Promise<Allocation> {
   const term = await selectAllocationTerm(db, termId);
@@ -262,17 +276,13 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
     title: r.title,
     creator: r.creator,
   }));
-  const byGroup = new Map(assignments.map((a) => [a.proposalId, a]));
   const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
-  const matching: SpaMatching = t.groups.map((g) => {
-    const a = byGroup.get(g.id);
-    return a?.topicId && topicIndex.has(a.topicId) ? topicIndex.get(a.topicId)! : null;
-  });
   const assignedTo = new Map<string, number>();
   for (const a of assignments) {
-    if (!a.topicId) continue;
-    const topic = t.topics.find((x) => x.id === a.topicId);
-    if (topic) assignedTo.set(topic.supervisor_id, (assignedTo.get(topic.supervisor_id) ?? 0) + 1);
+    const i = a.topicId ? topicIndex.get(a.topicId) : undefined;
+    if (i === undefined) continue;
+    const supervisorId = t.topics[i].supervisor_id;
+    assignedTo.set(supervisorId, (assignedTo.get(supervisorId) ?? 0) + 1);
   }
   const s = summary(assignments, draft?.seed ?? "");
   return {
@@ -288,10 +298,7 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
           assignments,
           byRank: s.byRank,
           unmatched: s.unmatched,
-          blockingPairs: blockingPairs(t.instance, matching).map((b) => ({
-            proposalId: t.groups[b.group].id,
-            topicId: t.topics[b.topic].id,
-          })),
+          blockingPairs: draftBlockingPairs(t, assignments),
         }
       : null,
     groups: t.groups.map((g) => ({
@@ -326,7 +333,7 @@ export async function moveGroup(
   move: { proposalId: string; topicId: string | null },
   change: ChangeContext,
 ) {
-  await transactionWithEvents(db, async (tx) => {
+  return transactionWithEvents(db, async (tx) => {
     const term = await selectAllocationTerm(tx, termId, "share");
     if (!term) throw new NotFoundError(MSG.termNotFound);
     if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
@@ -335,10 +342,10 @@ export async function moveGroup(
     const rows = await selectAssignments(tx, termId);
     const current = rows.find((r) => r.proposal_id === move.proposalId);
     if (!current) throw fieldError("proposalId", MSG.notInDraft);
+    const t = await termInstance(tx, termId, draft.seed);
     let rank: number | null = null;
     let topicTitle: string | null = null;
     if (move.topicId) {
-      const t = await termInstance(tx, termId, draft.seed);
       const topic = t.topics.find((x) => x.id === move.topicId);
       if (!topic) throw fieldError("topicId", MSG.unknownTopic);
       topicTitle = topic.title;
@@ -366,7 +373,10 @@ export async function moveGroup(
       subjectName: topicTitle,
       note: topicTitle ? `To "${topicTitle}"` : "To no topic",
     });
+    const after = rows.map((r) => ({
+      proposalId: r.proposal_id,
+      topicId: r.proposal_id === move.proposalId ? move.topicId : r.topic_id,
+    }));
+    return { blockingPairs: draftBlockingPairs(t, after) };
   });
-  const after = await readAllocation(db, termId);
-  return { blockingPairs: after.draft?.blockingPairs ?? [] };
 }
