@@ -92,6 +92,33 @@ async function dragByMouse(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/**
+ * Drags a row of a RankedList by its handle with a finger: real touch events (Chrome DevTools
+ * Protocol), held past the touch sensor's delay before moving, as a person on a phone does.
+ */
+async function dragByTouch(page: Page, handle: Locator, target: Locator) {
+  // Touch points are in the viewport: both rows in view first.
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const x = from.x + from.width / 2;
+  const y0 = from.y + from.height / 2;
+  const y1 = to.y + to.height / 2 + (to.y > from.y ? 6 : -6);
+  const touch = (type: string, y?: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type: type as "touchStart" | "touchMove" | "touchEnd",
+      touchPoints: y === undefined ? [] : [{ x, y }],
+    });
+  await touch("touchStart", y0);
+  await page.waitForTimeout(250);
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) await touch("touchMove", y0 + ((y1 - y0) * i) / steps);
+  await touch("touchEnd");
+  await cdp.detach();
+}
+
 async function proposalIdOf(page: Page) {
   const res = await page.request.get("/api/proposals?pageSize=5");
   return ((await res.json()) as { items: { id: string }[] }).items[0].id;
@@ -155,7 +182,12 @@ describe("allocation of topics", () => {
     await notification(page, MSG.proposalSubmitted).waitFor();
     const g1 = await proposalIdOf(page);
 
-    const benPage = await newPage(browser, server.url);
+    // Ben uses a phone.
+    const benPage = await newPage(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await signIn(benPage.page, ben.email, ben.password, "/student/dashboard");
     await benPage.page.goto(`/student/proposals/${g1}`);
     await benPage.page.getByRole("button", { name: "Accept invitation" }).click();
@@ -167,6 +199,27 @@ describe("allocation of topics", () => {
       .poll(() => ranked(benPage.page.getByRole("list", { name: "Your group's ranked topics" })))
       .toEqual([K1, S1]);
     await screenshot(benPage.page, "alloc-proposal-preferences");
+    // By finger: K1 dragged below S1 and saved, then back on top by the Move up button, saved.
+    const benList = benPage.page.getByRole("list", { name: "Your group's ranked topics" });
+    await dragByTouch(
+      benPage.page,
+      benPage.page.getByRole("button", { name: `Drag ${K1}, rank 1 of 2` }),
+      benList.getByRole("listitem").nth(1),
+    );
+    await expect.poll(() => ranked(benList)).toEqual([S1, K1]);
+    await benPage.page.getByRole("button", { name: "Save preferences" }).click();
+    await notification(benPage.page, MSG.preferencesSaved).waitFor();
+    const savedTitles = async () =>
+      (
+        (await (await benPage.page.request.get(`/api/proposals/${g1}/preferences`)).json()) as {
+          items: { title: string }[];
+        }
+      ).items.map((t) => t.title);
+    expect(await savedTitles()).toEqual([S1, K1]);
+    await benPage.page.getByRole("button", { name: `Move ${K1} up` }).tap();
+    await expect.poll(() => ranked(benList)).toEqual([K1, S1]);
+    await benPage.page.getByRole("button", { name: "Save preferences" }).tap();
+    await expect.poll(savedTitles).toEqual([K1, S1]);
 
     // Groups 2 and 3 rank through the API.
     const topics = await (await ada.page.request.get("/api/topics")).json();
