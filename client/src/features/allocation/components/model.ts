@@ -77,3 +77,21 @@ export const topicTitle = (m: Model, id: string | null) =>
 /** A blocking pair in words: the group and the topic would both rather be together. */
 export const blockingWords = (m: Model, b: { proposalId: string; topicId: string }) =>
   MSG.blockingPair(m.names.get(b.proposalId) ?? MSG.unknown, `“${topicTitle(m, b.topicId)}”`);
+
+/**
+ * A Select's topics for one group, grouped: the group's own list first (with its ranks), then every
+ * other topic of the term. `option` makes each entry (its label and whether it can be chosen).
+ */
+export function topicChoices<O>(m: Model, row: GroupRow, option: (id: string, prefix?: string) => O) {
+  const listed = row.preferences.filter((id) => m.topics.has(id));
+  const listedSet = new Set(listed);
+  return [
+    ...(listed.length
+      ? [{ group: "The group's list", items: listed.map((id, i) => option(id, `${ordinal(i + 1)}: `)) }]
+      : []),
+    {
+      group: "Other topics",
+      items: [...m.topics.keys()].filter((id) => !listedSet.has(id)).map((id) => option(id)),
+    },
+  ];
+}

@@ -4,7 +4,7 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { useEffect, useMemo, useState } from "react";
 import { useMoveGroup } from "../api/use-allocation";
-import { type GroupRow, type Model, ordinal, topicTitle } from "./model";
+import { type GroupRow, type Model, topicChoices, topicTitle } from "./model";
 
 const NONE = "none";
 
@@ -48,17 +48,9 @@ export function MoveModal({
         disabled: left <= 0 && row.topicId !== id,
       };
     };
-    const listed = row.preferences.filter((id) => model.topics.has(id));
-    const listedSet = new Set(listed);
     return [
       { group: "No topic", items: [{ value: NONE, label: "No topic (unmatched)" }] },
-      ...(listed.length
-        ? [{ group: "The group's list", items: listed.map((id, i) => option(id, `${ordinal(i + 1)}: `)) }]
-        : []),
-      {
-        group: "Other topics",
-        items: [...model.topics.keys()].filter((id) => !listedSet.has(id)).map((id) => option(id)),
-      },
+      ...topicChoices(model, row, option),
     ];
   }, [row, model]);
 

@@ -4,7 +4,7 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { useEffect, useMemo, useState } from "react";
 import { usePlaceGroup } from "../api/use-allocation";
-import { type GroupRow, type Model, ordinal } from "./model";
+import { type GroupRow, type Model, topicChoices } from "./model";
 
 /**
  * After publication, places a group left unmatched on a topic (DESIGN.md §11): its own list first,
@@ -40,17 +40,7 @@ export function PlaceGroupModal({
         disabled: t.capacity <= 0,
       };
     };
-    const listed = row.preferences.filter((id) => model.topics.has(id));
-    const listedSet = new Set(listed);
-    return [
-      ...(listed.length
-        ? [{ group: "The group's list", items: listed.map((id, i) => option(id, `${ordinal(i + 1)}: `)) }]
-        : []),
-      {
-        group: "Other topics",
-        items: [...model.topics.keys()].filter((id) => !listedSet.has(id)).map((id) => option(id)),
-      },
-    ];
+    return topicChoices(model, row, option);
   }, [row, model]);
 
   const confirm = (e: React.FormEvent) => {
