@@ -1,14 +1,14 @@
+import { SaveChanges } from "@client/components/save-changes";
 import { type TopicChoice, TopicRanker } from "@client/components/topic-ranker";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { notify } from "@client/lib/notify";
-import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { partiesOf } from "@shared/proposal-life";
 import type { PreferenceList } from "@shared/schemas/allocation";
 import type { Proposal } from "@shared/schemas/proposals";
 import { formatInZone } from "@shared/time";
-import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useState } from "react";
 import { useGroupPreferences, useSavePreferences } from "../api/use-preferences";
 import { Section } from "./section";
@@ -110,21 +110,13 @@ export function PreferencesPanel({ proposal: p, zone }: { proposal: Proposal; zo
             termId={p.term.id}
             error={error}
           />
-          <Group justify="flex-end" gap="sm">
-            {changed && (
-              <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
-                Undo changes
-              </Button>
-            )}
-            <Button
-              leftSection={<IconDeviceFloppy size={16} />}
-              onClick={submit}
-              loading={save.isPending}
-              disabled={!changed}
-            >
-              Save preferences
-            </Button>
-          </Group>
+          <SaveChanges
+            label="Save preferences"
+            changed={changed}
+            saving={save.isPending}
+            onSave={submit}
+            onUndo={() => setDraft(null)}
+          />
         </Stack>
       ) : saved.length ? (
         <TopicRanker

@@ -1,12 +1,13 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
+import { SaveChanges } from "@client/components/save-changes";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
-import { IconArrowsSort, IconDeviceFloppy, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
+import { IconArrowsSort, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useApplicants, useCurrentTerm, useSaveRanking } from "../api/use-applicants";
 import { ApplicantDetails, applicantTitle } from "./applicant-details";
@@ -97,8 +98,8 @@ export function Applicants() {
         </Alert>
       ) : (
         <Text size="sm" c="dimmed">
-          Put the groups you would most like to supervise first. Groups you leave out follow in an order drawn
-          by lot when the committee runs the allocation; the seed of the lot is kept with the result.
+          Groups you leave out follow in an order drawn by lot when the committee runs the allocation; the
+          seed of the lot is kept with the result.
         </Text>
       )}
 
@@ -115,21 +116,13 @@ export function Applicants() {
               Your ranking ({ranked.length})
             </Title>
             {!frozen && (
-              <Group gap="xs">
-                {changed && (
-                  <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
-                    Undo changes
-                  </Button>
-                )}
-                <Button
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  onClick={submit}
-                  loading={save.isPending}
-                  disabled={!changed}
-                >
-                  Save ranking
-                </Button>
-              </Group>
+              <SaveChanges
+                label="Save ranking"
+                changed={changed}
+                saving={save.isPending}
+                onSave={submit}
+                onUndo={() => setDraft(null)}
+              />
             )}
           </Group>
           {error && (
