@@ -66,7 +66,11 @@ const isDocumentation = (url: string) => url === "/api/openapi.json" || url.star
 let t: TestContext;
 let dataDir: string;
 let baseUrl: string;
-let people: Record<Exclude<Role, "signedOut">, TestUser> & { member: TestUser; target: TestUser };
+let people: Record<Exclude<Role, "signedOut">, TestUser> & {
+  member: TestUser;
+  target: TestUser;
+  targetSupervisor: TestUser;
+};
 let world: {
   cell: string;
   proposal: string;
@@ -109,9 +113,10 @@ beforeAll(async () => {
     makeSupervisor(t),
     makeCommittee(t),
   ]);
-  // The person the committee's account tools are fuzzed on (edited, deactivated, sent links).
-  const target = await makeStudent(t);
-  people = { student, member, supervisor, committee, target };
+  // The people the committee's account tools are fuzzed on (edited, deactivated, sent links):
+  // never the callers, whose sessions the later cases use.
+  const [target, targetSupervisor] = await Promise.all([makeStudent(t), makeSupervisor(t)]);
+  people = { student, member, supervisor, committee, target, targetSupervisor };
   const cell = (await makeCell(t, [supervisor.id])).id;
   const proposal = (
     await makeProposal(t, { supervisorId: supervisor.id, cellId: cell, memberIds: [student.id, member.id] })
@@ -314,8 +319,10 @@ const uuidLike = () =>
       world.proposal,
       world.notice,
       world.message,
-      people.student.id,
-      people.supervisor.id,
+      // Real people's ids, but never a caller's: a committee caller given the student's own id
+      // could deactivate her, ending the session every later case signs in with.
+      people.target.id,
+      people.targetSupervisor.id,
     ),
     fc.uuid(),
     fc.constant(randomUUID()),
