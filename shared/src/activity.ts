@@ -45,6 +45,8 @@ const PHRASES: Record<string, string> = {
   "invitation.joinedElsewhere": "declined the invitation: joined another group",
   "invitation.leave": "left the group",
   "invitation.cancel": "cancelled the invitation: the proposal was withdrawn",
+  "account.register": "created their account",
+  "account.setup": "set up ThesisDesk with the first committee account",
   "account.create": "added the account of",
   "account.update": "changed the account of",
   "account.link": "sent a password link to",

@@ -40,6 +40,8 @@ export interface AuthOptions {
   log?: FastifyBaseLogger;
   /** Writes the reset email for a token better-auth made (POST /api/auth/forgot-password). */
   sendResetPassword?: (user: { id: string }, token: string) => Promise<void>;
+  /** Records a student who signed up through single sign-on (better-auth made the account). */
+  onSignUp?: (user: { id: string; name: string }) => Promise<void>;
 }
 
 const deactivated = () =>
@@ -123,6 +125,14 @@ export function createAuth(db: Db, options: AuthOptions) {
       accountLinking: { enabled: true, requireLocalEmailVerified: false },
     },
     databaseHooks: {
+      // Only single sign-on creates users through better-auth; passwords go through createAccount.
+      user: {
+        create: {
+          after: async (user) => {
+            await options.onSignUp?.({ id: String(user.id), name: String(user.name ?? "") });
+          },
+        },
+      },
       session: {
         create: {
           // The clear refusal; the sessions_refuse_deactivated trigger (migration 0016) settles races.

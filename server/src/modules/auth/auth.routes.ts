@@ -76,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         request.body,
         app.config.allowedEmailDomains,
+        app.now(),
       );
       const user = await findUserById(app.db, userId);
       reply.header("set-cookie", setCookie);

@@ -7,7 +7,8 @@ import type { Db } from "../../db/client";
 import { AppError, fieldError, pgErrorCode, RateLimitError } from "../../lib/errors";
 import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
-import { createAccount } from "../accounts/accounts.service";
+import { createAccount, ownAccountActivity } from "../accounts/accounts.service";
+import { recordActivity } from "../activity/activity.repository";
 
 /**
  * Login limits (DESIGN.md §13), each taken before the password is checked, so simultaneous
@@ -113,13 +114,16 @@ export async function register(
   auth: Auth,
   request: FastifyRequest,
   input: Required<RegisterInput>,
-  allowedEmailDomains: readonly string[] = [],
+  allowedEmailDomains: readonly string[],
+  at: Date,
 ) {
   if (!emailDomainAllowed(input.email, allowedEmailDomains))
     throw fieldError("email", MSG.domainNotAllowed(allowedEmailDomains));
   const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
-  await createAccount(db, { ...input, role: "student" });
+  await createAccount(db, { ...input, role: "student" }, (tx, user) =>
+    recordActivity(tx, ownAccountActivity(user, "register", at, "Student")),
+  );
   return signIn(auth, request, input.email, input.password);
 }
 

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { activity, users } from "../../db/schema";
 import {
   cookieFrom,
   createTestApp,
@@ -34,6 +34,11 @@ function newStudent() {
   };
 }
 
+async function activityCount() {
+  const [row] = await t.database.db.select({ n: count() }).from(activity);
+  return Number(row.n);
+}
+
 async function userCount() {
   const [row] = await t.database.db.select({ n: count() }).from(users);
   return Number(row.n);
@@ -59,6 +64,18 @@ describe("POST /api/auth/register", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: cookieFrom(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(body.user.id);
+
+    // The committee's activity log has the registration, by the student, written with the account.
+    const log = await t.database.db.select().from(activity).where(eq(activity.subjectId, body.user.id));
+    expect(log).toEqual([
+      expect.objectContaining({
+        actorId: body.user.id,
+        kind: "account",
+        action: "register",
+        subjectName: "Ada Lovelace",
+        note: "Student",
+      }),
+    ]);
   });
 
   it("stores the email in lower case and refuses the same email in another case", async () => {
@@ -80,10 +97,12 @@ describe("POST /api/auth/register", () => {
     const first = newStudent();
     expect((await register(first)).statusCode).toBe(201);
     const before = await userCount();
+    const logged = await activityCount();
     const res = await register({ ...newStudent(), studentId: first.studentId });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.fields).toEqual({ studentId: MSG.studentIdTaken });
     expect(await userCount()).toBe(before);
+    expect(await activityCount()).toBe(logged);
   });
 
   it("refuses a short password and a bad email, naming the field", async () => {

@@ -2,7 +2,7 @@ import { MSG } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OidcConfig } from "../../config";
-import { accounts, sessions, users } from "../../db/schema";
+import { accounts, activity, sessions, users } from "../../db/schema";
 import {
   createTestApp,
   makeStudent,
@@ -116,6 +116,16 @@ describe("single sign-on", () => {
     });
     const [row] = await open.t.database.db.select().from(users).where(eq(users.email, p.email));
     expect(row.emailVerified).toBe(true);
+    // The committee's activity log has the sign-up, by the student.
+    const log = () => open.t.database.db.select().from(activity).where(eq(activity.subjectId, row.id));
+    expect(await log()).toEqual([
+      expect.objectContaining({
+        actorId: row.id,
+        kind: "account",
+        action: "register",
+        note: "Single sign-on",
+      }),
+    ]);
     // A second sign-in finds the same account through its link.
     const again = await ssoSignIn(open.base, p.login);
     expect((await meOf(open.base, again.cookie)).id).toBe(row.id);
@@ -124,6 +134,7 @@ describe("single sign-on", () => {
       .from(users)
       .where(eq(users.email, p.email));
     expect(n).toBe(1);
+    expect(await log()).toHaveLength(1);
   });
 
   it("a verified email that matches an account signs into it, whatever its role", async () => {

@@ -35,7 +35,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await completeSetup(app.db, request.body);
+      const created = await completeSetup(app.db, request.body, app.now());
       const { setCookie } = await signIn(app.auth, request, request.body.email, request.body.password);
       reply.header("set-cookie", setCookie);
       return reply.status(201).send({ user: toUserDto((await findUserById(app.db, created.id))!) });

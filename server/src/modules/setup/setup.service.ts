@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { AppError, ConflictError } from "../../lib/errors";
 import { countByRole } from "../accounts/accounts.repository";
-import { createAccount } from "../accounts/accounts.service";
+import { createAccount, ownAccountActivity } from "../accounts/accounts.service";
+import { recordActivity } from "../activity/activity.repository";
 
 const IDENTIFIER = "setup-token";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -34,13 +35,13 @@ export async function issueSetupToken(db: Db): Promise<string | null> {
 }
 
 /** Creates the first committee account. The token row is consumed in the same transaction. */
-export async function completeSetup(db: Db, input: Required<SetupInput>) {
+export async function completeSetup(db: Db, input: Required<SetupInput>, at: Date) {
   if (!(await setupNeeded(db))) throw new ConflictError(MSG.setupDone);
   const hash = sha256(input.token);
   return createAccount(
     db,
     { name: input.name, email: input.email, password: input.password, role: "committee" },
-    async (tx) => {
+    async (tx, user) => {
       const rows = await tx
         .delete(verifications)
         .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, new Date())))
@@ -49,6 +50,7 @@ export async function completeSetup(db: Db, input: Required<SetupInput>) {
       if (!match)
         throw new AppError(403, "FORBIDDEN", MSG.setupTokenInvalid, { token: MSG.setupTokenInvalid });
       if ((await countByRole(tx, "committee")) > 1) throw new ConflictError(MSG.setupDone);
+      await recordActivity(tx, ownAccountActivity(user, "setup", at));
     },
   );
 }
