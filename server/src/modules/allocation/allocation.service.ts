@@ -137,6 +137,8 @@ interface TermInstance {
   groups: Awaited<ReturnType<typeof selectGroups>>;
   topics: Awaited<ReturnType<typeof selectOfferedTopics>>;
   supervisors: Awaited<ReturnType<typeof selectSupervisorsOfTerm>>;
+  /** A topic's place in `topics` (and in the instance), by its id. */
+  topicIndex: Map<string, number>;
 }
 
 /**
@@ -186,7 +188,7 @@ export async function termInstance(db: Db, termId: string, seed: string): Promis
       };
     }),
   };
-  return { instance, groups, topics, supervisors };
+  return { instance, groups, topics, supervisors, topicIndex };
 }
 
 const toAssignments = (t: TermInstance, m: SpaMatching): Assignment[] =>
@@ -251,10 +253,9 @@ function summary(assignments: Assignment[], seed: string) {
 /** The draft's blocking pairs: the groups and topics that would both rather have each other. */
 function draftBlockingPairs(t: TermInstance, rows: { proposalId: string; topicId: string | null }[]) {
   const byGroup = new Map(rows.map((a) => [a.proposalId, a.topicId]));
-  const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
   const matching: SpaMatching = t.groups.map((g) => {
     const topicId = byGroup.get(g.id);
-    return topicId && topicIndex.has(topicId) ? topicIndex.get(topicId)! : null;
+    return (topicId ? t.topicIndex.get(topicId) : undefined) ?? null;
   });
   return blockingPairs(t.instance, matching).map((b) => ({
     proposalId: t.groups[b.group].id,
@@ -276,10 +277,9 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
     title: r.title,
     creator: r.creator,
   }));
-  const topicIndex = new Map(t.topics.map((x, i) => [x.id, i]));
   const assignedTo = new Map<string, number>();
   for (const a of assignments) {
-    const i = a.topicId ? topicIndex.get(a.topicId) : undefined;
+    const i = a.topicId ? t.topicIndex.get(a.topicId) : undefined;
     if (i === undefined) continue;
     const supervisorId = t.topics[i].supervisor_id;
     assignedTo.set(supervisorId, (assignedTo.get(supervisorId) ?? 0) + 1);
