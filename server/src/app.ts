@@ -10,9 +10,8 @@ import type { Database, Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
 import { EventHub } from "./lib/events";
 import { Scheduler } from "./lib/scheduler";
-import { ownAccountActivity } from "./modules/accounts/accounts.service";
+import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
-import { recordActivity } from "./modules/activity/activity.repository";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { allocationRoutes } from "./modules/allocation/allocation.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -137,9 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sendResetPassword: (user, token) => writeResetEmail(database.db, config.publicUrl, user.id, token),
     // After better-auth's transaction (decision 0028): a failure is logged, the sign-up stands.
     onSignUp: (user) =>
-      recordActivity(database.db, ownAccountActivity(user, "register", app.now(), "Single sign-on")).catch(
-        (err: unknown) =>
-          app.log.error({ err, userId: user.id }, "activity: single sign-on sign-up not recorded"),
+      recordOwnAccount(database.db, user, "register", app.now(), "Single sign-on").catch((err: unknown) =>
+        app.log.error({ err, userId: user.id }, "activity: single sign-on sign-up not recorded"),
       ),
   });
   app.decorate("config", config);

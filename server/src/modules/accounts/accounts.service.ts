@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { ConflictError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { hashPassword } from "../../lib/password";
-import type { NewActivity } from "../activity/activity.repository";
+import { recordActivity } from "../activity/activity.repository";
 import { insertAccount } from "./accounts.repository";
 
 export interface CreateAccountInput {
@@ -47,20 +47,22 @@ export async function createAccount(
 }
 
 /**
- * The activity row of an account its owner made: a student's registration or single sign-on, or
- * the first committee account at setup (the committee's own additions and imports record theirs).
+ * Records an account its owner made: a student's registration or single sign-on, or the first
+ * committee account at setup (the committee's own additions and imports record theirs).
  */
-export const ownAccountActivity = (
+export const recordOwnAccount = (
+  db: Db,
   user: { id: string; name: string },
   action: "register" | "setup",
   at: Date,
   note?: string,
-): NewActivity => ({
-  actorId: user.id,
-  kind: "account",
-  action,
-  subjectId: user.id,
-  subjectName: user.name,
-  note: note ?? null,
-  at,
-});
+) =>
+  recordActivity(db, {
+    actorId: user.id,
+    kind: "account",
+    action,
+    subjectId: user.id,
+    subjectName: user.name,
+    note,
+    at,
+  });

@@ -7,8 +7,7 @@ import type { Db } from "../../db/client";
 import { AppError, fieldError, pgErrorCode, RateLimitError } from "../../lib/errors";
 import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
-import { createAccount, ownAccountActivity } from "../accounts/accounts.service";
-import { recordActivity } from "../activity/activity.repository";
+import { createAccount, recordOwnAccount } from "../accounts/accounts.service";
 
 /**
  * Login limits (DESIGN.md §13), each taken before the password is checked, so simultaneous
@@ -122,7 +121,7 @@ export async function register(
   const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
   await createAccount(db, { ...input, role: "student" }, (tx, user) =>
-    recordActivity(tx, ownAccountActivity(user, "register", at, "Student")),
+    recordOwnAccount(tx, user, "register", at, "Student"),
   );
   return signIn(auth, request, input.email, input.password);
 }

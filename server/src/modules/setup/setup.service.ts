@@ -6,8 +6,7 @@ import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { AppError, ConflictError } from "../../lib/errors";
 import { countByRole } from "../accounts/accounts.repository";
-import { createAccount, ownAccountActivity } from "../accounts/accounts.service";
-import { recordActivity } from "../activity/activity.repository";
+import { createAccount, recordOwnAccount } from "../accounts/accounts.service";
 
 const IDENTIFIER = "setup-token";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -50,7 +49,7 @@ export async function completeSetup(db: Db, input: Required<SetupInput>, at: Dat
       if (!match)
         throw new AppError(403, "FORBIDDEN", MSG.setupTokenInvalid, { token: MSG.setupTokenInvalid });
       if ((await countByRole(tx, "committee")) > 1) throw new ConflictError(MSG.setupDone);
-      await recordActivity(tx, ownAccountActivity(user, "setup", at));
+      await recordOwnAccount(tx, user, "setup", at);
     },
   );
 }
