@@ -64,10 +64,10 @@ const TYPES: LiveEventType[] = [
 
 /**
  * One EventSource per signed-in tab. The browser reconnects by itself; after a reconnect we
- * refetch everything on screen, since events sent while we were away are not replayed. A session
- * holds at most a few streams: when a newer tab takes this one's place (`replaced`), this tab
- * waits until it is looked at again before it reconnects, so tabs do not take turns closing
- * each other.
+ * refetch everything on screen, since events sent while we were away are not replayed. A session,
+ * and a person, hold at most a few streams: when a newer tab takes this one's place (`replaced`),
+ * this tab waits until it is looked at again before it reconnects, so tabs do not take turns
+ * closing each other.
  */
 export function useLiveEvents(selfId: string) {
   const qc = useQueryClient();

@@ -56,6 +56,11 @@ type AuthListener = (change: { session?: string; user?: string } | null) => void
 
 /** A session holds at most this many live streams; a new one closes its oldest (DESIGN.md §13). */
 export const STREAMS_PER_SESSION = 5;
+/**
+ * A person holds at most this many on one instance, whatever their sessions (DESIGN.md §21): a
+ * phone and a laptop with a few tabs each. A new one past it closes their oldest, as above.
+ */
+export const STREAMS_PER_USER = 10;
 
 /** This instance's side: who is connected here, and the LISTEN connection that feeds them. */
 export class EventHub {
@@ -78,8 +83,9 @@ export class EventHub {
 
   /**
    * A stream of `userId`'s events for one of their sessions; null when this instance holds as many
-   * streams as it may. A session's sixth stream sends its oldest `replaced` (the listener ends that
-   * stream, which unsubscribes it), so a new tab always works. The answer unsubscribes, once.
+   * streams as it may. A stream past STREAMS_PER_SESSION, or past STREAMS_PER_USER, sends the
+   * session's (or the person's) oldest `replaced` (the listener ends that stream, which
+   * unsubscribes it), so a new tab always works. The answer unsubscribes, once.
    */
   subscribe(userId: string, sessionId: string, listener: Listener): (() => void) | null {
     if (this.streams >= this.maxStreams) return null;
@@ -99,13 +105,21 @@ export class EventHub {
       subscribed = false;
       this.streams--;
       set.delete(listener);
-      if (set.size === 0) this.byUser.delete(userId);
+      // Only while they are still the ones in the map (a replaced stream may unsubscribe late).
+      if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
       const at = mine.indexOf(listener);
       if (at >= 0) mine.splice(at, 1);
-      if (mine.length === 0) this.bySession.delete(sessionId);
+      if (mine.length === 0 && this.bySession.get(sessionId) === mine) this.bySession.delete(sessionId);
     };
     while (mine.length > STREAMS_PER_SESSION) {
       const oldest = mine.shift()!;
+      set.delete(oldest);
+      oldest({ type: "replaced" });
+    }
+    // A Set iterates in insertion order: its first is the person's oldest stream.
+    while (set.size > STREAMS_PER_USER) {
+      const oldest = set.values().next().value!;
+      set.delete(oldest);
       oldest({ type: "replaced" });
     }
     return unsubscribe;
