@@ -8,10 +8,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
+import { int } from "../db/query";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { hashPassword, verifyPassword } from "../lib/password";
 
@@ -42,6 +43,28 @@ export interface AuthOptions {
   sendResetPassword?: (user: { id: string }, token: string) => Promise<void>;
   /** Records a student who signed up through single sign-on (better-auth made the account). */
   onSignUp?: (user: { id: string; name: string }) => Promise<void>;
+}
+
+/**
+ * A person holds at most this many sessions (DESIGN.md §21): a new one ends their oldest beyond it,
+ * so 300 logins hold 10 sessions, not 300, and with them at most 10 × STREAMS_PER_SESSION streams.
+ */
+export const SESSIONS_PER_USER = 10;
+
+/**
+ * Deletes the person's sessions beyond their newest SESSIONS_PER_USER, after a new one is
+ * committed. The trigger of migration 0001 announces each deleted session, so every
+ * instance drops it from its cache (its next request answers 401) and ends its event streams.
+ * Simultaneous logins need no lock: each runs this after its own session is committed, so the last
+ * to start sees every new session and keeps exactly the newest; an earlier one sees fewer, and a
+ * session among the newest overall is among the newest of any fewer, so nobody deletes it.
+ */
+async function endSessionsBeyondBound(db: Db, userId: string) {
+  await db.execute(
+    sql`delete from ${sessions} where id in (
+          select id from ${sessions} where user_id = ${userId}
+           order by created_at desc, id desc offset ${int(SESSIONS_PER_USER)})`,
+  );
 }
 
 const deactivated = () =>
@@ -144,6 +167,9 @@ export function createAuth(db: Db, options: AuthOptions) {
               .limit(1);
             if (row?.deactivatedAt) throw deactivated();
           },
+          // Every way a session is made (login, registration, a password set, single sign-on)
+          // goes through here: better-auth runs it once the session is committed.
+          after: async (session) => endSessionsBeyondBound(db, String(session.userId)),
         },
       },
     },
