@@ -9,9 +9,9 @@ const DESIGN = [
   "— submit creator → Awaiting members [invitees]",
   "— submit creator → Pending [no invitees, direct]",
   "— submit creator → Awaiting allocation [no invitees, allocation]",
-  "Awaiting members accept invitee → unchanged [others left to answer]",
-  "Awaiting members accept invitee → Pending [last answer, direct]",
-  "Awaiting members accept invitee → Awaiting allocation [last answer, allocation]",
+  "Awaiting members accept invitee → unchanged [others left to answer] (before submissions close)",
+  "Awaiting members accept invitee → Pending [last answer, direct] (before submissions close)",
+  "Awaiting members accept invitee → Awaiting allocation [last answer, allocation] (before submissions close)",
   "Awaiting members decline invitee → unchanged [others left to answer]",
   "Awaiting members decline invitee → Pending [last answer, direct]",
   "Awaiting members decline invitee → Awaiting allocation [last answer, allocation]",
@@ -59,6 +59,7 @@ function describeRow(t: (typeof TRANSITIONS)[number]) {
   if (t.needs?.feedback) needs.push(`feedback ${t.needs.feedback}`);
   if (t.needs?.reason) needs.push(`reason ${t.needs.reason}`);
   if (t.needs?.beforeRevisionsClose) needs.push("before revisions close");
+  if (t.needs?.beforeSubmissionsClose) needs.push("before submissions close");
   return `${t.from ?? "—"} ${t.action} ${t.who.join("|")} → ${t.to}${when.length ? ` [${when.join(", ")}]` : ""}${
     needs.length ? ` (${needs.join(", ")})` : ""
   }`;
@@ -107,6 +108,9 @@ describe("the transition table", () => {
     expect(allowedActions("Changes requested", ["member"], closed, new Date(after.getTime() - 1000))).toEqual(
       ["resubmit"],
     );
+    // Past the submission deadline, an invitee may decline but not accept.
+    const submissionsClosed = { revisionsCloseAt: null, submissionsCloseAt: "2027-01-01T00:00:00Z" };
+    expect(allowedActions("Awaiting members", ["invitee"], submissionsClosed, after)).toEqual(["decline"]);
   });
 
   it("reads how a person relates to a proposal", () => {

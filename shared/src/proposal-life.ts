@@ -68,6 +68,8 @@ export interface Transition {
     reason?: "required" | "optional";
     /** Only before the term's revisionsCloseAt (when it has one). */
     beforeRevisionsClose?: true;
+    /** Only before the term's submissionsCloseAt (when it has one). */
+    beforeSubmissionsClose?: true;
   };
 }
 
@@ -76,10 +78,10 @@ const rows = (from: readonly (ProposalStatus | null)[], ...each: Row[]): Transit
   from.flatMap((f) => each.map((r) => ({ from: f, ...r })));
 
 /** The group is complete once nobody is left to answer: Pending, or Awaiting allocation (§11). */
-const answered = (action: ProposalAction, who: Party[]): Row[] => [
-  { action, who, to: "unchanged", when: { lastAnswer: false } },
-  { action, who, to: "Pending", when: { lastAnswer: true, mode: "direct" } },
-  { action, who, to: "Awaiting allocation", when: { lastAnswer: true, mode: "allocation" } },
+const answered = (action: ProposalAction, who: Party[], needs?: Row["needs"]): Row[] => [
+  { action, who, to: "unchanged", when: { lastAnswer: false }, needs },
+  { action, who, to: "Pending", when: { lastAnswer: true, mode: "direct" }, needs },
+  { action, who, to: "Awaiting allocation", when: { lastAnswer: true, mode: "allocation" }, needs },
 ];
 
 export const TRANSITIONS: readonly Transition[] = [
@@ -96,7 +98,9 @@ export const TRANSITIONS: readonly Transition[] = [
   ),
   ...rows(
     ["Awaiting members"],
-    ...answered("accept", ["invitee"]),
+    // Accepting takes a place, so not once submissions are closed (DESIGN.md §21); declining
+    // takes none and only does sooner what the close does anyway.
+    ...answered("accept", ["invitee"], { beforeSubmissionsClose: true }),
     ...answered("decline", ["invitee"]),
     // At the term's submissionsCloseAt every open invitation is declined at once.
     ...answered("closeInvitations", ["scheduler"]).filter((r) => r.when?.lastAnswer),
@@ -211,14 +215,19 @@ export const whoMay = (action: ProposalAction): Party[] => [
 export const revisionsOpen = (revisionsCloseAt: string | null, now: Date) =>
   revisionsCloseAt === null || now.getTime() < new Date(revisionsCloseAt).getTime();
 
+/** Whether the term's submissions have not closed yet at `now` (the same instant the close job uses). */
+export const submissionsOpen = (submissionsCloseAt: string | null | undefined, now: Date) =>
+  submissionsCloseAt == null || now.getTime() < new Date(submissionsCloseAt).getTime();
+
 /**
  * The actions these parties may take on a proposal in `status` now: what the screens offer. The
- * server decides again, under the same table, when the action arrives.
+ * server decides again, under the same table, when the action arrives. A term's date left out
+ * (undefined) is not checked.
  */
 export function allowedActions(
   status: ProposalStatus,
   parties: readonly Party[],
-  term: { revisionsCloseAt: string | null },
+  term: { revisionsCloseAt: string | null; submissionsCloseAt?: string | null },
   now = new Date(),
 ): ProposalAction[] {
   const out = new Set<ProposalAction>();
@@ -226,7 +235,8 @@ export function allowedActions(
     if (
       t.from === status &&
       t.who.some((w) => parties.includes(w)) &&
-      (!t.needs?.beforeRevisionsClose || revisionsOpen(term.revisionsCloseAt, now))
+      (!t.needs?.beforeRevisionsClose || revisionsOpen(term.revisionsCloseAt, now)) &&
+      (!t.needs?.beforeSubmissionsClose || submissionsOpen(term.submissionsCloseAt, now))
     )
       out.add(t.action);
   return [...out];

@@ -74,7 +74,8 @@ export const invitationSchema = z.object({
   by: person,
   supervisor: person.nullable(),
   researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
-  term: person,
+  /** Its term; once submissions close, the invitation can no longer be accepted (DESIGN.md §21). */
+  term: person.extend({ submissionsCloseAt: z.string().nullable() }),
   /** The others named in the group, and whether they have accepted yet. */
   members: z.array(person.extend({ state: z.enum(["accepted", "invited"]) })),
   invitedAt: z.string(),

@@ -20,13 +20,14 @@ export function selectInvitations(db: Db, userId: string) {
     cell_title: string | null;
     term_id: string;
     term_name: string;
+    submissions_close_at: string | null;
     invited_at: string;
     members: { id: string; name: string; state: "accepted" | "invited" }[];
   }>(
     db,
     sql`select p.id as proposal_id, p.title, p.type, c.id as by_id, c.name as by_name,
                s.id as supervisor_id, s.name as supervisor_name, rc.id as cell_id, rc.title as cell_title,
-               tm.id as term_id, tm.name as term_name,
+               tm.id as term_id, tm.name as term_name, tm.submissions_close_at,
                coalesce((select min(a.at) from ${activity} a
                           where a.proposal_id = p.id and a.kind = 'invitation' and a.action = 'invite' and a.subject_id = m.user_id),
                         p.created_at) as invited_at,

@@ -22,6 +22,7 @@ export interface LifeFacts {
   mode: TermMode;
   committee_approval: boolean;
   revisions_close_at: string | null;
+  submissions_close_at: string | null;
   /** The viewer's membership, if any. */
   my_state: MembershipState | null;
   /** Invitations still open. */
@@ -39,6 +40,7 @@ export function selectLifeFacts(db: Db, id: string, viewerId: string | null, loc
                p.supervisor_id, s.name as supervisor_name, p.research_cell_id,
                p.pending_since is not null as reached,
                tm.id as term_id, tm.name as term_name, tm.mode, tm.committee_approval, tm.revisions_close_at,
+               tm.submissions_close_at,
                (select m.state from ${proposalMembers} m where m.proposal_id = p.id and m.user_id = ${viewerId}) as my_state,
                (select count(*)::int from ${proposalMembers} m where m.proposal_id = p.id and m.state = 'invited') as open_invitations
           from ${proposals} p

@@ -8,6 +8,7 @@ import {
   type ProposalAction,
   partiesOf,
   revisionsOpen,
+  submissionsOpen,
   type Transition,
   whoMay,
 } from "@shared/proposal-life";
@@ -121,6 +122,8 @@ export async function applyTransition(
     throw fieldError("reason", req.action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
   if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.revisions_close_at, req.now))
     throw new ConflictError(MSG.revisionsClosed(facts.term_name));
+  if (row.needs?.beforeSubmissionsClose && !submissionsOpen(facts.submissions_close_at, req.now))
+    throw new ConflictError(MSG.submissionsClosed(facts.term_name));
 
   const from = facts.status;
   const to = row.to === "unchanged" ? from : row.to;

@@ -12,7 +12,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-const TERM = { id: "7e000000-0000-4000-8000-000000000001", name: "Default" };
+const TERM = { id: "7e000000-0000-4000-8000-000000000001", name: "Default", submissionsCloseAt: null };
 
 const invitation = (o: Partial<Invitation> = {}): Invitation => ({
   proposalId: "p1",
@@ -143,6 +143,15 @@ describe("Invitations card", () => {
     const item = await screen.findByRole("article", { name: "Graph neural networks for phishing" });
     await user.click(within(item).getByRole("button", { name: "Accept" }));
     expect(await screen.findByText(MSG.invitationClosed)).toBeInTheDocument();
+  });
+
+  it("once the term's submissions have closed, offers only Decline and says why", async () => {
+    const closed = { ...TERM, submissionsCloseAt: "2025-03-02T10:00:00.000Z" };
+    setup(undefined, [invitation({ term: closed })]);
+    const item = await screen.findByRole("article", { name: "Graph neural networks for phishing" });
+    expect(within(item).queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
+    expect(within(item).getByRole("button", { name: "Decline" })).toBeEnabled();
+    expect(within(item).getByText(MSG.submissionsClosed("Default"))).toBeInTheDocument();
   });
 
   it("declines only after a confirmation; Cancel sends nothing", async () => {

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
+import { submissionsOpen } from "@shared/proposal-life";
 import type { Invitation } from "@shared/schemas/life";
 import { IconCheck, IconMail, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -98,6 +99,8 @@ export function InvitationsCard() {
 function InvitationItem({ invitation: inv, others }: { invitation: Invitation; others: Invitation[] }) {
   const answer = useAnswerInvitation();
   const busy = answer.isPending;
+  // Once the term's submissions close, the invitation can only be declined (DESIGN.md §21).
+  const canAccept = submissionsOpen(inv.term.submissionsCloseAt, new Date());
 
   const send = (accept: boolean) =>
     answer.mutate(
@@ -168,15 +171,22 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
           ))}
         </Stack>
       </Stack>
+      {!canAccept && (
+        <Text size="sm" mt="md">
+          {MSG.submissionsClosed(inv.term.name)}
+        </Text>
+      )}
       <Group mt="md" gap="sm">
-        <Button
-          leftSection={<IconCheck size={16} />}
-          onClick={() => send(true)}
-          loading={busy && answer.variables?.accept}
-          disabled={busy}
-        >
-          Accept
-        </Button>
+        {canAccept && (
+          <Button
+            leftSection={<IconCheck size={16} />}
+            onClick={() => send(true)}
+            loading={busy && answer.variables?.accept}
+            disabled={busy}
+          >
+            Accept
+          </Button>
+        )}
         <Button
           variant="default"
           leftSection={<IconX size={16} />}

@@ -60,10 +60,17 @@ export function ProposalActions({
   const closedId = useId();
   const close = () => setOpen(null);
 
+  // The term as the list of terms has it (when its submissions close, its allocation), once loaded.
+  const term = useQuery(termQueries.list()).data?.items.find((t) => t.id === p.term.id);
   const parties = partiesOf(user, p);
   const now = new Date();
-  const allowed = allowedActions(p.status, parties, p.term, now);
-  // What the table would allow were revisions still open: the difference is closed by the deadline.
+  const allowed = allowedActions(
+    p.status,
+    parties,
+    { ...p.term, submissionsCloseAt: term?.submissionsCloseAt },
+    now,
+  );
+  // What the table would allow were the term's deadlines still open: the difference is closed by one.
   const closedByDeadline = allowedActions(p.status, parties, { revisionsCloseAt: null }, now).filter(
     (a) => !allowed.includes(a),
   );
@@ -71,8 +78,7 @@ export function ProposalActions({
   const isSupervisor = parties.includes("supervisor");
   const isCommittee = parties.includes("committee");
   // The committee places a group by hand only once its term's allocation is published (DESIGN.md §11).
-  const published = !!useQuery(termQueries.list()).data?.items.find((t) => t.id === p.term.id)
-    ?.allocationPublishedAt;
+  const published = !!term?.allocationPublishedAt;
   const canPlace = can("place") && published;
 
   const buttons = [
@@ -187,6 +193,7 @@ export function ProposalActions({
           {MSG.revisionsClosed(p.term.name)}
         </Text>
       )}
+      {closedByDeadline.includes("accept") && <Text size="sm">{MSG.submissionsClosed(p.term.name)}</Text>}
 
       {(can("accept") || can("decline")) && (
         <InvitationModal
