@@ -48,6 +48,8 @@ export const LIMITS = {
   /** How long a password link stays valid: a reset asked for (one hour), a first password (7 days). */
   resetLinkSeconds: 60 * 60,
   setPasswordLinkSeconds: 7 * 24 * 60 * 60,
+  /** Invitations one student may send in any 24 hours (DESIGN.md §21): a few groups' worth. */
+  invitationsPerDay: 10,
 } as const;
 
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

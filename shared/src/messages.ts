@@ -171,6 +171,9 @@ export const MSG = {
   otherInvitationsDeclined: (titles: string[]) =>
     `Your ${titles.length === 1 ? "invitation" : "invitations"} to ${titles.map((t) => `"${t}"`).join(" and ")} ${titles.length === 1 ? "was" : "were"} declined: you can be in one group a term.`,
   fetchActivityFailed: "The activity log could not be loaded.",
+  // invitations a student sends a day (DESIGN.md §21)
+  tooManyInvitations: (perDay: number, from: string) =>
+    `You can send at most ${perDay} invitations a day. You can invite again from ${from}.`,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,

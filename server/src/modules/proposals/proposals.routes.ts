@@ -25,7 +25,13 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["proposals"],
         summary: "Submit a proposal (Pending); a retried requestId returns the first one with 200",
         body: createProposalSchema,
-        response: { 200: proposalResponse, 201: proposalResponse, 409: errorResponseSchema, ...errors },
+        response: {
+          200: proposalResponse,
+          201: proposalResponse,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

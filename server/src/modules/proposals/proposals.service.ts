@@ -12,7 +12,15 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { counted, pageWindow } from "../../db/query";
-import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import {
+  ConflictError,
+  fieldError,
+  NotFoundError,
+  PG,
+  pgConstraint,
+  pgErrorCode,
+  RateLimitError,
+} from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { recordActivity } from "../activity/activity.repository";
@@ -24,6 +32,7 @@ import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { selectCurrentTerm } from "../terms/terms.repository";
 import { assertPlaceLeft, assertWindowOpen } from "../terms/terms.service";
+import { assertInvitationsLeft } from "./invitation-limit";
 import { declineOtherInvitations } from "./invitations";
 import {
   findIdByRequestId,
@@ -145,8 +154,8 @@ export interface SubmissionContext {
 /**
  * Submits a proposal into the current term (DESIGN.md §8, §9): within the term's window and with
  * a place left with the supervisor; the creator takes their one place, and the students they name
- * are invited (no place taken) — the proposal is Awaiting members until everyone has answered,
- * else Pending at once. The checks, the proposal, its version 1, its timeline and its emails are
+ * are invited (no place taken; at most LIMITS.invitationsPerDay a day, DESIGN.md §21) — the
+ * proposal is Awaiting members until everyone has answered, else Pending at once. The checks, the proposal, its version 1, its timeline and its emails are
  * one transaction; live events follow the commit. The partial unique index on active memberships
  * is the real guard, so of two simultaneous submissions by one student exactly one succeeds. A
  * retried request (same requestId) returns the proposal the first one made, with `created: false`.
@@ -187,6 +196,7 @@ export async function createProposal(
       // Nobody already placed can be invited (the member picker offers only free students).
       const taken = group.find((p) => p!.active);
       if (taken) throw new ConflictError(MSG.alreadyInActiveProposal(taken.name));
+      await assertInvitationsLeft(tx, user.id, input.memberIds.length, now, timeZone);
       if (input.documentId) await assertOwnDocument(tx, input.documentId, user.id);
       if (allocation) {
         // A change to the term's preferences (DESIGN.md §11): refused once its allocation is published.
@@ -263,8 +273,9 @@ export async function createProposal(
   } catch (err) {
     const unique = pgErrorCode(err) === PG.uniqueViolation;
     // A retry (a double click, a resent request): the first one committed, so this one found
-    // the creator busy or hit the request's unique index. The first one's proposal is the answer.
-    if (requestId && (unique || err instanceof ConflictError)) {
+    // the creator busy, hit the request's unique index, or counted the first one's invitations.
+    // The first one's proposal is the answer.
+    if (requestId && (unique || err instanceof ConflictError || err instanceof RateLimitError)) {
       const id = await findIdByRequestId(db, user.id, requestId);
       if (id) return { proposal: await proposalById(db, id), created: false };
     }
