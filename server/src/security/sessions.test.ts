@@ -715,7 +715,7 @@ describe("security headers on every answer", () => {
     writeFileSync(path.join(clientDir, "assets", "app.js"), "console.log('app');");
     const { database, drop } = await openTestDatabase();
     const app = await buildApp({
-      config: testConfig({ publicUrl: "https://thesisdesk.example", trustProxy: true }),
+      config: testConfig({ publicUrl: "https://thesisdesk.example", trustProxy: 1 }),
       database,
       logger: false,
       clientDir,

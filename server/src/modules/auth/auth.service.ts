@@ -4,6 +4,7 @@ import type { LoginInput, RegisterInput } from "@shared/schemas/auth";
 import { isAPIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
+import { clientAddress } from "../../lib/client-address";
 import { AppError, fieldError, pgErrorCode, RateLimitError } from "../../lib/errors";
 import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
@@ -76,7 +77,7 @@ export async function login(
   request: FastifyRequest,
   input: Required<LoginInput>,
 ): Promise<SignedIn> {
-  const limits = loginLimits(request.ip, input.email);
+  const limits = loginLimits(clientAddress(request), input.email);
   const address = await take(db, limits.address);
   if (!address.allowed) throw new RateLimitError(MSG.tooManyLogins, address.retryAfter);
   const ip = await take(db, limits.ip);
@@ -118,7 +119,7 @@ export async function register(
 ) {
   if (!emailDomainAllowed(input.email, allowedEmailDomains))
     throw fieldError("email", MSG.domainNotAllowed(allowedEmailDomains));
-  const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
+  const attempt = await take(db, { key: `register:ip:${clientAddress(request)}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
   await createAccount(db, { ...input, role: "student" }, (tx, user) =>
     recordOwnAccount(tx, user, "register", at, "Student"),

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { BackgroundTasks } from "../../lib/background";
 import { AppError, fieldError, RateLimitError } from "../../lib/errors";
+import { clientAddress } from "../../lib/client-address";
 import { take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
@@ -36,7 +37,7 @@ export async function forgotPassword(
   request: FastifyRequest,
   input: Required<ForgotPasswordInput>,
 ) {
-  const address = await take(deps.db, { key: `forgot:ip:${request.ip}`, ...FORGOT_LIMITS.perAddress });
+  const address = await take(deps.db, { key: `forgot:ip:${clientAddress(request)}`, ...FORGOT_LIMITS.perAddress });
   if (!address.allowed) throw new RateLimitError(MSG.tooManyResetRequests, address.retryAfter);
   const account = await take(deps.db, { key: `forgot:acct:${input.email}`, ...FORGOT_LIMITS.perAccount });
   if (account.allowed) {
