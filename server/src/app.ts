@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
+import { trustProxyOption } from "./lib/client-address";
 import { EventHub } from "./lib/events";
 import { Scheduler } from "./lib/scheduler";
 import { recordOwnAccount } from "./modules/accounts/accounts.service";
@@ -103,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),

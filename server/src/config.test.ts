@@ -76,4 +76,20 @@ describe("configuration", () => {
       /ALLOWED_EMAIL_DOMAINS: must be domains separated by commas/,
     );
   });
+
+  it("TRUST_PROXY: none by default; a hop count, or addresses and ranges; never every hop", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,fd00::/8,loopback" }).trustProxy,
+    ).toEqual(["10.0.0.5", "10.1.0.0/16", "fd00::/8", "loopback"]);
+    // true is the hole of issue 28: refused, saying what to set instead, beside the other bad ones.
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "true", DIGEST_HOUR: "24" })).toThrow(
+      /TRUST_PROXY: true trusts every hop, so any client could choose its own address through X-Forwarded-For; set the number of proxies in front of the server \(such as 1\), or their addresses[\s\S]*DIGEST_HOUR/,
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "10.0.0, 10.0.0.0/33,proxy" })).toThrow(
+      /TRUST_PROXY: must be false, a number of proxies \(such as 1\), or addresses and ranges separated by commas .*not "10.0.0", "10.0.0.0\/33", "proxy"/,
+    );
+  });
 });

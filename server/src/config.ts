@@ -1,10 +1,56 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isTimeZone } from "../../shared/src/time";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/**
+ * The proxies whose X-Forwarded-For is believed (DESIGN.md §21): none (false), the number of
+ * proxies every request passes through, or their addresses and ranges. Never every hop: the
+ * header's left end is whatever the client wrote.
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for ranges, which Fastify accepts beside addresses. */
+const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address or a range (address/prefix), in the plain forms only: "10.0.0" is a typo, not 10.0.0.0. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (rest.length || (!v4 && !ipaddr.IPv6.isValid(address))) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim();
+  if (v.toLowerCase() === "false" || v === "0") return false;
+  if (v.toLowerCase() === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true trusts every hop, so any client could choose its own address through X-Forwarded-For; set the number of proxies in front of the server (such as 1), or their addresses (such as 10.0.0.5 or 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 20) return hops;
+    ctx.addIssue({ code: "custom", message: "must be a number of proxies from 0 to 20, or their addresses" });
+    return z.NEVER;
+  }
+  const entries = v.split(",").map((e) => e.trim());
+  const bad = entries.filter((e) => !NAMED_RANGES.includes(e) && !isAddressOrRange(e));
+  if (bad.length)
+    ctx.addIssue({
+      code: "custom",
+      message: `must be false, a number of proxies (such as 1), or addresses and ranges separated by commas (such as 10.0.0.5,10.1.0.0/16); not ${bad.map((e) => JSON.stringify(e)).join(", ")}`,
+    });
+  return entries;
+}
 
 const envSchema = z
   .object({
@@ -32,7 +78,7 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("false").transform(parseTrustProxy)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -114,7 +160,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed; lib/client-address.ts turns it into Fastify's option. */
+  trustProxy: TrustProxy;
   logLevel: string;
   dbPoolSize: number;
   /** A request's database statements stop after this long (PostgreSQL); 0 in scripts. */
@@ -154,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,

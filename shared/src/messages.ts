@@ -6,6 +6,9 @@ export const MSG = {
   // accounts
   invalidLogin: "Invalid email or password.",
   tooManyLogins: "Too many failed sign-in attempts. Please wait a minute and try again.",
+  // Past the account's budget for devices it has not signed in on (decision 0040).
+  tooManyLoginsForAccount: (minutes: number) =>
+    `Too many failed sign-in attempts for this account from devices it has not been used on. Sign in on a device you have signed in on before, try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or choose “Forgot password?” to set a new password by email.`,
   tooManyRegistrations:
     "Too many accounts were registered from your network just now. Please wait a minute and try again.",
   loggedOut: "Logged out successfully.",

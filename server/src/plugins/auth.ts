@@ -14,6 +14,7 @@ import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
 import { int } from "../db/query";
 import { accounts, sessions, users, verifications } from "../db/schema";
+import { clientAddress } from "../lib/client-address";
 import { hashPassword, verifyPassword } from "../lib/password";
 
 export const SESSION_COOKIE_PREFIX = "thesisdesk";
@@ -238,6 +239,6 @@ export function authHeaders(request: FastifyRequest): Headers {
   if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
   const ua = request.headers["user-agent"];
   if (ua) headers.set("user-agent", ua);
-  headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set(CLIENT_IP_HEADER, clientAddress(request));
   return headers;
 }

@@ -1,5 +1,6 @@
 import { can, type Permission } from "@shared/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cookieValues } from "../lib/cookies";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
 import type { EventHub } from "../lib/events";
 import { type Auth, authHeaders, SESSION_COOKIE_PREFIX, type SessionUser } from "./auth";
@@ -23,15 +24,9 @@ const AUTHORITATIVE = ["/api/auth/", "/api/me/password"];
  * name, a duplicate) must never decide whose cached session a request gets.
  */
 function sessionCookie(cookieHeader: string, name: string): { signed: string; token: string } | null {
-  let value: string | undefined;
-  for (const pair of cookieHeader.split(";")) {
-    const eq = pair.indexOf("=");
-    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    if (value !== undefined) return null;
-    value = pair.slice(eq + 1);
-  }
-  if (value === undefined) return null;
-  let signed = value.trim();
+  const values = cookieValues(cookieHeader, name);
+  if (values.length !== 1) return null;
+  let signed = values[0];
   try {
     signed = decodeURIComponent(signed);
   } catch {

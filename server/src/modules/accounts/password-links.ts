@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { LIMITS } from "@shared/limits";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, verifications } from "../../db/schema";
+import { transaction } from "../../db/query";
+import { accounts, users, verifications } from "../../db/schema";
 import { hashIdentifier, RESET_IDENTIFIER_PREFIX } from "../../plugins/auth";
 import { emails, passwordLinkUrl } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -44,11 +45,14 @@ export async function tokenUser(db: Db, token: string, now: Date): Promise<strin
 }
 
 /**
- * Every password link still out for a user: one that was used makes the others worthless. (A
- * reset token is the only verification whose value is a bare user id; its identifier is hashed.)
+ * Every password link still out for a user, but `keep` (an identifier) when given: one that was
+ * used makes the others worthless, and a new link or a new email address revokes the earlier ones
+ * (DESIGN.md §21). (A reset token is the only verification whose value is a bare user id; its
+ * identifier is hashed.)
  */
-export async function deletePasswordLinks(db: Db, userId: string) {
-  await db.delete(verifications).where(eq(verifications.value, userId));
+export async function deletePasswordLinks(db: Db, userId: string, keep?: string) {
+  const theirs = eq(verifications.value, userId);
+  await db.delete(verifications).where(keep ? and(theirs, ne(verifications.identifier, keep)) : theirs);
 }
 
 /** Whether the account has a password (an imported one has none until its link is used). */
@@ -62,8 +66,9 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Makes a link for one person and writes its email, in the caller's transaction: "reset" (one
- * hour) or "set" (seven days, for an account that has no password yet).
+ * Makes a link for one person and writes its email, in the caller's transaction (which holds the
+ * person's row): "reset" (one hour) or "set" (seven days, for an account that has no password
+ * yet). The person's earlier links stop working.
  */
 export async function sendPasswordLink(
   tx: Db,
@@ -78,6 +83,7 @@ export async function sendPasswordLink(
 ) {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + LINK_SECONDS[input.kind] * 1000);
+  await deletePasswordLinks(tx, input.userId);
   await tx.insert(verifications).values(await tokenRow(token, input.userId, expiresAt));
   const url = passwordLinkUrl(input.publicUrl, token, input.kind);
   const email =
@@ -90,9 +96,25 @@ export async function sendPasswordLink(
   await enqueueEmails(tx, [input.userId], email, { always: true });
 }
 
-/** The email of a token better-auth made for a forgot-password request (its sendResetPassword). */
+/**
+ * The email of a token better-auth made for a forgot-password request (its sendResetPassword),
+ * which revokes the person's earlier links. better-auth stored the token already, outside any
+ * transaction of ours, so links made at once are put in order by the person's row: each in its
+ * turn revokes the others, unless it was revoked itself before its turn, when it sends nothing.
+ * One link stays, and it is one that was emailed.
+ */
 export async function writeResetEmail(db: Db, publicUrl: string, userId: string, token: string) {
-  await enqueueEmails(db, [userId], emails.passwordReset(passwordLinkUrl(publicUrl, token, "reset")), {
-    always: true,
+  const identifier = await tokenIdentifier(token);
+  await transaction(db, async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [mine] = await tx
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(eq(verifications.identifier, identifier));
+    if (!mine) return;
+    await deletePasswordLinks(tx, userId, identifier);
+    await enqueueEmails(tx, [userId], emails.passwordReset(passwordLinkUrl(publicUrl, token, "reset")), {
+      always: true,
+    });
   });
 }

@@ -18,6 +18,7 @@ import { signedIn } from "../../plugins/session";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { login, logout, register } from "./auth.service";
+import { loginDevices } from "./login-devices";
 import { forgotPassword, resetPassword } from "./password-reset.service";
 import { startSso } from "./sso.service";
 
@@ -45,6 +46,11 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const devices = loginDevices({
+    secret: app.config.sessionSecret,
+    secure: app.config.publicUrl.startsWith("https://"),
+  });
+
   // The app asks this on every page, public ones included: a signed-out visitor is an answer,
   // not an error (GET /api/me answers them 401, which browsers log as a failed request).
   app.get(
@@ -73,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, setCookie } = await register(
         app.db,
         app.auth,
+        devices,
         request,
         request.body,
         app.config.allowedEmailDomains,
@@ -95,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId, setCookie } = await login(app.db, app.auth, request, request.body);
+      const { userId, setCookie } = await login(app.db, app.auth, devices, request, request.body);
       const user = await findUserById(app.db, userId);
       reply.header("set-cookie", setCookie);
       return { user: toUserDto(user) };
@@ -162,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, setCookie } = await resetPassword(
-        { db: app.db, auth: app.auth, now: app.now },
+        { db: app.db, auth: app.auth, devices, now: app.now },
         request,
         request.body,
       );

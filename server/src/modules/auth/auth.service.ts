@@ -4,45 +4,72 @@ import type { LoginInput, RegisterInput } from "@shared/schemas/auth";
 import { isAPIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
+import { clientAddress } from "../../lib/client-address";
 import { AppError, fieldError, pgErrorCode, RateLimitError } from "../../lib/errors";
 import { giveBack, type Limit, reset, take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { createAccount, recordOwnAccount } from "../accounts/accounts.service";
+import type { LoginDevices } from "./login-devices";
 
 /**
- * Login limits (DESIGN.md §13), each taken before the password is checked, so simultaneous
- * attempts cannot slip past one (lib/rate-limit.ts); a right password gives its attempts back, so
- * only failures count.
- * - One account from one address: a few tries a minute. Nobody can lock someone else out, since
- *   another address has its own count.
- * - One account from anywhere, looser: past it, an address is checked only on its first try in
- *   its window, which slows guessing from many addresses but never refuses the right password
- *   from an address that has not been failing.
- * - One address, whatever the accounts: generous, so a classroom behind one NAT never meets it.
+ * Login limits (DESIGN.md §13, decisions 0004 and 0040), each taken before the password is
+ * checked, so simultaneous attempts cannot slip past one (lib/rate-limit.ts); a right password
+ * gives its attempts back, so only failures count.
+ * - From a device the account has signed in on (its device cookie, login-devices.ts): only that
+ *   device's own count, a few tries a minute. Nobody else's failures, from any address, touch it.
+ * - From any other device:
+ *   - one account from one address: a few tries a minute. Nobody can lock someone else out,
+ *     since another address has its own count;
+ *   - one address, whatever the accounts: generous, so a classroom behind one NAT never meets it;
+ *   - one account from every unknown device together: a strict budget, whatever the addresses, so
+ *     guesses from many addresses (IPv6, a botnet) stay bounded. Past it the person is told to
+ *     use a device they have signed in on, wait, or choose "Forgot password?".
  */
 export const LOGIN_LIMITS = {
+  perDevice: 5,
+  perDeviceWindow: 60,
   perAddress: 5,
   perAddressWindow: 60,
-  perAccount: 20,
-  perAccountWindow: 600,
   perIp: 100,
   perIpWindow: 300,
+  perAccount: 10,
+  perAccountWindow: 600,
 };
 
-function loginLimits(ip: string, email: string) {
-  return {
-    address: {
-      key: `login:acct:${email}:ip:${ip}`,
-      max: LOGIN_LIMITS.perAddress,
-      windowSeconds: LOGIN_LIMITS.perAddressWindow,
+interface LoginLimit extends Limit {
+  /** What a refused attempt is told, given the seconds until it may try again. */
+  message: (retryAfter: number) => string;
+}
+
+const waitAMinute = () => MSG.tooManyLogins;
+
+/** The limits an attempt takes, in order; the first is the one a right password clears. */
+function loginLimits(address: string, email: string, device: string | null): LoginLimit[] {
+  const L = LOGIN_LIMITS;
+  if (device)
+    return [
+      {
+        key: `login:acct:${email}:device:${device}`,
+        max: L.perDevice,
+        windowSeconds: L.perDeviceWindow,
+        message: waitAMinute,
+      },
+    ];
+  return [
+    {
+      key: `login:acct:${email}:ip:${address}`,
+      max: L.perAddress,
+      windowSeconds: L.perAddressWindow,
+      message: waitAMinute,
     },
-    account: {
+    { key: `login:ip:${address}`, max: L.perIp, windowSeconds: L.perIpWindow, message: waitAMinute },
+    {
       key: `login:acct:${email}`,
-      max: LOGIN_LIMITS.perAccount,
-      windowSeconds: LOGIN_LIMITS.perAccountWindow,
+      max: L.perAccount,
+      windowSeconds: L.perAccountWindow,
+      message: (retryAfter) => MSG.tooManyLoginsForAccount(Math.ceil(retryAfter / 60)),
     },
-    ip: { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.perIpWindow },
-  } satisfies Record<string, Limit>;
+  ];
 }
 
 /**
@@ -73,30 +100,31 @@ async function signIn(
 export async function login(
   db: Db,
   auth: Auth,
+  devices: LoginDevices,
   request: FastifyRequest,
   input: Required<LoginInput>,
 ): Promise<SignedIn> {
-  const limits = loginLimits(request.ip, input.email);
-  const address = await take(db, limits.address);
-  if (!address.allowed) throw new RateLimitError(MSG.tooManyLogins, address.retryAfter);
-  const ip = await take(db, limits.ip);
-  if (!ip.allowed) throw new RateLimitError(MSG.tooManyLogins, ip.retryAfter);
-  const account = await take(db, limits.account);
-  if (!account.allowed && address.count > 1) throw new RateLimitError(MSG.tooManyLogins, account.retryAfter);
+  const limits = loginLimits(clientAddress(request), input.email, devices.known(request, input.email));
+  const taken: Limit[] = [];
+  for (const limit of limits) {
+    const attempt = await take(db, limit);
+    taken.push(limit);
+    if (!attempt.allowed) throw new RateLimitError(limit.message(attempt.retryAfter), attempt.retryAfter);
+  }
   try {
     const signedIn = await signIn(auth, request, input.email, input.password);
-    await reset(db, [limits.address.key]);
-    await giveBack(db, [limits.ip, limits.account]);
-    return signedIn;
+    await reset(db, [limits[0].key]);
+    await giveBack(db, limits.slice(1));
+    return { ...signedIn, setCookie: [...signedIn.setCookie, devices.remember(request, input.email)] };
   } catch (err) {
     if (isDeactivated(err)) {
       // The right password: nothing to count against the address.
-      await giveBack(db, [limits.address, limits.ip, limits.account]);
+      await giveBack(db, taken);
       throw new AppError(403, "FORBIDDEN", MSG.accountDeactivated);
     }
     if (isAPIError(err) && err.statusCode < 500) throw new AppError(401, "UNAUTHENTICATED", MSG.invalidLogin);
     // Not a wrong password: nothing was tried, so nothing counts.
-    await giveBack(db, [limits.address, limits.ip, limits.account]);
+    await giveBack(db, taken);
     throw err;
   }
 }
@@ -111,6 +139,7 @@ export const isDeactivated = (err: unknown) =>
 export async function register(
   db: Db,
   auth: Auth,
+  devices: LoginDevices,
   request: FastifyRequest,
   input: Required<RegisterInput>,
   allowedEmailDomains: readonly string[],
@@ -118,12 +147,13 @@ export async function register(
 ) {
   if (!emailDomainAllowed(input.email, allowedEmailDomains))
     throw fieldError("email", MSG.domainNotAllowed(allowedEmailDomains));
-  const attempt = await take(db, { key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
+  const attempt = await take(db, { key: `register:ip:${clientAddress(request)}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
   await createAccount(db, { ...input, role: "student" }, (tx, user) =>
     recordOwnAccount(tx, user, "register", at, "Student"),
   );
-  return signIn(auth, request, input.email, input.password);
+  const signedIn = await signIn(auth, request, input.email, input.password);
+  return { ...signedIn, setCookie: [...signedIn.setCookie, devices.remember(request, input.email)] };
 }
 
 export async function logout(auth: Auth, request: FastifyRequest): Promise<string[]> {

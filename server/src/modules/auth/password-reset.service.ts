@@ -6,12 +6,14 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { BackgroundTasks } from "../../lib/background";
+import { clientAddress } from "../../lib/client-address";
 import { AppError, fieldError, RateLimitError } from "../../lib/errors";
 import { take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
 import { deletePasswordLinks, tokenUser } from "../accounts/password-links";
 import { isDeactivated, type SignedIn, signIn } from "./auth.service";
+import type { LoginDevices } from "./login-devices";
 
 /**
  * Forgot-password limits (DESIGN.md §12, §13), taken atomically before anything else:
@@ -36,7 +38,10 @@ export async function forgotPassword(
   request: FastifyRequest,
   input: Required<ForgotPasswordInput>,
 ) {
-  const address = await take(deps.db, { key: `forgot:ip:${request.ip}`, ...FORGOT_LIMITS.perAddress });
+  const address = await take(deps.db, {
+    key: `forgot:ip:${clientAddress(request)}`,
+    ...FORGOT_LIMITS.perAddress,
+  });
   if (!address.allowed) throw new RateLimitError(MSG.tooManyResetRequests, address.retryAfter);
   const account = await take(deps.db, { key: `forgot:acct:${input.email}`, ...FORGOT_LIMITS.perAccount });
   if (account.allowed) {
@@ -54,7 +59,7 @@ export async function forgotPassword(
  * dropped, the email counts as verified (the link reached it), and the person is signed in.
  */
 export async function resetPassword(
-  deps: { db: Db; auth: Auth; now: () => Date },
+  deps: { db: Db; auth: Auth; devices: LoginDevices; now: () => Date },
   request: FastifyRequest,
   input: Required<ResetPasswordInput>,
 ): Promise<SignedIn> {
@@ -74,7 +79,9 @@ export async function resetPassword(
   await deletePasswordLinks(deps.db, userId);
   await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   try {
-    return await signIn(deps.auth, request, user.email, input.newPassword);
+    const signedIn = await signIn(deps.auth, request, user.email, input.newPassword);
+    // The link reached the person: this browser is one of their devices from now on (decision 0040).
+    return { ...signedIn, setCookie: [...signedIn.setCookie, deps.devices.remember(request, user.email)] };
   } catch (err) {
     // Deactivated between the check and the sign-in: the password is set, the session refused.
     if (isDeactivated(err)) throw new AppError(403, "FORBIDDEN", MSG.accountDeactivated);

@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import { isAPIError } from "better-auth/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
+import { clientAddress } from "../../lib/client-address";
 import { AppError, NotFoundError, RateLimitError } from "../../lib/errors";
 import { take } from "../../lib/rate-limit";
 import { type Auth, authHeaders, OIDC_PROVIDER_ID } from "../../plugins/auth";
@@ -33,7 +34,7 @@ export async function startSso(
   next: string | undefined,
 ): Promise<{ url: string; setCookie: string[] }> {
   if (!deps.enabled) throw new NotFoundError(SSO_MSG.notConfigured);
-  const attempt = await take(deps.db, { key: `sso:ip:${request.ip}`, ...SSO_START_LIMIT });
+  const attempt = await take(deps.db, { key: `sso:ip:${clientAddress(request)}`, ...SSO_START_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyLogins, attempt.retryAfter);
   const path = safePath(next);
   const login = `${deps.publicUrl}/login`;

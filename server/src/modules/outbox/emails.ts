@@ -16,6 +16,16 @@ export const ROLE_WORDS = {
 export const passwordLinkUrl = (publicUrl: string, token: string, kind: "reset" | "set") =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}${kind === "set" ? "&welcome=1" : ""}`;
 
+/**
+ * An address shown to someone who may not own the account (the old address may be the mistyped
+ * one that reached a stranger): its first character and its domain, enough for the owner to
+ * recognise it and too little to hand it to anyone else.
+ */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+};
+
 export const emails = {
   passwordReset:
     (url: string) =>
@@ -30,6 +40,14 @@ export const emails = {
       kind: "account.set-password",
       subject: "Your ThesisDesk account: choose a password",
       body: `Hello ${u.name},\n\n${a.by} created a ${a.role} account for you on ThesisDesk. Choose your password here (the link works once, for 7 days; the committee can send a new one):\n\n${url}${signAccount}`,
+    }),
+  /** To the old address when the committee changes a person's email (DESIGN.md §21). */
+  emailChanged:
+    (a: { to: string; by: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "account.email-changed",
+      subject: "The email address of your ThesisDesk account was changed",
+      body: `Hello ${u.name},\n\n${a.by} of the committee changed the email address of your ThesisDesk account from this address to ${maskEmail(a.to)}. ThesisDesk now writes there, and any password link sent here before no longer works.\n\nIf this change is not right, or this is not your account, contact your department's thesis committee (${a.by} made the change).${signAccount}`,
     }),
   proposalSubmitted:
     (publicUrl: string, p: { title: string; by: string }) =>

@@ -53,3 +53,22 @@ export async function enqueueEmails(
   );
   return rows.length;
 }
+
+/**
+ * One email to an address that is not the person's current one (the old address, told of a
+ * change of email), written inside the caller's transaction like the rest.
+ */
+export async function enqueueEmailTo(
+  db: Db,
+  to: { userId: string; email: string; name: string },
+  make: (user: { name: string }) => Email,
+) {
+  const email = make({ name: to.name });
+  await db.insert(outbox).values({
+    userId: to.userId,
+    toEmail: to.email,
+    subject: email.subject,
+    body: email.body,
+    kind: email.kind,
+  });
+}

@@ -5,9 +5,15 @@ import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
 import type { SessionUser } from "../../plugins/auth";
-import { hasPassword, type PasswordLinkKind, sendPasswordLink } from "../accounts/password-links";
+import {
+  deletePasswordLinks,
+  hasPassword,
+  type PasswordLinkKind,
+  sendPasswordLink,
+} from "../accounts/password-links";
 import { recordActivity } from "../activity/activity.repository";
-import { ROLE_WORDS } from "../outbox/emails";
+import { emails, ROLE_WORDS } from "../outbox/emails";
+import { enqueueEmailTo } from "../outbox/outbox.service";
 import {
   countOtherActiveCommittee,
   deleteSessionsOf,
@@ -50,7 +56,10 @@ function record(
   });
 }
 
-/** PATCH /api/users/:id: a new name or email (unique in any case: the database's index decides). */
+/**
+ * PATCH /api/users/:id: a new name or email (unique in any case: the database's index decides).
+ * A new email revokes the person's password links and tells the old address, in this transaction.
+ */
 export async function updatePerson(
   db: Db,
   id: string,
@@ -69,6 +78,17 @@ export async function updatePerson(
           : {}),
       };
       const after = await updatePersonRow(tx, id, changes);
+      if (after.email !== before.email) {
+        // Links sent to the old address stop working, and the old address is told (DESIGN.md
+        // §21); a deactivated account gets no email, as everywhere.
+        await deletePasswordLinks(tx, id);
+        if (!before.deactivatedAt)
+          await enqueueEmailTo(
+            tx,
+            { userId: id, email: before.email, name: after.name },
+            emails.emailChanged({ to: after.email, by: ctx.by.name }),
+          );
+      }
       const what = [
         ...(after.name !== before.name ? [`name ${before.name} → ${after.name}`] : []),
         ...(after.email !== before.email ? [`email ${before.email} → ${after.email}`] : []),

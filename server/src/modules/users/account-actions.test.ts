@@ -134,7 +134,7 @@ describe("POST /api/users/:id/password-reset", () => {
     expect(mails[0].body).toContain(committee.name);
     const rows = await t.database.db.select().from(verifications).where(eq(verifications.value, s.id));
     for (const row of rows) expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    // Either link works once; using one makes the other worthless.
+    // Only the newest works (the second sending revoked the first), and only once.
     const [newest, older] = mails.map((m) => linkToken(m.body));
     const set = await t.app.inject({
       method: "POST",
