@@ -143,6 +143,13 @@ describe("the proposal's life", () => {
     // Dan declines on the proposal's page and is taken to his dashboard; it is still Awaiting members.
     await dan.page.goto(`/student/proposals/${proposalId}`);
     await dan.page.getByText("You are invited to join this group").waitFor();
+    // An invitee reads the proposal, not its timeline or versions (§9): not shown, and no error.
+    await dan.page.getByRole("region", { name: "Details" }).waitFor();
+    for (const hidden of [
+      dan.page.getByRole("region", { name: /^(Timeline|Versions)$/ }),
+      dan.page.getByText(/could not be loaded/),
+    ])
+      expect(await hidden.count()).toBe(0);
     await screenshot(dan.page, "life-invitee");
     await act(dan.page, "Decline invitation");
     await dan.page.waitForURL("**/student/dashboard");

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { counted, pageWindow } from "../../db/query";
 import type { SessionUser } from "../../plugins/auth";
 import { CSV_BOM, csvRecord } from "../committee/csv";
-import { factsFor } from "../proposals/transition";
+import { factsToRead } from "../proposals/transition";
 import {
   type ActivityFilter,
   type ActivityRow,
@@ -34,9 +34,9 @@ export function toActivityItem(r: ActivityRow): ActivityItem {
   };
 }
 
-/** A proposal's timeline, to those who may see the proposal (404 otherwise). */
+/** A proposal's timeline, to those who may read it (404 otherwise; an invitee may not, DESIGN.md §9). */
 export async function proposalTimeline(db: Db, user: SessionUser, proposalId: string) {
-  await factsFor(db, proposalId, user);
+  await factsToRead(db, proposalId, user, "timeline");
   return (await selectTimeline(db, proposalId)).map(toActivityItem);
 }
 

@@ -5,7 +5,7 @@ import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { type ChangeContext, recordActivity } from "../activity/activity.repository";
-import { factsFor } from "../proposals/transition";
+import { factsFor, factsToRead } from "../proposals/transition";
 import {
   type Assignment,
   applicantIds,
@@ -46,13 +46,13 @@ export async function checkPreferences(db: Db, termId: string, maxPreferences: n
   if (withdrawn) throw fieldError("topicIds", MSG.withdrawnTopic(withdrawn.title));
 }
 
-/** The group's list, best first, to whoever may see the proposal (404 for anyone else). */
+/** The group's list, best first, to whoever may read it: everyone who sees the proposal, its invitees too (404 for anyone else). */
 export async function groupPreferences(
   db: Db,
   user: SessionUser,
   proposalId: string,
 ): Promise<PreferenceList> {
-  const { facts } = await factsFor(db, proposalId, user);
+  const { facts } = await factsToRead(db, proposalId, user, "preferences");
   const term = await selectAllocationTerm(db, facts.term_id);
   if (!term) throw new NotFoundError(MSG.termNotFound);
   return {

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
 import { files, proposals, proposalVersions } from "../../db/schema";
 import { AppError, fieldError, NotFoundError } from "../../lib/errors";
-import { visibleTo } from "../proposals/proposals.repository";
+import { documentVisibleTo } from "../proposals/visibility";
 import { insertFile } from "./files.repository";
 
 export const PDF = "application/pdf";
@@ -90,8 +90,9 @@ export async function assertOwnDocument(db: Db, id: string, ownerId: string) {
 }
 
 /**
- * A document, to those who may see it: its uploader, and whoever may see a proposal one of whose
- * versions refers to it (DESIGN.md §10); to anyone else it is not there (404).
+ * A document, to those who may see it: its uploader, and whoever may read the version of a
+ * proposal that refers to it (DESIGN.md §9, §10: an invitee the current version's only); to anyone
+ * else it is not there (404).
  */
 export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string) {
   const row = await selectRow<{ name: string; size: number; bytes: Uint8Array }>(
@@ -100,7 +101,7 @@ export async function readDocument(db: Db, viewer: { id: string; role: Role }, i
          where f.id = ${id} and f.media_type = ${PDF}
            and (f.owner_id = ${viewer.id}
                 or exists (select 1 from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
-                            where v.document_id = f.id and ${visibleTo(viewer)}))`,
+                            where v.document_id = f.id and ${documentVisibleTo(viewer)}))`,
   );
   if (!row) throw new NotFoundError();
   return { name: row.name, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };

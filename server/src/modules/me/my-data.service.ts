@@ -1,18 +1,25 @@
+import type { ProposalPart } from "@shared/proposal-access";
+import { partiesOf } from "@shared/proposal-life";
 import type { MyData } from "@shared/schemas/accounts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
+import { proposals, proposalVersions } from "../../db/schema";
 import type { SessionUser } from "../../plugins/auth";
 import { pictureUrl } from "../accounts/user-dto";
+import { ownProposals } from "../proposals/proposals.service";
+import { partyTo, visibleTo } from "../proposals/visibility";
 
 /**
  * "Download my data" (DESIGN.md §12): everything ThesisDesk holds about the caller, one section a
- * statement. Secrets stay out (password hashes, session and OAuth tokens). A new kind of record
- * is one more entry in SECTIONS and in the answer's schema.
+ * statement. Secrets stay out (password hashes, session and OAuth tokens). It holds only what the
+ * caller may see today (§21), by the screens' own rule (proposals/visibility.ts), and of what they
+ * no longer see only their own past (decision 0039). A new kind of record is one more entry in
+ * SECTIONS and in the answer's schema.
  */
 
 type Row = Record<string, unknown>;
-type Section = (db: Db, userId: string) => Promise<Row[]>;
+type Section = (db: Db, user: SessionUser) => Promise<Row[]>;
 
 const iso = (v: unknown) => (v == null ? null : new Date(String(v)).toISOString());
 
@@ -51,55 +58,40 @@ async function account(db: Db, user: SessionUser): Promise<Row> {
   };
 }
 
-/** Proposals the caller is (or was) a member of, and those addressed to them, with their groups. */
-const proposals: Section = async (db, userId) => {
-  const rows = await selectRows<Row>(
-    db,
-    sql`with mine as (
-          select proposal_id as id from proposal_members where user_id = ${userId}::uuid
-          union
-          select id from proposals where supervisor_id = ${userId}::uuid
-        )
-        select p.id, p.title, p.abstract, p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
-               c.title as research_cell, s.name as supervisor, t.name as term,
-               case when p.supervisor_id = ${userId}::uuid then 'supervisor'
-                    when p.created_by = ${userId}::uuid then 'creator' else 'member' end as your_role,
-               (select json_agg(json_build_object('name', u.name, 'studentId', u.student_id,
-                                                  'position', m.position, 'state', m.state, 'active', m.active) order by m.position)
-                  from proposal_members m join users u on u.id = m.user_id where m.proposal_id = p.id) as members
-          from mine join proposals p on p.id = mine.id
-          left join research_cells c on c.id = p.research_cell_id
-          left join users s on s.id = p.supervisor_id
-          left join terms t on t.id = p.term_id
-         order by p.created_at, p.id`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    abstract: r.abstract,
-    type: r.type,
-    status: r.status,
-    yourRole: r.your_role,
-    term: r.term,
-    researchCell: r.research_cell,
-    supervisor: r.supervisor,
-    members: r.members ?? [],
-    createdAt: iso(r.created_at),
-    feedback: r.feedback,
-    reviewedAt: iso(r.reviewed_at),
-  }));
-};
+/**
+ * The title a proposal had when something happened at `at`: its latest version by then (version 1
+ * made with the submission counts from the submission, whose rows the app's clock may date a
+ * moment before the database's). What the caller was shown then, never a later title.
+ */
+const titleThen = (proposalId: SQL, at: SQL) => sql`(
+  select v.title from ${proposalVersions} v join ${proposals} tp on tp.id = v.proposal_id
+   where v.proposal_id = ${proposalId}
+     and (v.created_at <= ${at} or (v.number = 1 and v.created_at <= tp.created_at))
+   order by v.number desc limit 1)`;
 
-const noticesReceived: Section = async (db, userId) => {
+/** The caller's proposals whose `part` they may read today, over `proposals p` (DESIGN.md §9, §21). */
+const theirs = (user: SessionUser, part: ProposalPart) =>
+  sql`(select p.id from ${proposals} p where ${visibleTo(user, part)} and ${partyTo(user)})`;
+
+/**
+ * The proposals the caller is in, is invited to, or supervises, that they may see today: each as
+ * GET /api/proposals/:id answers it (the same read), with how they relate to it.
+ */
+const proposalsSection: Section = async (db, user) =>
+  (await ownProposals(db, user)).map((p) => ({ ...p, yourRole: partiesOf(user, p)[0] ?? null }));
+
+const noticesReceived: Section = async (db, user) => {
   const rows = await selectRows<Row>(
     db,
-    sql`select n.id, n.title, n.description, n.created_at, r.read_at, s.name as sender, p.title as proposal
+    sql`select n.id, n.title, n.description, n.created_at, r.read_at, s.name as sender, n.proposal_id,
+               ${titleThen(sql`n.proposal_id`, sql`n.created_at`)} as proposal
           from notice_recipients r join notices n on n.id = r.notice_id
-          join users s on s.id = n.supervisor_id join proposals p on p.id = n.proposal_id
-         where r.user_id = ${userId}::uuid order by n.created_at, n.id`,
+          join users s on s.id = n.supervisor_id
+         where r.user_id = ${user.id}::uuid order by n.created_at, n.id`,
   );
   return rows.map((r) => ({
     id: r.id,
+    proposalId: r.proposal_id,
     proposal: r.proposal,
     from: r.sender,
     title: r.title,
@@ -109,15 +101,17 @@ const noticesReceived: Section = async (db, userId) => {
   }));
 };
 
-const noticesSent: Section = async (db, userId) => {
+const noticesSent: Section = async (db, user) => {
   const rows = await selectRows<Row>(
     db,
-    sql`select n.id, n.title, n.description, n.created_at, p.title as proposal
-          from notices n join proposals p on p.id = n.proposal_id
-         where n.supervisor_id = ${userId}::uuid order by n.created_at, n.id`,
+    sql`select n.id, n.title, n.description, n.created_at, n.proposal_id,
+               ${titleThen(sql`n.proposal_id`, sql`n.created_at`)} as proposal
+          from notices n
+         where n.supervisor_id = ${user.id}::uuid order by n.created_at, n.id`,
   );
   return rows.map((r) => ({
     id: r.id,
+    proposalId: r.proposal_id,
     proposal: r.proposal,
     title: r.title,
     description: r.description,
@@ -125,37 +119,36 @@ const noticesSent: Section = async (db, userId) => {
   }));
 };
 
-/** The chat messages the caller wrote (messages_author_created_idx). */
-const messages: Section = async (db, userId) => {
+/** The chat messages the caller wrote (messages_author_created_idx): their own words, kept. */
+const messages: Section = async (db, user) => {
   const rows = await selectRows<Row>(
     db,
-    sql`select m.id, m.body, m.created_at, p.title as proposal
-          from messages m join proposals p on p.id = m.proposal_id
-         where m.author_id = ${userId}::uuid order by m.created_at, m.id`,
+    sql`select m.id, m.body, m.created_at, m.proposal_id, ${titleThen(sql`m.proposal_id`, sql`m.created_at`)} as proposal
+          from messages m
+         where m.author_id = ${user.id}::uuid order by m.created_at, m.id`,
   );
-  return rows.map((r) => ({ id: r.id, proposal: r.proposal, body: r.body, sentAt: iso(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    proposalId: r.proposal_id,
+    proposal: r.proposal,
+    body: r.body,
+    sentAt: iso(r.created_at),
+  }));
 };
 
-/** The proposals the caller is (or was) in, or supervises: the same set the proposals section lists. */
-const theirProposals = (userId: string) => sql`(
-  select proposal_id from proposal_members where user_id = ${userId}::uuid
-  union
-  select id from proposals where supervisor_id = ${userId}::uuid)`;
-
-/** Every version of those proposals (DESIGN.md §9), with who wrote it and its document's name. */
-const versions: Section = async (db, userId) => {
+/** Every version of the caller's proposals whose versions they may read (an invitee's: none). */
+const versions: Section = async (db, user) => {
   const rows = await selectRows<Row>(
     db,
-    sql`select v.proposal_id, p.title as proposal, v.number, v.title, v.abstract, v.note, v.created_at,
+    sql`select v.proposal_id, v.number, v.title, v.abstract, v.note, v.created_at,
                a.name as author, f.name as document
-          from proposal_versions v join proposals p on p.id = v.proposal_id
+          from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
           left join users a on a.id = v.author_id left join files f on f.id = v.document_id
-         where v.proposal_id in ${theirProposals(userId)}
-         order by v.proposal_id, v.number`,
+         where v.proposal_id in ${theirs(user, "versions")}
+         order by p.created_at, p.id, v.number`,
   );
   return rows.map((r) => ({
     proposalId: r.proposal_id,
-    proposal: r.proposal,
     number: r.number,
     title: r.title,
     abstract: r.abstract,
@@ -166,14 +159,17 @@ const versions: Section = async (db, userId) => {
   }));
 };
 
-/** The timeline rows about them: of their proposals, done by them, or concerning them. */
-const timeline: Section = async (db, userId) => {
+/**
+ * The timeline of the caller's proposals whose timeline they may read, and the rows of their own
+ * past anywhere: what they did, and what was done concerning them (invited, declined, left).
+ */
+const timeline: Section = async (db, user) => {
   const rows = await selectRows<Row>(
     db,
-    sql`select a.at, a.kind, a.action, a.from_status, a.to_status, a.note, a.subject_name,
-               u.name as actor, p.title as proposal
-          from activity a left join users u on u.id = a.actor_id left join proposals p on p.id = a.proposal_id
-         where a.proposal_id in ${theirProposals(userId)} or a.actor_id = ${userId}::uuid or a.subject_id = ${userId}::uuid
+    sql`select a.at, a.kind, a.action, a.from_status, a.to_status, a.note, a.subject_name, a.proposal_id,
+               u.name as actor, ${titleThen(sql`a.proposal_id`, sql`a.at`)} as proposal
+          from activity a left join users u on u.id = a.actor_id
+         where a.proposal_id in ${theirs(user, "timeline")} or a.actor_id = ${user.id}::uuid or a.subject_id = ${user.id}::uuid
          order by a.at, a.id`,
   );
   return rows.map((r) => ({
@@ -181,6 +177,7 @@ const timeline: Section = async (db, userId) => {
     who: r.actor,
     kind: r.kind,
     action: r.action,
+    proposalId: r.proposal_id,
     proposal: r.proposal,
     concerning: r.subject_name,
     from: r.from_status,
@@ -191,7 +188,7 @@ const timeline: Section = async (db, userId) => {
 
 /** The sections beside the account, in the order the file shows them. */
 const SECTIONS = {
-  proposals,
+  proposals: proposalsSection,
   versions,
   timeline,
   noticesReceived,
@@ -201,7 +198,7 @@ const SECTIONS = {
 
 export async function exportMyData(db: Db, user: SessionUser, now: Date): Promise<MyData> {
   const entries = await Promise.all(
-    Object.entries(SECTIONS).map(async ([name, read]) => [name, await read(db, user.id)] as const),
+    Object.entries(SECTIONS).map(async ([name, read]) => [name, await read(db, user)] as const),
   );
   return {
     exportedAt: now.toISOString(),

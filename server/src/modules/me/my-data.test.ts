@@ -62,10 +62,10 @@ describe("GET /api/me/export", () => {
         id: proposal.id,
         title: proposal.title,
         yourRole: "creator",
-        supervisor: supervisor.name,
+        supervisor: expect.objectContaining({ id: supervisor.id, name: supervisor.name }),
         members: [
-          expect.objectContaining({ name: student.name, position: 0 }),
-          expect.objectContaining({ name: member.name, position: 1 }),
+          expect.objectContaining({ name: student.name, studentId: student.studentId, position: 0 }),
+          expect.objectContaining({ name: member.name, studentId: member.studentId, position: 1 }),
         ],
       }),
     ]);

@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
+import { partyTo, type Viewer, visibleTo } from "./visibility";
 
 // ── one proposal, as rows ──────────────────────────────────────────────────
 
@@ -97,20 +98,8 @@ const PROPOSAL_JOINS = sql`
 
 // ── visibility ──────────────────────────────────────────────────────────────
 
-/**
- * What a user may see, over `proposals p` (DESIGN.md §4, §9): students the proposals they are
- * accepted members of (the creator is always member 0) or have an open invitation to
- * (proposal_members_user_idx); supervisors those addressed to them once they have reached them
- * (been Pending); the committee all.
- */
-export function visibleTo(viewer: { id: string; role: Role }): SQL {
-  if (viewer.role === "student")
-    return sql`p.id in (select m.proposal_id from ${proposalMembers} m
-                         where m.user_id = ${viewer.id} and m.state in ('accepted', 'invited'))`;
-  if (viewer.role === "supervisor")
-    return sql`(p.supervisor_id = ${viewer.id} and p.pending_since is not null)`;
-  return sql`true`;
-}
+// Who may read what of a proposal is one rule, in ./visibility (DESIGN.md §9, §21).
+export { visibleTo };
 
 /**
  * Whether `p` is active (DESIGN.md §9: it holds its members' places and its supervisor's), from
@@ -123,15 +112,21 @@ export const isActive = (p = sql`p`): SQL =>
 // ── reads ───────────────────────────────────────────────────────────────────
 
 /** One proposal, whole, if the viewer may see it (or with no viewer: no check, for callers that decided). */
-export function selectProposal(
-  db: Db,
-  id: string,
-  viewer?: { id: string; role: Role },
-): Promise<ProposalRow | undefined> {
+export function selectProposal(db: Db, id: string, viewer?: Viewer): Promise<ProposalRow | undefined> {
   return selectRow<ProposalRow>(
     db,
     sql`select ${proposalColumns("whole")} from ${proposals} p ${PROPOSAL_JOINS}
          where p.id = ${id} and ${viewer ? visibleTo(viewer) : sql`true`}`,
+  );
+}
+
+/** The proposals the viewer is a party to and may see today, whole, oldest first: "Download my data". */
+export function selectOwnProposals(db: Db, viewer: Viewer): Promise<ProposalRow[]> {
+  return selectRows<ProposalRow>(
+    db,
+    sql`select ${proposalColumns("whole")} from ${proposals} p ${PROPOSAL_JOINS}
+         where ${visibleTo(viewer)} and ${partyTo(viewer)}
+         order by p.created_at, p.id`,
   );
 }
 

@@ -38,6 +38,7 @@ import {
   findIdByRequestId,
   insertProposal,
   type ProposalRow,
+  selectOwnProposals,
   selectProposal,
   selectProposalPage,
   submissionFacts,
@@ -116,6 +117,11 @@ export async function getProposal(db: Db, user: SessionUser, id: string): Promis
   const row = await selectProposal(db, id, user);
   if (!row) throw new NotFoundError();
   return toProposal(row);
+}
+
+/** Every proposal the caller is a party to and may see today, whole, as GET /api/proposals/:id answers it. */
+export async function ownProposals(db: Db, user: SessionUser): Promise<Proposal[]> {
+  return (await selectOwnProposals(db, user)).map(toProposal);
 }
 
 /** A page of the proposals the caller may see, counted up to LIMITS.listCountMax. */

@@ -1,6 +1,7 @@
 import type { ActivityKind } from "@shared/activity";
 import { isActiveStatus, type ProposalStatus, type Role } from "@shared/enums";
 import { MSG } from "@shared/messages";
+import { mayRead, type ProposalPart } from "@shared/proposal-access";
 import {
   findTransition,
   mayEverTake,
@@ -58,6 +59,13 @@ export async function factsFor(db: Db, id: string, actor: Actor, lock = false) {
   const parties = facts ? partiesFromFacts(actor, facts) : [];
   if (!facts || !parties.length) throw new NotFoundError();
   return { facts, parties };
+}
+
+/** The facts of a proposal whose `part` the actor may read (DESIGN.md §9): 404 otherwise, as for one they do not see. */
+export async function factsToRead(db: Db, id: string, actor: Actor, part: ProposalPart) {
+  const found = await factsFor(db, id, actor);
+  if (!mayRead(found.parties, part)) throw new NotFoundError();
+  return found;
 }
 
 export interface TransitionRequest {

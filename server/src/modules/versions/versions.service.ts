@@ -9,14 +9,14 @@ import { happening } from "../proposals/invitations";
 import type { LifeContext } from "../proposals/life-context";
 import { proposalById } from "../proposals/proposals.service";
 import { tell } from "../proposals/tell";
-import { applyTransition, factsFor } from "../proposals/transition";
+import { applyTransition, factsFor, factsToRead } from "../proposals/transition";
 import { insertVersion, selectVersions } from "./versions.repository";
 
 const iso = (d: string) => new Date(d).toISOString();
 
-/** Every version of a proposal the caller may see (404 otherwise), newest first. */
+/** Every version of a proposal whose versions the caller may read (404 otherwise), newest first. */
 export async function listVersions(db: Db, user: SessionUser, proposalId: string): Promise<Version[]> {
-  await factsFor(db, proposalId, user);
+  await factsToRead(db, proposalId, user, "versions");
   return (await selectVersions(db, proposalId)).map((v) => ({
     id: v.id,
     number: v.number,

@@ -7,6 +7,8 @@ import { useUser } from "@client/lib/auth";
 import { proposalTitle } from "@client/lib/proposal-format";
 import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
+import { mayRead } from "@shared/proposal-access";
+import { partiesOf } from "@shared/proposal-life";
 import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useProposalDetail, useTimeZone } from "../api/use-proposal-page";
@@ -25,8 +27,10 @@ export interface BackLink {
 /**
  * One proposal for every role that may see it (DESIGN.md §9): its status, facts, abstract, group,
  * document and feedback; the actions the transition table allows the viewer now; every version
- * with a word diff between any two; and its timeline. Someone else's (or a made-up id) is simply
- * not found. `reviewModal` is the supervisor's review, composed in by the supervisor's route.
+ * with a word diff between any two; and its timeline. An invitee reads the proposal, not its
+ * versions or timeline (DESIGN.md §9), so the page does not ask for them. Someone else's (or a
+ * made-up id) is simply not found. `reviewModal` is the supervisor's review, composed in by the
+ * supervisor's route.
  */
 export function ProposalPage({
   id,
@@ -85,6 +89,7 @@ export function ProposalPage({
   }
 
   const p = query.data;
+  const parties = partiesOf(user, p);
   // The group never sees "Overdue": that is for the supervisor and the committee.
   const overdue = user.role !== "student" && <OverdueBadge proposal={p} size="lg" />;
   return (
@@ -107,13 +112,13 @@ export function ProposalPage({
             <ProposalDetails proposal={p} zone={zone} />
             <PreferencesPanel proposal={p} zone={zone} />
             <ProposalFeedback proposal={p} zone={zone} />
-            <VersionsPanel proposalId={p.id} zone={zone} />
+            {mayRead(parties, "versions") && <VersionsPanel proposalId={p.id} zone={zone} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
             <GroupMembers proposal={p} viewerId={user.id} />
-            <TimelinePanel proposalId={p.id} zone={zone} />
+            {mayRead(parties, "timeline") && <TimelinePanel proposalId={p.id} zone={zone} />}
           </Stack>
         </Grid.Col>
       </Grid>
