@@ -143,21 +143,23 @@ export function selectGroups(db: Db, termId: string) {
     members: string[];
   }>(
     db,
-    // One pass over each table, joined by hash (not a subquery per group: 10,000 groups).
-    sql`with g as (select p.id, p.title, p.created_by from ${proposals} p
-                    where p.term_id = ${termId} and p.status = 'Awaiting allocation')
-        select g.id, g.title, coalesce(u.name, '') as creator,
+    // One pass over each table, joined by hash (not a subquery per group: 10,000 groups). The
+    // accepted members of a group Awaiting allocation hold their places (active), so they are read
+    // by the term's index of active places.
+    sql`select p.id, p.title, coalesce(u.name, '') as creator,
                coalesce(l.preferences, '[]') as preferences, coalesce(m.members, '[]') as members
-          from g
-          left join ${users} u on u.id = g.created_by
+          from ${proposals} p
+          left join ${users} u on u.id = p.created_by
           left join (select pp.proposal_id, json_agg(pp.topic_id order by pp.rank) as preferences
-                       from g join ${proposalPreferences} pp on pp.proposal_id = g.id
-                       join ${topics} t on t.id = pp.topic_id and ${offered()}
-                      group by pp.proposal_id) l on l.proposal_id = g.id
+                       from ${topics} t join ${proposalPreferences} pp on pp.topic_id = t.id
+                      where t.term_id = ${termId} and ${offered()}
+                      group by pp.proposal_id) l on l.proposal_id = p.id
           left join (select pm.proposal_id, json_agg(pm.user_id order by pm.user_id) as members
-                       from g join ${proposalMembers} pm on pm.proposal_id = g.id and pm.state = 'accepted'
-                      group by pm.proposal_id) m on m.proposal_id = g.id
-         order by g.id`,
+                       from ${proposalMembers} pm
+                      where pm.term_id = ${termId} and pm.active and pm.state = 'accepted'
+                      group by pm.proposal_id) m on m.proposal_id = p.id
+         where p.term_id = ${termId} and p.status = 'Awaiting allocation'
+         order by p.id`,
   );
 }
 
