@@ -488,7 +488,7 @@ export const supervisorRankings = pgTable(
 );
 
 /**
- * A term's allocation draft (one per term): when and from which allocation version it was made,
+ * A term's allocation draft (one per term): when and from which inputs (their digest) it was made,
  * the seed of its lot, whether it was moved by hand, and when it was published.
  */
 export const allocationDrafts = pgTable("allocation_drafts", {

@@ -395,7 +395,7 @@ describe("the allocation", () => {
       const g1 = await group([x.id]);
       const g2 = await group([x.id]);
       await call(committee, "POST", `/api/terms/${term.id}/allocation`);
-      // g2 withdraws straight in the database (no version bump): the publication must notice.
+      // g2 withdraws straight in the database, through no service: the publication must notice.
       await t.database.db.execute(
         sql`update proposals set status = 'Withdrawn' where id = ${g2.proposal.id}`,
       );
