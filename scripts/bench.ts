@@ -726,6 +726,9 @@ async function run() {
       log(
         `    matching alone p50 ${allocation.match.p50} ms (max ${allocation.match.max}), ${allocation.match.matched} matched; API run p50 ${allocation.api.p50} ms (max ${allocation.api.max}), statuses ${allocation.api.status.join(",")}; seeded in ${allocation.seedSeconds} s`,
       );
+      log(
+        `    draft read p50 ${allocation.read.p50} ms (max ${allocation.read.max}), statuses ${allocation.read.status.join(",")}; publication ${allocation.publish.ms} ms (${allocation.publish.status}, ${allocation.publish.placed} placed)`,
+      );
     } finally {
       await client.end();
     }
@@ -873,6 +876,10 @@ function report(): string {
       "|---|---:|---:|---:|---:|",
       `| the matching alone | ${a.match.runs} | ${a.match.p50} | ${a.match.max} | ${n(a.match.matched)} |`,
       `| the API run (answers ${[...new Set(a.api.status)].join(", ")}) | ${a.api.runs} | ${a.api.p50} | ${a.api.max} | ${n(a.api.matched)} |`,
+      `| the committee's read of the draft, GET (answers ${[...new Set(a.read.status)].join(", ")}) | ${a.read.runs} | ${a.read.p50} | ${a.read.max} | |`,
+      `| the publication (answers ${a.publish.status}) | 1 | ${a.publish.ms} | ${a.publish.ms} | ${n(a.publish.placed)} placed |`,
+      "",
+      "The read and the publication each read the inputs again and compare their SHA-256 with the draft's (decision 0042); the publication first locks the term's groups, place overrides and supervisors' accounts.",
       "",
     );
   } else L.push("Not run (the run stopped before it).", "");

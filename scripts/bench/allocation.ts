@@ -2,7 +2,9 @@
  * The allocation (DESIGN.md §11, §14): 10,000 groups over 2,000 topics of 500 supervisors, each
  * group ranking 5 topics. The matching alone (SPA-student on the instance in memory), then the
  * whole API run (POST /api/terms/:id/allocation: read the term, match, store the draft) on the
- * large database, with the same shape loaded into a term of its own.
+ * large database, with the same shape loaded into a term of its own; then the committee's read of
+ * the draft (GET …/allocation: the inputs read again and digested, the blocking pairs) and the
+ * publication (POST …/allocation/publish: the inputs locked, read and digested, every group placed).
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -23,6 +25,10 @@ export interface AllocationFigures {
   match: { runs: number; p50: number; max: number; matched: number };
   /** POST /api/terms/:id/allocation, in ms. */
   api: { runs: number; p50: number; max: number; status: number[]; matched: number };
+  /** GET /api/terms/:id/allocation (the draft, whether it is out of date, its blocking pairs), in ms. */
+  read: { runs: number; p50: number; max: number; status: number[] };
+  /** POST /api/terms/:id/allocation/publish, once (it freezes the term), in ms. */
+  publish: { ms: number; status: number; placed: number };
   seedSeconds: number;
 }
 
@@ -192,6 +198,23 @@ export async function runAllocationBench(o: {
     status.push(res.status);
     apiMatched = body.groups - body.unmatched;
   }
+  const readTimes: number[] = [];
+  const readStatus: number[] = [];
+  for (let i = 0; i < o.runs; i++) {
+    const start = performance.now();
+    const res = await fetch(new URL(`/api/terms/${term}/allocation`, o.base), { headers: { cookie } });
+    await res.arrayBuffer();
+    readTimes.push(performance.now() - start);
+    readStatus.push(res.status);
+  }
+  const publishStart = performance.now();
+  const published = await fetch(new URL(`/api/terms/${term}/allocation/publish`, o.base), {
+    method: "POST",
+    headers: { cookie, origin: o.base.origin, "content-type": "application/json" },
+    body: "{}",
+  });
+  const publishBody = (await published.json()) as { placed?: number };
+  const publishMs = performance.now() - publishStart;
   const round = (x: number) => Math.round(x * 10) / 10;
   return {
     shape: o.shape,
@@ -208,6 +231,13 @@ export async function runAllocationBench(o: {
       status,
       matched: apiMatched,
     },
+    read: {
+      runs: readTimes.length,
+      p50: round(percentile(ascending(readTimes), 0.5)),
+      max: round(Math.max(...readTimes)),
+      status: readStatus,
+    },
+    publish: { ms: round(publishMs), status: published.status, placed: publishBody.placed ?? 0 },
     seedSeconds,
   };
 }

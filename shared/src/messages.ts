@@ -103,6 +103,8 @@ export const MSG = {
   selectCell: "Please select a cell.",
   alreadyAssigned: "Teacher is already assigned to this cell.",
   teacherNotFound: "Teacher not found.",
+  /** A deactivated supervisor takes no new proposal in any way (DESIGN.md §21): one message for every path. */
+  supervisorDeactivated: (name: string) => `${name} is deactivated and takes no new proposals.`,
   cellNotFound: "Research cell not found.",
   cellAssigned: "Cell assigned successfully.",
   assignCellFailed: (message: string) => `Failed to assign cell: ${message}`,

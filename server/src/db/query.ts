@@ -24,6 +24,14 @@ export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
 
+/** A read-only transaction that sees one snapshot of the database (repeatable read) for all its statements. */
+export function snapshot<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
+}
+
 /**
  * Where a page of a list starts and how many rows it takes. Lists count their matches only up to
  * `cap`, and a page may start at most there (a later one is empty), so no page walks further

@@ -199,11 +199,6 @@ export const terms = pgTable(
     /** Groups per supervisor unless they have their own (term_capacities); null = unlimited. */
     defaultCapacity: integer("default_capacity"),
     maxPreferences: integer("max_preferences").notNull().default(5),
-    /**
-     * Bumped in the same transaction as every change to the term's topics, preferences, rankings
-     * or capacities (DESIGN.md §11): a draft made from an older one is out of date.
-     */
-    allocationVersion: integer("allocation_version").notNull().default(0),
     /** When the term's allocation was published; after it, topics and preferences are frozen. */
     allocationPublishedAt: timestamp("allocation_published_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -493,14 +488,19 @@ export const supervisorRankings = pgTable(
 );
 
 /**
- * A term's allocation draft (one per term): when and from which allocation version it was made,
+ * A term's allocation draft (one per term): when and from which inputs (their digest) it was made,
  * the seed of its lot, whether it was moved by hand, and when it was published.
  */
 export const allocationDrafts = pgTable("allocation_drafts", {
   termId: uuid("term_id")
     .primaryKey()
     .references(() => terms.id, { onDelete: "cascade" }),
-  version: integer("version").notNull(),
+  /**
+   * The SHA-256 of the canonical inputs the draft was made from (allocation/inputs.ts): it is out
+   * of date when the inputs now digest otherwise (decision 0042). Null for a draft made before
+   * issue 28, which is out of date.
+   */
+  inputsDigest: text("inputs_digest"),
   seed: text("seed").notNull(),
   madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
   madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),

@@ -1064,7 +1064,7 @@ async function stateOfTheWorld() {
     (select count(*) from proposal_preferences) as preferences,
     (select count(*) from supervisor_rankings) as rankings,
     (select count(*) from allocation_drafts) as drafts,
-    (select md5(coalesce(string_agg(id::text || allocation_version::text || coalesce(allocation_published_at::text, ''), ',' order by id), '')) from terms) as term_versions,
+    (select md5(coalesce(string_agg(id::text || coalesce(default_capacity::text, '') || coalesce(allocation_published_at::text, ''), ',' order by id), '')) from terms) as terms,
     (select count(*) from notices) as notices,
     (select count(*) from notice_recipients where read_at is not null) as read,
     (select count(*) from messages) as messages,

@@ -9,22 +9,32 @@ import {
   proposals,
   researchCells,
   supervisorRankings,
+  termCapacities,
   terms,
   topics,
   users,
 } from "../../db/schema";
 import { isActive } from "../proposals/proposals.repository";
 import { capacityOf, usedBy } from "../terms/terms.repository";
+import { offered } from "./topics.repository";
 
 // ── preferences and rankings ────────────────────────────────────────────────
 
-/** The term's topics among these ids, with whether each was withdrawn. */
+/** The term's topics among these ids, with whether each was withdrawn and whether its supervisor is deactivated. */
 export function topicsOfTerm(db: Db, termId: string, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return selectRows<{ id: string; title: string; withdrawn: boolean }>(
+  return selectRows<{
+    id: string;
+    title: string;
+    withdrawn: boolean;
+    supervisor_name: string;
+    supervisor_deactivated: boolean;
+  }>(
     db,
-    sql`select id, title, withdrawn_at is not null as withdrawn from ${topics}
-         where term_id = ${termId} and id in (${sql.join(
+    sql`select t.id, t.title, t.withdrawn_at is not null as withdrawn,
+               s.name as supervisor_name, s.deactivated_at is not null as supervisor_deactivated
+          from ${topics} t join ${users} s on s.id = t.supervisor_id
+         where t.term_id = ${termId} and t.id in (${sql.join(
            ids.map((id) => sql`${id}::uuid`),
            sql`, `,
          )})`,
@@ -120,45 +130,61 @@ export async function replaceRanking(db: Db, termId: string, supervisorId: strin
 
 // ── what a run reads ────────────────────────────────────────────────────────
 
-/** Every group of the term Awaiting allocation with its list (topics still offered), by id. */
+/**
+ * Every group of the term Awaiting allocation, by id, with its list (topics still offered, best
+ * first) and its accepted members (by id).
+ */
 export function selectGroups(db: Db, termId: string) {
-  return selectRows<{ id: string; title: string; creator: string; preferences: string[] }>(
+  return selectRows<{
+    id: string;
+    title: string;
+    creator: string;
+    preferences: string[];
+    members: string[];
+  }>(
     db,
-    // One pass over each table, joined by hash (not a subquery per group: 10,000 groups).
+    // One pass over each table, joined by hash (not a subquery per group: 10,000 groups). The
+    // accepted members of a group Awaiting allocation hold their places (active), so they are read
+    // by the term's index of active places.
     sql`select p.id, p.title, coalesce(u.name, '') as creator,
-               coalesce(json_agg(pp.topic_id order by pp.rank) filter (where pp.topic_id is not null), '[]') as preferences
+               coalesce(l.preferences, '[]') as preferences, coalesce(m.members, '[]') as members
           from ${proposals} p
           left join ${users} u on u.id = p.created_by
-          left join (${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id and t.withdrawn_at is null)
-            on pp.proposal_id = p.id
+          left join (select pp.proposal_id, json_agg(pp.topic_id order by pp.rank) as preferences
+                       from ${topics} t join ${proposalPreferences} pp on pp.topic_id = t.id
+                      where t.term_id = ${termId} and ${offered()}
+                      group by pp.proposal_id) l on l.proposal_id = p.id
+          left join (select pm.proposal_id, json_agg(pm.user_id order by pm.user_id) as members
+                       from ${proposalMembers} pm
+                      where pm.term_id = ${termId} and pm.active and pm.state = 'accepted'
+                      group by pm.proposal_id) m on m.proposal_id = p.id
          where p.term_id = ${termId} and p.status = 'Awaiting allocation'
-         group by p.id, u.name
          order by p.id`,
   );
 }
 
-/** The term's topics still offered, with their places left (capacity less the groups placed on them). */
+/** The term's topics still offered, by id, with their places left (capacity less the groups placed on them). */
 export function selectOfferedTopics(db: Db, termId: string) {
   return selectRows<{ id: string; title: string; supervisor_id: string; capacity: number; left: number }>(
     db,
     sql`select t.id, t.title, t.supervisor_id, t.capacity,
                t.capacity - (select count(*)::int from ${proposals} p where p.topic_id = t.id and ${isActive()}) as left
           from ${topics} t
-         where t.term_id = ${termId} and t.withdrawn_at is null
+         where t.term_id = ${termId} and ${offered()}
          order by t.id`,
   );
 }
 
 /**
- * Each supervisor who offers topics in the term: their name, the places they have left there
- * (null = no limit) and the groups they already hold in it.
+ * Each supervisor who offers topics in the term (so none deactivated): their name, their places
+ * there (null = no limit) and the groups they already hold in it.
  */
 export function selectSupervisorsOfTerm(db: Db, termId: string) {
   return selectRows<{ id: string; name: string; capacity: number | null; used: number }>(
     db,
     sql`select u.id, u.name, ${capacityOf(sql`u.id`)} as capacity, ${usedBy(sql`u.id`)} as used
           from ${terms} t
-          join (select distinct supervisor_id from ${topics} where term_id = ${termId} and withdrawn_at is null) o on true
+          join (select distinct t.supervisor_id from ${topics} t where t.term_id = ${termId} and ${offered()}) o on true
           join ${users} u on u.id = o.supervisor_id
          where t.id = ${termId}
          order by u.name, u.id`,
@@ -184,16 +210,16 @@ export interface Assignment {
   rank: number | null;
 }
 
-/** Stores a new draft of the term in place of the last one. */
+/** Stores a new draft of the term in place of the last one, with the digest of the inputs it was made from. */
 export async function saveDraft(
   db: Db,
-  d: { termId: string; version: number; seed: string; at: Date; by: string },
+  d: { termId: string; inputsDigest: string; seed: string; at: Date; by: string },
   rows: Assignment[],
 ) {
   await db.execute(sql`delete from ${allocationDrafts} where term_id = ${d.termId}`);
   await db.insert(allocationDrafts).values({
     termId: d.termId,
-    version: d.version,
+    inputsDigest: d.inputsDigest,
     seed: d.seed,
     madeAt: d.at,
     madeBy: d.by,
@@ -208,7 +234,7 @@ export async function saveDraft(
 
 export function selectDraft(db: Db, termId: string, lock = false) {
   return selectRow<{
-    version: number;
+    inputs_digest: string | null;
     seed: string;
     made_at: string;
     made_by_id: string | null;
@@ -216,10 +242,28 @@ export function selectDraft(db: Db, termId: string, lock = false) {
     moved: boolean;
   }>(
     db,
-    sql`select d.version, d.seed, d.made_at, u.id as made_by_id, u.name as made_by_name, d.moved
+    sql`select d.inputs_digest, d.seed, d.made_at, u.id as made_by_id, u.name as made_by_name, d.moved
           from ${allocationDrafts} d left join ${users} u on u.id = d.made_by
          where d.term_id = ${termId} ${lock ? sql`for update of d` : sql``}`,
   );
+}
+
+/**
+ * Holds, until the publication commits, every row an input of the term's allocation is read from
+ * that a change could update or delete (the term's own row is held FOR UPDATE already, which
+ * every insert into the term's proposals, topics or places waits for, by its foreign key): its
+ * groups (in id order, as lockProposals takes them), which every transition, a member's leaving
+ * and a new preference or ranking wait for; its supervisors' own places; and the accounts of the
+ * supervisors with topics in it, which a deactivation or a reactivation waits for.
+ */
+export async function lockInputs(db: Db, termId: string) {
+  await db.execute(sql`
+    select 1 from ${proposals} where term_id = ${termId} and status = 'Awaiting allocation'
+     order by id for no key update`);
+  await db.execute(sql`select 1 from ${termCapacities} where term_id = ${termId} for share`);
+  await db.execute(sql`
+    select 1 from ${users} where id in (select supervisor_id from ${topics} where term_id = ${termId} and withdrawn_at is null)
+     order by id for key share`);
 }
 
 export function selectAssignments(db: Db, termId: string) {

@@ -1,11 +1,13 @@
 import { MSG } from "@shared/messages";
 import type { Allocation, Applicant, PreferenceList } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
+import { snapshot } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { type ChangeContext, recordActivity } from "../activity/activity.repository";
 import { factsFor, factsToRead } from "../proposals/transition";
+import { assertTakesProposals } from "../users/active-supervisor";
 import {
   type Assignment,
   applicantIds,
@@ -16,18 +18,15 @@ import {
   selectApplicants,
   selectAssignments,
   selectDraft,
-  selectGroups,
   selectNamedAssignments,
-  selectOfferedTopics,
   selectPreferences,
-  selectRankings,
-  selectSupervisorsOfTerm,
   topicsOfTerm,
 } from "./allocation.repository";
 import { blockingPairs } from "./blocking-pairs";
+import { type AllocationInputs, inputsDigest, readInputs } from "./inputs";
 import { drawLots, newSeed } from "./lot";
 import { type SpaInstance, type SpaMatching, spaStudent } from "./spa-student";
-import { selectAllocationTerm } from "./topics.repository";
+import { selectAllocationTerm, selectTopic } from "./topics.repository";
 import { openForChange } from "./topics.service";
 
 const iso = (d: string) => new Date(d).toISOString();
@@ -35,8 +34,9 @@ const iso = (d: string) => new Date(d).toISOString();
 // ── preferences ─────────────────────────────────────────────────────────────
 
 /**
- * Checks a group's list against its term (DESIGN.md §11): 1…maxPreferences distinct topics of the
- * term, none withdrawn. Bad input is a 400 naming the problem, at the field `topicIds`.
+ * Checks a group's list against its term (DESIGN.md §11, §21): 1…maxPreferences distinct topics of
+ * the term, all offered (none withdrawn, none of a deactivated supervisor). Bad input is a 400
+ * naming the problem, at the field `topicIds`.
  */
 export async function checkPreferences(db: Db, termId: string, maxPreferences: number, topicIds: string[]) {
   if (topicIds.length > maxPreferences) throw fieldError("topicIds", MSG.tooManyPreferences(maxPreferences));
@@ -44,6 +44,8 @@ export async function checkPreferences(db: Db, termId: string, maxPreferences: n
   if (found.length !== topicIds.length) throw fieldError("topicIds", MSG.unknownTopic);
   const withdrawn = found.find((t) => t.withdrawn);
   if (withdrawn) throw fieldError("topicIds", MSG.withdrawnTopic(withdrawn.title));
+  const away = found.find((t) => t.supervisor_deactivated);
+  if (away) throw fieldError("topicIds", MSG.supervisorDeactivated(away.supervisor_name));
 }
 
 /** The group's list, best first, to whoever may read it: everyone who sees the proposal, its invitees too (404 for anyone else). */
@@ -76,9 +78,11 @@ export async function setPreferences(
   change: ChangeContext,
 ) {
   await transactionWithEvents(db, async (tx) => {
+    // The term first, then the group (the order the publication locks them in).
+    const seen = await factsFor(tx, proposalId, user);
+    const term = await openForChange(tx, seen.facts.term_id);
     const { facts, parties } = await factsFor(tx, proposalId, user, true);
     if (!parties.includes("creator") && !parties.includes("member")) throw new NotFoundError();
-    const term = await openForChange(tx, facts.term_id);
     if (facts.status !== "Awaiting members" && facts.status !== "Awaiting allocation")
       throw new ConflictError(MSG.proposalIsNow(facts.status));
     await checkPreferences(tx, term.id, term.max_preferences, topicIds);
@@ -134,26 +138,21 @@ export async function setRanking(
 
 interface TermInstance {
   instance: SpaInstance;
-  groups: Awaited<ReturnType<typeof selectGroups>>;
-  topics: Awaited<ReturnType<typeof selectOfferedTopics>>;
-  supervisors: Awaited<ReturnType<typeof selectSupervisorsOfTerm>>;
+  groups: AllocationInputs["groups"];
+  topics: AllocationInputs["topics"];
+  supervisors: AllocationInputs["supervisors"];
   /** A topic's place in `topics` (and in the instance), by its id. */
   topicIndex: Map<string, number>;
 }
 
 /**
- * The term's allocation as the paper's instance: groups Awaiting allocation and their lists,
- * topics still offered with their places left, supervisors with theirs (the term's capacity less
- * the groups they already hold; no limit is Infinity), and each supervisor's list: their ranking,
- * then their other applicants in the order the seed's lot gives.
+ * The term's allocation as the paper's instance, from its inputs: groups Awaiting allocation and
+ * their lists, topics still offered with their places left, supervisors with theirs (the term's
+ * capacity less the groups they already hold; no limit is Infinity), and each supervisor's list:
+ * their ranking, then their other applicants in the order the seed's lot gives.
  */
-export async function termInstance(db: Db, termId: string, seed: string): Promise<TermInstance> {
-  const [groups, topics, supervisors, rankings] = [
-    await selectGroups(db, termId),
-    await selectOfferedTopics(db, termId),
-    await selectSupervisorsOfTerm(db, termId),
-    await selectRankings(db, termId),
-  ];
+export function termInstance(inputs: AllocationInputs, seed: string): TermInstance {
+  const { groups, topics, supervisors, rankings } = inputs;
   const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
   const topicIndex = new Map(topics.map((t, i) => [t.id, i]));
   const supervisorIndex = new Map(supervisors.map((s, i) => [s.id, i]));
@@ -205,9 +204,10 @@ const toAssignments = (t: TermInstance, m: SpaMatching): Assignment[] =>
 
 /**
  * Runs the allocation (DESIGN.md §11): the student-optimal stable matching of the term's groups
- * as they are now, stored as the term's draft with a new seed. Nothing else changes. The term's
- * row is held (FOR SHARE) while the run reads, so every change (which bumps the term's version)
- * waits and the draft is made from one state of the term.
+ * as they are now, stored as the term's draft with a new seed and the digest of the inputs it was
+ * made from. Nothing else changes. The term's row is held (FOR SHARE), so a publication waits. The
+ * draft and its digest come from the same rows read: a change committed while the run reads makes
+ * the draft out of date at once, never silently stale.
  */
 export async function runAllocation(db: Db, user: SessionUser, termId: string, change: ChangeContext) {
   return transactionWithEvents(db, async (tx) => {
@@ -216,11 +216,12 @@ export async function runAllocation(db: Db, user: SessionUser, termId: string, c
     if (term.mode !== "allocation") throw new ConflictError(MSG.notAllocationTerm(term.name));
     if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
     const seed = newSeed();
-    const t = await termInstance(tx, termId, seed);
+    const inputs = await readInputs(tx, termId);
+    const t = termInstance(inputs, seed);
     const assignments = toAssignments(t, spaStudent(t.instance));
     await saveDraft(
       tx,
-      { termId, version: term.allocation_version, seed, at: change.at, by: user.id },
+      { termId, inputsDigest: inputsDigest(inputs), seed, at: change.at, by: user.id },
       assignments,
     );
     const matched = assignments.filter((a) => a.topicId !== null).length;
@@ -263,12 +264,21 @@ function draftBlockingPairs(t: TermInstance, rows: { proposalId: string; topicId
   }));
 }
 
-/** The term's draft, every group of the term, its topics, each supervisor's load, and what a move broke. */
+/**
+ * The term's draft, every group of the term, its topics, each supervisor's load, and what a move
+ * broke. One snapshot (repeatable read): the draft is out of date when the inputs as they are in
+ * it differ from those it was made from.
+ */
 export async function readAllocation(db: Db, termId: string): Promise<Allocation> {
+  return snapshot(db, (tx) => readAllocationIn(tx, termId));
+}
+
+async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
   const term = await selectAllocationTerm(db, termId);
   if (!term) throw new NotFoundError(MSG.termNotFound);
   const draft = await selectDraft(db, termId);
-  const t = await termInstance(db, termId, draft?.seed ?? "");
+  const inputs = await readInputs(db, termId);
+  const t = termInstance(inputs, draft?.seed ?? "");
   const rows = draft ? await selectNamedAssignments(db, termId) : [];
   const assignments = rows.map((r) => ({
     proposalId: r.proposal_id,
@@ -293,7 +303,7 @@ export async function readAllocation(db: Db, termId: string): Promise<Allocation
           seed: draft.seed,
           madeAt: iso(draft.made_at),
           madeBy: draft.made_by_id ? { id: draft.made_by_id, name: draft.made_by_name ?? "" } : null,
-          outOfDate: draft.version !== term.allocation_version,
+          outOfDate: draft.inputs_digest !== inputsDigest(inputs),
           moved: draft.moved,
           assignments,
           byRank: s.byRank,
@@ -342,12 +352,18 @@ export async function moveGroup(
     const rows = await selectAssignments(tx, termId);
     const current = rows.find((r) => r.proposal_id === move.proposalId);
     if (!current) throw fieldError("proposalId", MSG.notInDraft);
-    const t = await termInstance(tx, termId, draft.seed);
+    const t = termInstance(await readInputs(tx, termId), draft.seed);
     let rank: number | null = null;
     let topicTitle: string | null = null;
     if (move.topicId) {
       const topic = t.topics.find((x) => x.id === move.topicId);
-      if (!topic) throw fieldError("topicId", MSG.unknownTopic);
+      if (!topic) {
+        // Not offered: say why when its supervisor is deactivated.
+        const row = await selectTopic(tx, move.topicId);
+        if (row?.term_id === termId && !row.withdrawn_at)
+          await assertTakesProposals(tx, row.supervisor_id, "topicId");
+        throw fieldError("topicId", MSG.unknownTopic);
+      }
       topicTitle = topic.title;
       const others = rows.filter((r) => r.proposal_id !== move.proposalId && r.topic_id);
       const onTopic = others.filter((r) => r.topic_id === topic.id).length;

@@ -3,15 +3,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
 import {
-  createTestApp,
-  makeCommittee,
-  makeStudent,
-  makeSupervisor,
-  sessionHeaders,
-  type TestContext,
-  type TestUser,
-  unique,
-} from "../../test/app";
+  caller,
+  currentTermId,
+  allocationTerm as makeAllocationTerm,
+  offerTopic,
+  rankingGroup,
+} from "../../test/allocation";
+import { createTestApp, makeCommittee, makeStudent, type TestContext, type TestUser } from "../../test/app";
 import { acceptInvitations, makeCell } from "../../test/factories";
 
 /**
@@ -22,69 +20,21 @@ import { acceptInvitations, makeCell } from "../../test/factories";
 let t: TestContext;
 let committee: TestUser;
 let defaultTerm: string;
+let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   t = await createTestApp();
   committee = await makeCommittee(t);
-  defaultTerm = (await call(committee, "GET", "/api/terms"))
-    .json()
-    .items.find((x: { current: boolean }) => x.current).id;
+  call = caller(t);
+  defaultTerm = await currentTermId(t, committee);
 });
 afterAll(async () => t?.close());
 
-function call(
-  user: TestUser | null,
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({
-    method,
-    url,
-    payload: payload ?? (method === "GET" || method === "DELETE" ? undefined : {}),
-    headers: sessionHeaders(user),
-  });
-}
-
 /** A current allocation term with two supervisors (one place each unless said) in one cell. */
-async function allocationTerm(o: { capacity?: number; maxPreferences?: number } = {}) {
-  const term = (
-    await call(committee, "POST", "/api/terms", {
-      name: `Allocation ${unique("a")}`,
-      mode: "allocation",
-      defaultCapacity: o.capacity ?? 1,
-      maxPreferences: o.maxPreferences ?? 3,
-    })
-  ).json().term;
-  expect((await call(committee, "POST", `/api/terms/${term.id}/current`)).statusCode).toBe(200);
-  const [ada, bo] = await Promise.all([
-    makeSupervisor(t, { name: "Prof. Ada" }),
-    makeSupervisor(t, { name: "Prof. Bo" }),
-  ]);
-  const cell = await makeCell(t, [ada.id, bo.id]);
-  return { term, ada, bo, cell };
-}
-async function topic(s: TestUser, termId: string, cellId: string, title: string, capacity = 1) {
-  const res = await call(s, "POST", "/api/topics", {
-    termId,
-    title,
-    description: `About ${title}.`,
-    type: "Thesis",
-    researchCellId: cellId,
-    capacity,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().topic as { id: string; title: string };
-}
-async function group(preferences: string[], title?: string) {
-  const s = await makeStudent(t);
-  const res = await call(s, "POST", "/api/proposals", {
-    type: "Thesis",
-    preferences,
-    ...(title ? { title, abstract: "Ours." } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { student: s, proposal: res.json().proposal as { id: string; status: string } };
-}
+const allocationTerm = (o: { capacity?: number; maxPreferences?: number } = {}) =>
+  makeAllocationTerm(t, committee, o);
+const topic = (s: TestUser, termId: string, cellId: string, title: string, capacity = 1) =>
+  offerTopic(t, s, termId, cellId, title, capacity);
+const group = (preferences: string[], title?: string) => rankingGroup(t, preferences, { title });
 const restore = () => call(committee, "POST", `/api/terms/${defaultTerm}/current`);
 
 describe("topics", () => {
@@ -445,7 +395,7 @@ describe("the allocation", () => {
       const g1 = await group([x.id]);
       const g2 = await group([x.id]);
       await call(committee, "POST", `/api/terms/${term.id}/allocation`);
-      // g2 withdraws straight in the database (no version bump): the publication must notice.
+      // g2 withdraws straight in the database, through no service: the publication must notice.
       await t.database.db.execute(
         sql`update proposals set status = 'Withdrawn' where id = ${g2.proposal.id}`,
       );

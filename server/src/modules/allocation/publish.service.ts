@@ -28,12 +28,9 @@ import { tell } from "../proposals/tell";
 import { applyTransition, factsFor } from "../proposals/transition";
 import { selectTerm } from "../terms/terms.repository";
 import { assertPlaceLeft } from "../terms/terms.service";
-import {
-  selectAssignments,
-  selectDraft,
-  selectOfferedTopics,
-  selectSupervisorsOfTerm,
-} from "./allocation.repository";
+import { assertTakesProposals } from "../users/active-supervisor";
+import { lockInputs, selectAssignments, selectDraft } from "./allocation.repository";
+import { inputsDigest, readInputs } from "./inputs";
 import { selectAllocationTerm, selectTopic } from "./topics.repository";
 
 /** Recipients of one live event: a NOTIFY payload must stay under 8,000 bytes. */
@@ -44,8 +41,9 @@ const EVENT_CHUNK = 150;
  * becomes Pending with its topic's supervisor and cell (its title and abstract from the topic
  * unless the group wrote its own), by the transition table's row for `place`; unmatched groups
  * stay Awaiting allocation; every group and every supervisor concerned is told. Refused with 409
- * when the term is published already, or when the draft is out of date: made before the last
- * change to topics, preferences, rankings or capacities, or no longer fitting the places left.
+ * when the term is published already, or when the draft is out of date: the inputs now (read
+ * under the locks of `lockInputs`, so no change can commit under the publication) differ from
+ * those it was made from, or it no longer fits the places left (a move by hand).
  * The proposals are moved by one statement each kind, not one per group: a term's publication is
  * all of its groups at once.
  */
@@ -62,13 +60,15 @@ export async function publishAllocation(
     if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
     const draft = await selectDraft(tx, termId, true);
     if (!draft) throw new ConflictError(MSG.allocationNotRun);
-    if (draft.version !== term.allocation_version) throw new ConflictError(MSG.allocationOutOfDate);
+    await lockInputs(tx, termId);
+    const inputs = await readInputs(tx, termId);
+    if (draft.inputs_digest !== inputsDigest(inputs)) throw new ConflictError(MSG.allocationOutOfDate);
 
     // The draft must still fit: its topics offered, their places and their supervisors' left.
     const assignments = await selectAssignments(tx, termId);
     const matched = assignments.filter((a) => a.topic_id !== null);
-    const offered = new Map((await selectOfferedTopics(tx, termId)).map((t) => [t.id, t]));
-    const supervisors = new Map((await selectSupervisorsOfTerm(tx, termId)).map((s) => [s.id, s]));
+    const offered = new Map(inputs.topics.map((t) => [t.id, t]));
+    const supervisors = new Map(inputs.supervisors.map((s) => [s.id, s]));
     const perTopic = new Map<string, number>();
     const perSupervisor = new Map<string, number>();
     for (const a of matched) {
@@ -198,6 +198,7 @@ export async function placeGroup(
     const topic = await selectTopic(tx, topicId, true);
     if (!topic || topic.term_id !== facts.term_id) throw fieldError("topicId", MSG.unknownTopic);
     if (topic.withdrawn_at) throw fieldError("topicId", MSG.withdrawnTopic(topic.title));
+    await assertTakesProposals(tx, topic.supervisor_id, "topicId");
     const result = await applyTransition(tx, facts, {
       action: "place",
       actor: user,

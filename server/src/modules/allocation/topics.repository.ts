@@ -14,6 +14,14 @@ import {
 import { matchesSearch } from "../../db/search";
 import { isActive } from "../proposals/proposals.repository";
 
+/**
+ * Whether the topic `t` is offered (DESIGN.md §11, §21): not withdrawn, and its supervisor's account
+ * is active. A deactivated supervisor's topics leave the offer, the allocation and the students'
+ * list while the account is deactivated, and come back with it: nothing is deleted.
+ */
+export const offered = (t = sql`t`): SQL =>
+  sql`(${t}.withdrawn_at is null and exists (select 1 from ${users} su where su.id = ${t}.supervisor_id and su.deactivated_at is null))`;
+
 /** A topic as every read selects it: with its supervisor, its cell and how many groups list it. */
 export interface TopicRow {
   id: string;
@@ -50,7 +58,7 @@ export interface TopicFilter {
   q?: string;
   researchCellId?: string;
   supervisorId?: string;
-  /** Withdrawn topics too (a supervisor's own list). */
+  /** Withdrawn topics too, and those of a deactivated supervisor (a supervisor's own list). */
   withdrawn: boolean;
   limit: number;
   offset: number;
@@ -62,7 +70,7 @@ export async function selectTopicPage(db: Db, f: TopicFilter) {
   const where = sql.join(
     [
       sql`t.term_id = ${f.termId}`,
-      ...(f.withdrawn ? [] : [sql`t.withdrawn_at is null`]),
+      ...(f.withdrawn ? [] : [offered()]),
       ...(f.q ? [matchesSearch("t", f.q, "any")] : []),
       ...(f.researchCellId ? [sql`t.research_cell_id = ${f.researchCellId}`] : []),
       ...(f.supervisorId ? [sql`t.supervisor_id = ${f.supervisorId}`] : []),
@@ -151,26 +159,18 @@ export interface AllocationTermRow {
   name: string;
   mode: "direct" | "allocation";
   max_preferences: number;
-  allocation_version: number;
   allocation_published_at: string | null;
 }
 
-const TERM = sql`id, name, mode, max_preferences, allocation_version, allocation_published_at`;
+const TERM = sql`id, name, mode, max_preferences, allocation_published_at`;
 
+/**
+ * The term's row, and with `lock` held until the transaction ends: FOR SHARE by every change to
+ * what the allocation reads that is refused once it is published (topics, preferences, rankings:
+ * `openForChange`) and by a run or a move; FOR UPDATE by the publication, which so waits for those
+ * changes and makes the later ones wait and then find the term published.
+ */
 export function selectAllocationTerm(db: Db, termId: string, lock: "share" | "update" | null = null) {
   const locking: SQL = lock === "share" ? sql`for share` : lock === "update" ? sql`for update` : sql``;
   return selectRow<AllocationTermRow>(db, sql`select ${TERM} from ${terms} where id = ${termId} ${locking}`);
-}
-
-/**
- * Records that something the allocation reads changed in the term (DESIGN.md §11: topics,
- * preferences, rankings, capacities): its version moves on, so an older draft is out of date. The
- * term's row is locked until the change commits, so a run (which holds it FOR SHARE) sees all of
- * a change or none of it.
- */
-export function bumpAllocationVersion(db: Db, termId: string) {
-  return selectRow<AllocationTermRow>(
-    db,
-    sql`update ${terms} set allocation_version = allocation_version + 1 where id = ${termId} returning ${TERM}`,
-  );
 }

@@ -19,8 +19,8 @@ import { enqueueEmails } from "../outbox/outbox.service";
 import { concernedBy } from "../proposals/transition.repository";
 import { selectCurrentTerm } from "../terms/terms.repository";
 import {
-  bumpAllocationVersion,
   insertTopic,
+  selectAllocationTerm,
   selectTopic,
   selectTopicPage,
   supervisesCell,
@@ -50,10 +50,14 @@ export function toTopic(r: TopicRow): Topic {
 
 /**
  * Opens the term for a change to what the allocation reads (DESIGN.md §11): it must allocate
- * topics and not be published yet; its allocation version moves on in the same transaction.
+ * topics and not be published yet. Its row is held FOR SHARE until the change commits, so a
+ * publication (FOR UPDATE) waits for the change, or the change waits for it and is refused. Call it
+ * before locking anything else: the publication locks the term first, then the term's groups.
+ * Whether a draft is out of date is not recorded here but decided from the inputs themselves
+ * (allocation/inputs.ts).
  */
 export async function openForChange(tx: Db, termId: string) {
-  const term = await bumpAllocationVersion(tx, termId);
+  const term = await selectAllocationTerm(tx, termId, "share");
   if (!term) throw new NotFoundError(MSG.termNotFound);
   if (term.mode !== "allocation") throw new ConflictError(MSG.notAllocationTerm(term.name));
   if (term.allocation_published_at) throw new ConflictError(MSG.allocationFrozen(term.name));
@@ -105,11 +109,15 @@ export async function createTopic(
   });
 }
 
-/** The supervisor's own topic, held until the change commits (404 for anyone else's). */
+/**
+ * The supervisor's own topic (404 for anyone else's), its term opened for the change first and
+ * then the topic held until the change commits.
+ */
 async function ownTopic(tx: Db, user: SessionUser, id: string) {
-  const topic = await selectTopic(tx, id, true);
-  if (!topic || topic.supervisor_id !== user.id) throw new NotFoundError(MSG.topicNotFound);
-  return topic;
+  const seen = await selectTopic(tx, id);
+  if (!seen || seen.supervisor_id !== user.id) throw new NotFoundError(MSG.topicNotFound);
+  await openForChange(tx, seen.term_id);
+  return (await selectTopic(tx, id, true))!;
 }
 
 export async function editTopic(
@@ -121,7 +129,6 @@ export async function editTopic(
 ): Promise<Topic> {
   return transactionWithEvents(db, async (tx) => {
     const topic = await ownTopic(tx, user, id);
-    await openForChange(tx, topic.term_id);
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
     const next = {
       title: patch.title ?? topic.title,
@@ -157,7 +164,6 @@ export async function withdrawTopic(
 ): Promise<Topic> {
   return transactionWithEvents(db, async (tx, emit) => {
     const topic = await ownTopic(tx, user, id);
-    await openForChange(tx, topic.term_id);
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
     const groups = await withdrawTopicRows(tx, id, change.at);
     await recordActivity(tx, {

@@ -202,7 +202,10 @@ export async function findIdByRequestId(db: Db, createdBy: string, requestId: st
 
 export interface SubmissionFacts {
   cellTitle: string | null;
-  /** The supervisor, when assigned to the cell (the link row is share-locked until commit). */
+  /**
+   * The supervisor, when assigned to the cell (the link row is share-locked until commit), active
+   * or not: whether they take proposals is decided, under its own lock, by assertTakesProposals.
+   */
   supervisor: { id: string; name: string } | null;
   /** The group (creator and members) as found, with whether each already holds an active proposal. */
   people: { id: string; name: string; role: Role; active: boolean }[];
@@ -233,7 +236,7 @@ export async function submissionFacts(
     sql`
     with link as (
       select sc.supervisor_id from ${supervisorCells} sc
-        join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor' and u.deactivated_at is null
+        join ${users} u on u.id = sc.supervisor_id and u.role = 'supervisor'
        where sc.supervisor_id = ${supervisorId} and sc.research_cell_id = ${cellId}
          for share of sc
     )

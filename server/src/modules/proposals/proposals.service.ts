@@ -32,6 +32,7 @@ import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { selectCurrentTerm } from "../terms/terms.repository";
 import { assertPlaceLeft, assertWindowOpen } from "../terms/terms.service";
+import { assertTakesProposals } from "../users/active-supervisor";
 import { assertInvitationsLeft } from "./invitation-limit";
 import { declineOtherInvitations } from "./invitations";
 import {
@@ -195,6 +196,7 @@ export async function createProposal(
       if (!allocation && facts.cellTitle === null) throw fieldError("researchCellId", MSG.cellNotFound);
       if (!allocation && !facts.supervisor)
         throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      if (!allocation) await assertTakesProposals(tx, facts.supervisor!.id);
       const group = groupIds.map((id) => facts.people.find((p) => p.id === id));
       if (group.some((p) => !p)) throw fieldError("memberIds", PROPOSAL_MSG.memberNotFound);
       if (group.some((p) => p!.role !== "student"))

@@ -13,6 +13,7 @@ import { tell } from "../proposals/tell";
 import { applyTransition, factsFor } from "../proposals/transition";
 import { selectTerm } from "../terms/terms.repository";
 import { assertPlaceLeft } from "../terms/terms.service";
+import { assertTakesProposals } from "../users/active-supervisor";
 import { supervisorOfCell } from "./reviews.repository";
 
 export interface ReviewCommand {
@@ -139,6 +140,7 @@ export async function reassignProposal(
       ? await supervisorOfCell(tx, supervisorId, facts.research_cell_id)
       : undefined;
     if (!next) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+    await assertTakesProposals(tx, next.id);
     const result = await applyTransition(tx, facts, {
       action: "reassign",
       actor: user,

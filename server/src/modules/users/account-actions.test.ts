@@ -232,8 +232,10 @@ describe("POST /api/users/:id/deactivate and /reactivate", () => {
         memberIds,
       });
     const toInactive = await submit(supervisor.id, []);
-    expect(toInactive.statusCode).toBe(400);
-    expect(toInactive.json().error.fields).toHaveProperty("supervisorId");
+    expect(toInactive.statusCode).toBe(409);
+    expect(toInactive.json().error.fields).toEqual({
+      supervisorId: MSG.supervisorDeactivated(supervisor.name),
+    });
     await as(committee, "POST", `/api/users/${supervisor.id}/reactivate`);
     const withInactive = await submit(supervisor.id, [other.id]);
     expect(withInactive.statusCode).toBe(400);

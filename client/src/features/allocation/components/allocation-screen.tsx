@@ -175,7 +175,8 @@ export function AllocationScreen() {
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={MSG.allocationOutOfDate}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
-                  Topics, preferences, rankings or places changed after this draft was made, so it cannot be
+                  What the allocation is made from changed after this draft was made (topics, places,
+                  preferences, rankings, a group's members or a supervisor's account), so it cannot be
                   published.
                 </Text>
                 <Button
