@@ -23,6 +23,7 @@ import { eventsRoutes } from "./modules/events/events.routes";
 import { fileCleanupJob } from "./modules/files/file-cleanup.job";
 import { fileRoutes } from "./modules/files/files.routes";
 import { moveLegacyPictures } from "./modules/files/legacy-pictures";
+import { PdfChecker } from "./modules/files/pdf-check";
 import { groupRoutes } from "./modules/groups/groups.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -61,6 +62,8 @@ declare module "fastify" {
     scheduler: Scheduler;
     /** Work a request starts without waiting for it (the forgot-password email). */
     background: BackgroundTasks;
+    /** Uploaded PDFs are checked in worker threads (decision 0037). */
+    pdfChecker: PdfChecker;
     /** The time now: the server's clock, or a test's. */
     now: () => Date;
     /** Every route as registered (method, url): the permission matrix test walks this list. */
@@ -147,6 +150,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("now", options.now ?? (() => new Date()));
   const background = new BackgroundTasks(app.log);
   app.decorate("background", background);
+  const pdfChecker = new PdfChecker({
+    threads: config.uploadWorkers,
+    queueMax: config.uploadQueueMax,
+    heapMb: 256,
+  });
+  app.decorate("pdfChecker", pdfChecker);
   if (config.oidc) app.addHook("onReady", async () => checkSsoProvider(app));
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
@@ -182,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await background.settled();
     await scheduler.stop();
     await sender.close();
+    await pdfChecker.close();
   });
 
   app.addHook("onSend", async (request, reply) => {

@@ -92,6 +92,9 @@ export const MSG = {
   // my data (DESIGN.md §12)
   downloadMyData: "Download my data",
 
+  // uploads (DESIGN.md §21)
+  uploadsBusy: "The server is busy checking other uploads. Please try again in a moment.",
+
   // committee
   teacherAdded: "Teacher added successfully.",
   addTeacherFailed: (message: string) => `Failed to add teacher: ${message}`,

@@ -21,15 +21,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["files"],
         summary:
-          "Upload a PDF document (multipart field `file`, at most 20 MB; it must be a PDF that parses); refer to it by documentId",
+          "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId",
         consumes: ["multipart/form-data"],
-        response: { 201: fileRefSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        response: {
+          201: fileRefSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          503: errorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const upload = await readDocumentUpload(request);
-      return reply.status(201).send(await storeDocument(app.db, user.id, upload));
+      return reply
+        .status(201)
+        .send(
+          await storeDocument({ db: app.db, pdfChecker: app.pdfChecker, log: request.log }, user.id, upload),
+        );
     },
   );
 
