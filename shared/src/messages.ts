@@ -93,6 +93,7 @@ export const MSG = {
   downloadMyData: "Download my data",
 
   // uploads (DESIGN.md §21)
+  tooManyUploads: "Too many uploads in a short time. Please wait a few minutes and try again.",
   uploadsBusy: "The server is busy checking other uploads. Please try again in a moment.",
 
   // committee
