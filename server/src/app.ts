@@ -5,10 +5,12 @@ import { LIMITS } from "@shared/limits";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream, LoggerOptions } from "pino";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
 import { EventHub } from "./lib/events";
+import { boundedLoggerOptions } from "./lib/log";
 import { Scheduler } from "./lib/scheduler";
 import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
@@ -76,7 +78,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Built client to serve; default dist/client. */
   clientDir?: string;
-  logger?: boolean | object;
+  /** pino options (a level, a destination stream); the bounds of decision 0038 are always added. */
+  logger?: boolean | (LoggerOptions & { stream?: DestinationStream });
   /** Outbox sender options for tests (fast retries). */
   outbox?: { pollMs?: number; backoffBaseMs?: number };
   /** The time now (tests move it); default the system clock. */
@@ -105,7 +108,7 @@ function keepPgliteStatistics(app: FastifyInstance, db: Db) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: boundedLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: LIMITS.jsonBodyBytes,
     requestIdHeader: "x-request-id",
