@@ -80,11 +80,10 @@ async function read(data, pagesMax) {
 }
 
 /**
- * A job: `{ bytes: ArrayBuffer, offset, length, pagesMax, inflatedBytesMax }`, the memory
- * transferred.
- * The answer: `{ verdict, pages?, sha256?, bytes }`, the same bytes transferred back (pdf.js is
- * given a copy, as it may detach what it reads) with their SHA-256 when they are kept: hashing
- * 20 MB takes the main thread 20 ms.
+ * A job is `{ bytes: ArrayBuffer, offset, length, pagesMax, inflatedBytesMax }`, its memory
+ * transferred; the answer `{ verdict, pages?, sha256?, bytes }` transfers the same memory back
+ * (pdf.js is given a copy, as it may detach what it reads), with the SHA-256 of a file that is
+ * kept: hashing 20 MB would take the main thread about 20 ms.
  */
 parentPort.on("message", async (job) => {
   let answer;
