@@ -15,11 +15,16 @@
  *      another); time from each send to each delivery.
  *   4. Allocation: 10,000 groups over 2,000 topics of 500 supervisors, 5 preferences each
  *      (--quick: a tenth): the matching alone, then the API run (read, match, store the draft).
+ *   5. Hostile uploads: ten hostile PDFs uploaded at once while GET /api/health is asked; its
+ *      p99 (target under 100 ms, DESIGN.md §21). Then ten valid PDFs of 20 MB the same way.
  * Prints the figures as it goes and writes docs/performance.md (or --out).
+ *
+ * npm run bench -- --only uploads: section 5 alone, on a database of its own; it replaces that
+ * section of docs/performance.md (or --out) and leaves the rest of the file as it is.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -31,6 +36,7 @@ import { type AllocationFigures, runAllocationBench } from "./bench/allocation";
 import { type BurstFigures, runBurst } from "./bench/burst";
 import { type FanoutFigures, runFanout } from "./bench/fanout";
 import { percentile } from "./bench/stats";
+import { HEALTH_TARGET_MS, runUploadsBench, type UploadsFigures, uploadsReport } from "./bench/uploads";
 import { seedVolume } from "./lib/seed-core";
 
 const { values: args } = parseArgs({
@@ -39,8 +45,11 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     // Writes a V8 CPU profile of each app server run (open it in Chrome DevTools) to this folder.
     profile: { type: "string" },
+    // Runs one section alone: "uploads".
+    only: { type: "string" },
   },
 });
+if (args.only && args.only !== "uploads") throw new Error(`--only: unknown section "${args.only}" (uploads)`);
 const QUICK = !!args.quick;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECRET = "bench-session-secret-bench-session-secret-01";
@@ -573,6 +582,7 @@ const ceilings: number[] = [];
 let burst: BurstFigures | undefined;
 let fanout: FanoutFigures | undefined;
 let allocation: AllocationFigures | undefined;
+let uploads: UploadsFigures | undefined;
 let pgVersion = "";
 const fixtures: { large?: Fixture; small?: Fixture } = {};
 
@@ -590,6 +600,47 @@ function misses(r: Row): string[] {
 }
 
 // ── the run ──────────────────────────────────────────────────────────────────
+
+async function runUploads(bed: Bed, client: pg.Client) {
+  log("hostile uploads: ten at once, GET /api/health meanwhile");
+  uploads = await runUploadsBench({
+    base: new URL(bed.appUrl),
+    client,
+    serverPid: bed.server!.child.pid!,
+    mint: (ids) => mintSessions(client, ids),
+  });
+  alive(bed.server, "the app server");
+  log(
+    `    health p99 ${uploads.health.p99} ms (target under ${HEALTH_TARGET_MS}), max ${uploads.health.max} ms, ${JSON.stringify(uploads.healthStatus)}; uploads ${JSON.stringify(uploads.uploadStatus)} in ${uploads.seconds} s; RSS ${uploads.rssBeforeMiB} → peak ${uploads.rssPeakMiB} MiB`,
+  );
+  const v = uploads.valid;
+  if (v)
+    log(
+      `    ten valid 20 MB PDFs: health p99 ${v.health.p99} ms, max ${v.health.max} ms; uploads ${JSON.stringify(v.uploadStatus)} in ${v.seconds} s; RSS ${v.rssBeforeMiB} → peak ${v.rssPeakMiB} MiB`,
+    );
+}
+
+/** --only uploads: a database of its own (migrated by the server), no seeding. */
+async function runOnlyUploads() {
+  const port = 3900 + Math.floor(Math.random() * 40) * 2;
+  const bed = await createBed(0, port);
+  try {
+    const admin = new pg.Client({ connectionString: PG_SERVER });
+    await admin.connect();
+    pgVersion = (await admin.query<{ server_version: string }>("show server_version")).rows[0].server_version;
+    await admin.end();
+    bed.server = await startApp(bed);
+    const client = new pg.Client({ connectionString: bed.url });
+    await client.connect();
+    try {
+      await runUploads(bed, client);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await dropBed(bed).catch((err) => log(`dropping ${bed.name}: ${err}`));
+  }
+}
 
 async function run() {
   const port = 3900 + Math.floor(Math.random() * 40) * 2;
@@ -729,6 +780,9 @@ async function run() {
       log(
         `    draft read p50 ${allocation.read.p50} ms (max ${allocation.read.max}), statuses ${allocation.read.status.join(",")}; publication ${allocation.publish.ms} ms (${allocation.publish.status}, ${allocation.publish.placed} placed)`,
       );
+
+      // 5. Hostile uploads.
+      await runUploads(large, client);
     } finally {
       await client.end();
     }
@@ -767,6 +821,7 @@ function report(): string {
     "- **Deadline burst:** 5,000 submissions spread over one minute to 200 supervisors: p99 under 250 ms, every invariant intact.",
     "- **Live fan-out:** 2,000 students connected, a burst of notices from their supervisors to all of their groups: each student has theirs within 2 s of its send.",
     "- **Allocation:** 10,000 groups over 2,000 topics and 500 supervisors, 5 preferences each: the matching alone under 1 s, the whole API run (read, match, store the draft) under 5 s.",
+    `- **Hostile uploads (DESIGN.md §21):** GET /api/health answers within ${HEALTH_TARGET_MS} ms at the 99th percentile while ten hostile PDFs are uploaded at once.`,
     "",
   );
 
@@ -884,6 +939,8 @@ function report(): string {
     );
   } else L.push("Not run (the run stopped before it).", "");
 
+  L.push(...uploadsReport(uploads));
+
   L.push(
     "## Reading these figures",
     "",
@@ -895,16 +952,49 @@ function report(): string {
   return L.join("\n");
 }
 
+/**
+ * One section's report put into the file in place of its earlier version (before "Reading these
+ * figures" when it had none); the rest of the file stays as the last full run wrote it.
+ */
+function spliceSection(file: string, section: string[]) {
+  const heading = section[0];
+  const old = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
+  const lines = old.replace(/\n$/, "").split("\n");
+  const start = lines.indexOf(heading);
+  const dated = [
+    ...section.slice(0, 2),
+    `Measured alone (\`npm run bench -- --only uploads\`) on ${new Date().toISOString().slice(0, 10)}, PostgreSQL ${pgVersion}, on a database of its own.`,
+    "",
+    ...section.slice(2),
+  ];
+  if (start >= 0) {
+    let end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
+    if (end < 0) end = lines.length;
+    lines.splice(start, end - start, ...dated);
+  } else {
+    const reading = lines.indexOf("## Reading these figures");
+    lines.splice(reading >= 0 ? reading : lines.length, 0, ...dated);
+  }
+  writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
 let failed: unknown;
 try {
-  await run();
+  await (args.only ? runOnlyUploads() : run());
 } catch (err) {
   failed = err;
 }
-const text = report();
-console.log(`\n${text}`);
-// A run that stopped part-way leaves the last full report in place.
-if (!failed) writeFileSync(args.out ?? path.join(root, "docs/performance.md"), `${text}\n`);
+const out = args.out ?? path.join(root, "docs/performance.md");
+if (args.only) {
+  const section = uploadsReport(uploads);
+  console.log(`\n${section.join("\n")}`);
+  if (!failed) spliceSection(out, section);
+} else {
+  const text = report();
+  console.log(`\n${text}`);
+  // A run that stopped part-way leaves the last full report in place.
+  if (!failed) writeFileSync(out, `${text}\n`);
+}
 log(`done in ${((performance.now() - began) / 60_000).toFixed(1)} min`);
 if (failed) {
   console.error(failed);

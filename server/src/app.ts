@@ -5,11 +5,13 @@ import { LIMITS } from "@shared/limits";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream, LoggerOptions } from "pino";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
 import { trustProxyOption } from "./lib/client-address";
 import { EventHub } from "./lib/events";
+import { boundedLoggerOptions } from "./lib/log";
 import { Scheduler } from "./lib/scheduler";
 import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
@@ -24,6 +26,7 @@ import { eventsRoutes } from "./modules/events/events.routes";
 import { fileCleanupJob } from "./modules/files/file-cleanup.job";
 import { fileRoutes } from "./modules/files/files.routes";
 import { moveLegacyPictures } from "./modules/files/legacy-pictures";
+import { PdfChecker } from "./modules/files/pdf-check";
 import { groupRoutes } from "./modules/groups/groups.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -62,6 +65,8 @@ declare module "fastify" {
     scheduler: Scheduler;
     /** Work a request starts without waiting for it (the forgot-password email). */
     background: BackgroundTasks;
+    /** Uploaded PDFs are checked in worker threads (decision 0037). */
+    pdfChecker: PdfChecker;
     /** The time now: the server's clock, or a test's. */
     now: () => Date;
     /** Every route as registered (method, url): the permission matrix test walks this list. */
@@ -74,7 +79,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Built client to serve; default dist/client. */
   clientDir?: string;
-  logger?: boolean | object;
+  /** pino options (a level, a destination stream); the bounds of decision 0038 are always added. */
+  logger?: boolean | (LoggerOptions & { stream?: DestinationStream });
   /** Outbox sender options for tests (fast retries). */
   outbox?: { pollMs?: number; backoffBaseMs?: number };
   /** The time now (tests move it); default the system clock. */
@@ -103,7 +109,7 @@ function keepPgliteStatistics(app: FastifyInstance, db: Db) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: boundedLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
     requestIdHeader: "x-request-id",
@@ -148,6 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("now", options.now ?? (() => new Date()));
   const background = new BackgroundTasks(app.log);
   app.decorate("background", background);
+  const pdfChecker = new PdfChecker({
+    threads: config.uploadWorkers,
+    queueMax: config.uploadQueueMax,
+    heapMb: 256,
+  });
+  app.decorate("pdfChecker", pdfChecker);
   if (config.oidc) app.addHook("onReady", async () => checkSsoProvider(app));
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.
@@ -183,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await background.settled();
     await scheduler.stop();
     await sender.close();
+    await pdfChecker.close();
   });
 
   app.addHook("onSend", async (request, reply) => {

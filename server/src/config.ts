@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
@@ -83,6 +84,14 @@ const envSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    // Uploaded files are checked off the main thread (DESIGN.md §21): one core stays for requests.
+    UPLOAD_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, os.availableParallelism() - 1)),
+    UPLOAD_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
     CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     TIME_ZONE: z.preprocess(
       emptyToUndefined,
@@ -168,6 +177,10 @@ export interface Config {
   statementTimeoutMs: number;
   /** Live event streams an instance holds at most. */
   eventsMaxStreams: number;
+  /** Uploaded files checked at once, each in a worker thread of its own. */
+  uploadWorkers: number;
+  /** Uploads that wait for a worker at most; past it an upload is answered 503. */
+  uploadQueueMax: number;
   /** Built client to serve (default dist/client). */
   clientDir?: string;
   /** The department's time zone: times are shown in it, and daily work runs by its clock. */
@@ -206,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     eventsMaxStreams: e.EVENTS_MAX_STREAMS,
+    uploadWorkers: e.UPLOAD_WORKERS,
+    uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     timeZone: e.TIME_ZONE,
     digestHour: e.DIGEST_HOUR,

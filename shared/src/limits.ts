@@ -16,6 +16,8 @@ export const LIMITS = {
   pictureBytesMax: 5 * 1024 * 1024,
   /** A proposal's PDF document (DESIGN.md §10). */
   documentBytesMax: 20 * 1024 * 1024,
+  /** A document of more pages is refused before any page is read (DESIGN.md §21). */
+  documentPagesMax: 2000,
   documentNameMax: 200,
   versionNoteMax: 2000,
   reasonMax: 2000,

@@ -95,6 +95,10 @@ export const MSG = {
   // my data (DESIGN.md §12)
   downloadMyData: "Download my data",
 
+  // uploads (DESIGN.md §21)
+  tooManyUploads: "Too many uploads in a short time. Please wait a few minutes and try again.",
+  uploadsBusy: "The server is busy checking other uploads. Please try again in a moment.",
+
   // committee
   teacherAdded: "Teacher added successfully.",
   addTeacherFailed: (message: string) => `Failed to add teacher: ${message}`,

@@ -69,7 +69,7 @@ export interface TestContext {
 
 export async function createTestApp(
   configOverrides: Partial<Config> = {},
-  appOptions: Pick<BuildAppOptions, "outbox" | "now"> = {},
+  appOptions: Pick<BuildAppOptions, "outbox" | "now" | "logger"> = {},
 ): Promise<TestContext> {
   const config = testConfig(configOverrides);
   // As the server opens it: a request's statements stop after STATEMENT_TIMEOUT_MS.

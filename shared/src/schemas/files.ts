@@ -6,6 +6,9 @@ export const DOCUMENT_MSG = {
   wrongType: "The document must be a PDF file.",
   tooLarge: `The document must be at most ${LIMITS.documentBytesMax / (1024 * 1024)} MB.`,
   unreadable: "The PDF could not be read; the file may be damaged or incomplete.",
+  tooManyPages: `The document must have at most ${LIMITS.documentPagesMax.toLocaleString("en")} pages.`,
+  tooComplex:
+    "The PDF could not be checked: reading it takes too long or expands to too much data. Save it again as a PDF from the program that made it (for example with “Save as PDF”) and upload that.",
   notFound: "The document was not found. Upload it again.",
 } as const;
 

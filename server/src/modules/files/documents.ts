@@ -1,15 +1,17 @@
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
 import { DOCUMENT_MSG, type FileRef } from "@shared/schemas/files";
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import { getDocumentProxy } from "unpdf";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
 import { files, proposals, proposalVersions } from "../../db/schema";
 import { AppError, fieldError, NotFoundError } from "../../lib/errors";
+import { PoolBusyError, WorkerLimitError } from "../../lib/worker-pool";
 import { documentVisibleTo } from "../proposals/visibility";
 import { insertFile } from "./files.repository";
+import { DOCUMENT_LIMITS, type PdfCheck, type PdfChecker, type PdfLimits } from "./pdf-check";
 
 export const PDF = "application/pdf";
 
@@ -22,34 +24,51 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<{ nam
   if (Number(request.headers["content-length"] ?? 0) > LIMITS.documentBytesMax + 64 * 1024) throw tooLarge();
   const part = await request.file({ limits: { fileSize: LIMITS.documentBytesMax, files: 1 } });
   if (part?.fieldname !== "file") throw fieldError("file", DOCUMENT_MSG.missing);
-  try {
-    const bytes = await part.toBuffer();
-    return { name: part.filename, bytes };
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw err;
+  // Each chunk is copied as it arrives into memory set aside for the largest allowed document
+  // (untouched until written): joining 20 MB of chunks at the end would hold the main thread for
+  // one long copy. The memory is whole and its own, so the check's worker can take it uncopied.
+  const bytes = Buffer.allocUnsafeSlow(LIMITS.documentBytesMax);
+  let length = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (length + chunk.length > bytes.length) throw tooLarge();
+    chunk.copy(bytes, length);
+    length += chunk.length;
   }
+  if (part.file.truncated) throw tooLarge();
+  return { name: part.filename, bytes: bytes.subarray(0, length) };
 }
 
 /**
- * Whether the bytes are a PDF that a PDF library reads through to its last page (DESIGN.md §10):
- * what the file is comes from its content, never its name or declared type. A renamed HTML file
- * fails the signature; a truncated PDF fails to parse.
+ * Whether the bytes are a PDF that a PDF library reads through to its last page (DESIGN.md §10),
+ * checked off the main thread within `limits` (§21, decision 0037); what the file is comes from
+ * its content, never its name or declared type. Answers the bytes (handed back by the worker)
+ * with their SHA-256; refuses with the error the person sees. `bytes` is empty afterwards.
  */
-export async function isReadablePdf(bytes: Buffer): Promise<boolean> {
-  if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") return false;
+export async function checkPdf(
+  checker: PdfChecker,
+  bytes: Buffer,
+  limits: PdfLimits,
+  log?: FastifyBaseLogger,
+): Promise<Required<Pick<PdfCheck, "bytes" | "sha256">>> {
+  let result: PdfCheck;
   try {
-    const doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    try {
-      if (doc.numPages < 1) return false;
-      await doc.getPage(doc.numPages);
-      return true;
-    } finally {
-      await doc.loadingTask.destroy();
+    result = await checker.check(bytes, limits);
+  } catch (err) {
+    if (err instanceof PoolBusyError)
+      throw new AppError(503, "SERVICE_UNAVAILABLE", MSG.uploadsBusy, undefined, { "retry-after": "5" });
+    if (err instanceof WorkerLimitError) {
+      log?.warn({ reason: err.reason }, "pdf check: stopped at a limit");
+      throw fieldError("file", DOCUMENT_MSG.tooComplex);
     }
-  } catch {
-    return false;
+    throw err;
   }
+  if (result.verdict === "too-many-pages")
+    throw new AppError(413, "PAYLOAD_TOO_LARGE", DOCUMENT_MSG.tooManyPages, {
+      file: DOCUMENT_MSG.tooManyPages,
+    });
+  if (result.verdict === "too-much-data") throw fieldError("file", DOCUMENT_MSG.tooComplex);
+  if (result.verdict !== "ok" || !result.sha256) throw fieldError("file", DOCUMENT_MSG.unreadable);
+  return { bytes: result.bytes, sha256: result.sha256 };
 }
 
 /** A file name safe to show and to send back: no path, no control characters, ends in .pdf. */
@@ -67,17 +86,17 @@ export function documentName(raw: string | undefined): string {
 
 /** Checks and stores an uploaded PDF for its owner; nothing is kept when it is refused. */
 export async function storeDocument(
-  db: Db,
+  deps: { db: Db; pdfChecker: PdfChecker; log?: FastifyBaseLogger },
   ownerId: string,
   upload: { name: string; bytes: Buffer },
 ): Promise<FileRef> {
   if (upload.bytes.length === 0) throw fieldError("file", DOCUMENT_MSG.missing);
   if (upload.bytes.length > LIMITS.documentBytesMax) throw tooLarge();
   if (upload.bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw wrongType();
-  if (!(await isReadablePdf(upload.bytes))) throw fieldError("file", DOCUMENT_MSG.unreadable);
+  const { bytes, sha256 } = await checkPdf(deps.pdfChecker, upload.bytes, DOCUMENT_LIMITS, deps.log);
   const name = documentName(upload.name);
-  const id = await insertFile(db, { ownerId, name, mediaType: PDF, bytes: upload.bytes });
-  return { id, name, size: upload.bytes.length };
+  const id = await insertFile(deps.db, { ownerId, name, mediaType: PDF, bytes, sha256 });
+  return { id, name, size: bytes.length };
 }
 
 /** A document a submission or a version refers to must be a PDF its author uploaded. */

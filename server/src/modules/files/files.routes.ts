@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { guard, requireUser } from "../../plugins/session";
 import { contentDisposition, readDocument, readDocumentUpload, storeDocument } from "./documents";
+import { takeUpload } from "./upload-limit";
 
 const errors = {
   400: errorResponseSchema,
@@ -21,15 +22,28 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["files"],
         summary:
-          "Upload a PDF document (multipart field `file`, at most 20 MB; it must be a PDF that parses); refer to it by documentId",
+          "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId. Uploads are limited per user (429).",
         consumes: ["multipart/form-data"],
-        response: { 201: fileRefSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        response: {
+          201: fileRefSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // Counted before the body is read: every attempt counts, refused or not.
+      await takeUpload(app.db, user.id);
       const upload = await readDocumentUpload(request);
-      return reply.status(201).send(await storeDocument(app.db, user.id, upload));
+      return reply
+        .status(201)
+        .send(
+          await storeDocument({ db: app.db, pdfChecker: app.pdfChecker, log: request.log }, user.id, upload),
+        );
     },
   );
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { guard, requireUser, signedIn } from "../../plugins/session";
+import { takeUpload } from "../files/upload-limit";
 import {
   changePassword,
   readPicture,
@@ -74,14 +75,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard("profile:manage"),
       schema: {
         tags: ["profile"],
-        summary: "Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)",
+        summary:
+          "Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB); uploads are limited per user (429)",
         consumes: ["multipart/form-data"],
-        response: { 200: meResponse, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        response: {
+          200: meResponse,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
+      const user = requireUser(request);
+      // Pictures share the per-user upload limit with documents (DESIGN.md §21).
+      await takeUpload(app.db, user.id);
       const upload = await readPictureUpload(request);
-      return { user: await setPicture(app.db, requireUser(request), upload) };
+      return { user: await setPicture(app.db, user, upload) };
     },
   );
 
