@@ -34,6 +34,18 @@ async function login(user: TestUser, from = "10.28.5.1"): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return cookieFrom(res);
 }
+/** A session made by better-auth's own sign-in, as the login route's would be, without its limits. */
+async function signInDirectly(user: TestUser): Promise<string> {
+  const result = await t.app.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    headers: new Headers(),
+    returnHeaders: true,
+  });
+  return result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
 const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
 const sessionCount = async (userId: string) =>
   (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
@@ -78,9 +90,11 @@ describe(`a person holds at most ${SESSIONS_PER_USER} sessions`, () => {
     for (const cookie of cookies.slice(-SESSIONS_PER_USER)) expect((await me(cookie)).statusCode).toBe(200);
   });
 
-  it("30 simultaneous logins of one account leave the bound", async () => {
+  it("30 simultaneous sign-ins of one account leave the bound", async () => {
     const s = await makeStudent(t);
-    const cookies = await Promise.all(Array.from({ length: 30 }, (_, i) => login(s, `10.28.6.${i + 1}`)));
+    // Straight through better-auth's sign-in, which every way of signing in ends in: 30 at once
+    // through the login route would meet the login limits, which take each attempt before its check.
+    const cookies = await Promise.all(Array.from({ length: 30 }, () => signInDirectly(s)));
     expect(await sessionCount(s.id)).toBe(SESSIONS_PER_USER);
     const working = (await Promise.all(cookies.map(me))).filter((r) => r.statusCode === 200);
     expect(working.length).toBe(SESSIONS_PER_USER);
