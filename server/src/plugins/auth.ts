@@ -14,6 +14,7 @@ import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { hashPassword, verifyPassword } from "../lib/password";
+import { studentIdOwners } from "../modules/accounts/student-ids";
 
 export const SESSION_COOKIE_PREFIX = "thesisdesk";
 /** Header through which the glue hands better-auth the client IP that Fastify worked out. */
@@ -109,12 +110,7 @@ export function createAuth(db: Db, options: AuthOptions) {
         if (!emailDomainAllowed(email, domains)) return { error: "domain_not_allowed" };
         const studentId = typeof user.studentId === "string" ? user.studentId : undefined;
         if (source.action === "create-user" && studentId) {
-          const [taken] = await db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.studentId, studentId))
-            .limit(1);
-          if (taken) return { error: "student_id_taken" };
+          if ((await studentIdOwners(db, [studentId])).length) return { error: "student_id_taken" };
         }
       },
     },

@@ -172,6 +172,10 @@ describe("single sign-on", () => {
     const holder = await makeStudent(open.t);
     const p = person({ student_number: holder.studentId! });
     expect((await ssoSignIn(open.base, p.login)).url.searchParams.get("error")).toBe("student_id_taken");
+    // The same student ID in another case is the same student ID (DESIGN.md §13).
+    const lower = person({ student_number: holder.studentId!.toLowerCase() });
+    expect((await ssoSignIn(open.base, lower.login)).url.searchParams.get("error")).toBe("student_id_taken");
+    expect(await open.t.database.db.select().from(users).where(eq(users.email, lower.email))).toEqual([]);
 
     const gone = await makeStudent(open.t);
     await open.t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
