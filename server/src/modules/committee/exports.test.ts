@@ -1,3 +1,4 @@
+import { MSG } from "@shared/messages";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,12 +11,12 @@ import {
   type TestUser,
   unique,
 } from "../../test/app";
-import { makeProposal } from "../../test/factories";
+import { makeCell, makeProposal } from "../../test/factories";
 
 /**
  * The CSV exports as a spreadsheet would read them (DESIGN.md §13, decision 0043; issue 28 items
  * 10c and 11): every field quoted, no cell starting a formula whether the spreadsheet splits on
- * `,` or on `;`.
+ * `,` or on `;`, and every proposal of the term, placed or not.
  */
 
 let t: TestContext;
@@ -104,5 +105,63 @@ describe("every CSV export", () => {
     expect(
       got.get(exports[4])!.some((r) => r[1] === "'=Kay;'@Committee" && r[5] === `'@Cell;'+1 ${tag}`),
     ).toBe(true);
+  });
+});
+
+describe("GET /api/exports/proposals.csv", () => {
+  it("holds the groups of an allocation term not placed yet, with 'Not allocated yet' for cell and supervisor", async () => {
+    const terms = (await call(committee, "GET", "/api/terms")).json().items as {
+      id: string;
+      current: boolean;
+    }[];
+    const before = terms.find((x) => x.current)!.id;
+    const term = (
+      await call(committee, "POST", "/api/terms", {
+        name: `Allocation ${unique("a")}`,
+        mode: "allocation",
+        defaultCapacity: 1,
+        maxPreferences: 3,
+      })
+    ).json().term;
+    expect((await call(committee, "POST", `/api/terms/${term.id}/current`)).statusCode).toBe(200);
+    try {
+      const sup = await makeSupervisor(t);
+      const cell = await makeCell(t, [sup.id]);
+      const topic = await call(sup, "POST", "/api/topics", {
+        termId: term.id,
+        title: "A topic",
+        description: "About it.",
+        type: "Thesis",
+        researchCellId: cell.id,
+        capacity: 1,
+      });
+      expect(topic.statusCode, topic.body).toBe(201);
+      const student = await makeStudent(t);
+      const group = await call(student, "POST", "/api/proposals", {
+        type: "Thesis",
+        preferences: [topic.json().topic.id],
+        title: `Our group ${unique("g")}`,
+        abstract: "Ours.",
+      });
+      expect(group.statusCode, group.body).toBe(201);
+      expect(group.json().proposal.status).toBe("Awaiting allocation");
+
+      const res = await call(committee, "GET", `/api/exports/proposals.csv?termId=${term.id}`);
+      expect(res.statusCode).toBe(200);
+      const rows = read(res.body, ",").slice(1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].slice(0, 8)).toEqual([
+        group.json().proposal.title,
+        "Thesis",
+        "Awaiting allocation",
+        MSG.notAllocatedYet,
+        MSG.notAllocatedYet,
+        "",
+        student.name,
+        `${student.name} (${student.studentId})`,
+      ]);
+    } finally {
+      await call(committee, "POST", `/api/terms/${before}/current`);
+    }
   });
 });
