@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
 import { EventHub } from "./lib/events";
+import { requestId } from "./lib/request-id";
 import { Scheduler } from "./lib/scheduler";
 import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
@@ -105,8 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: LIMITS.jsonBodyBytes,
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
+    // Fastify would take any x-request-id as is; requestId takes only a safe token.
+    requestIdHeader: false,
+    genReqId: requestId,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: frameworkErrorResponse,
