@@ -4,6 +4,7 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { emailDomainAllowed } from "@shared/schemas/accounts";
 import { studentIdSchema } from "@shared/schemas/auth";
+import { shownTextFrom } from "@shared/schemas/common";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -161,7 +162,14 @@ export function createAuth(db: Db, options: AuthOptions) {
                 disableSignUp: !oidc.createStudents,
                 mapProfileToUser: (profile) => {
                   const claim = oidc.studentIdClaim;
-                  return claim ? { studentId: studentIdFromClaim(profile[claim]) } : {};
+                  return {
+                    // A name others see (decision 0043): cleaned of direction controls, or the
+                    // email's local part when the provider's has nothing visible.
+                    name:
+                      shownTextFrom(profile.name, LIMITS.nameMax) ??
+                      String(profile.email ?? "").split("@")[0],
+                    ...(claim ? { studentId: studentIdFromClaim(profile[claim]) } : {}),
+                  };
                 },
               },
             ],

@@ -31,6 +31,17 @@ export const shownTextCheck = (label: string) => (value: string, ctx: z.Refineme
     ctx.addIssue({ code: "custom", message: MSG.textNotVisible(label) });
 };
 
+/**
+ * A name that comes from elsewhere (a single sign-on provider's profile), made into one
+ * shownTextCheck accepts: without direction controls, at most `max` characters; undefined when
+ * nothing visible is left. The person cannot retype it, so it is cleaned rather than refused.
+ */
+export function shownTextFrom(value: unknown, max: number): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.replace(new RegExp(DIRECTION_CONTROLS, "g"), "").trim().slice(0, max).trim();
+  return VISIBLE.test(text) ? text : undefined;
+}
+
 /** A person's name, or a title or name others see (a cell, term, topic, proposal): required text that passes shownTextCheck. */
 export const shownText = (label: string, max: number) =>
   requiredText(label, max).superRefine(shownTextCheck(label));

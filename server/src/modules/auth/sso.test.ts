@@ -63,7 +63,9 @@ afterAll(async () => {
 });
 
 /** A person at the provider, with a fresh login and a verified address at uni.example. */
-function person(over: Partial<{ email: string; email_verified: boolean; student_number: string }> = {}) {
+function person(
+  over: Partial<{ email: string; email_verified: boolean; student_number: string; name: string }> = {},
+) {
   const login = unique("idp");
   const p = {
     email: `${login}@uni.example`,
@@ -145,6 +147,18 @@ describe("single sign-on", () => {
     expect(await meOf(open.base, result.cookie)).toMatchObject({ id: teacher.id, role: "supervisor" });
     const links = await open.t.database.db.select().from(accounts).where(eq(accounts.userId, teacher.id));
     expect(links.map((a) => a.providerId).sort()).toEqual(["credential", "oidc"]);
+  });
+
+  it("a provider's name is cleaned of direction controls, and replaced when nothing of it is visible", async () => {
+    for (const [name, expected] of [
+      ["Eve \u202Egnp.exe\u202C", (_login: string) => "Eve gnp.exe"],
+      ["\u200B\u2067\u2069 ", (login: string) => login],
+    ] as const) {
+      const p = person({ name });
+      const result = await ssoSignIn(open.base, p.login);
+      expect(result.url.searchParams.get("error")).toBeNull();
+      expect((await meOf(open.base, result.cookie)).name).toBe(expected(p.login));
+    }
   });
 
   it("refuses an unverified email: no account, no link, no session", async () => {
