@@ -154,9 +154,10 @@ describe("committee in the browser", () => {
     expect(download.suggestedFilename()).toMatch(/^teachers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Research Cells,Added At");
+    // Every field quoted (decision 0043).
+    expect(lines[0]).toBe('"Name","Email","Research Cells","Added At"');
     expect(lines.length).toBe(2);
-    expect(lines[1]).toMatch(new RegExp(`^${teacher.name},${teacher.email},${cellTitle},\\d{4}-`));
+    expect(lines[1]).toMatch(new RegExp(`^"${teacher.name}","${teacher.email}","${cellTitle}","\\d{4}-`));
 
     // ── Cell Members shows the teacher in the cell; removal asks first ──
     await nav(page, "Cell Members", "/committee/cell-members");

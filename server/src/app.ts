@@ -12,6 +12,7 @@ import { BackgroundTasks } from "./lib/background";
 import { trustProxyOption } from "./lib/client-address";
 import { EventHub } from "./lib/events";
 import { boundedLoggerOptions } from "./lib/log";
+import { requestId } from "./lib/request-id";
 import { Scheduler } from "./lib/scheduler";
 import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
@@ -112,8 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: boundedLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
+    // Fastify would take any x-request-id as is; requestId takes only a safe token.
+    requestIdHeader: false,
+    genReqId: requestId,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: frameworkErrorResponse,

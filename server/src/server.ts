@@ -1,7 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { MigrationBlockedError, openDatabase } from "./db/client";
 import { issueSetupToken } from "./modules/setup/setup.service";
 
 async function main() {
@@ -67,6 +67,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A migration blocked by data says what to fix in its own words; a stack would only bury them.
+  console.error(err instanceof MigrationBlockedError ? err.message : err);
   process.exit(1);
 });

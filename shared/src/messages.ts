@@ -262,6 +262,12 @@ export const MSG = {
   updateProfileFailed: (message: string) => `Failed to update profile: ${message}`,
   wrongCurrentPassword: "Current password is incorrect.",
 
+  // names and titles others see (DESIGN.md §13, decision 0043)
+  textNotVisible: (label: string) =>
+    `${label} must contain a visible character: a letter, digit or sign, not only spaces or invisible characters.`,
+  textDirectionControls: (label: string) =>
+    `${label} must not contain characters that change the direction of the text (U+202A–U+202E, U+2066–U+2069): delete them and type it as it reads.`,
+
   // lookups
   unknown: "Unknown",
   unknownCell: "Unknown Cell",

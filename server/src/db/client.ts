@@ -43,6 +43,33 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number;
   /** The migrations to run; default this folder's `migrations` (a test runs an older set first). */
   migrationsFolder?: string;
+  /**
+   * False: open the database as it is, without migrating (the CLI's repairs, which must work on a
+   * database whose pending migration is blocked by the very data they fix).
+   */
+  migrate?: boolean;
+}
+
+/**
+ * A migration refused to run because of data only a person can put right (it raises SQLSTATE
+ * TD002 with a message naming the rows and the fix). Start-up prints the message and stops.
+ */
+export class MigrationBlockedError extends Error {}
+const MIGRATION_BLOCKED = "TD002";
+
+/** Runs `migrate`, turning a TD002 refusal into a MigrationBlockedError with the migration's own words. */
+async function migrating(migrate: () => Promise<void>) {
+  try {
+    await migrate();
+  } catch (err) {
+    // Drizzle wraps the driver's error ("Failed query: …"); the driver's error is the cause.
+    for (let e: unknown = err, i = 0; i < 3 && e && typeof e === "object"; i++) {
+      const { code, message } = e as { code?: unknown; message?: unknown };
+      if (code === MIGRATION_BLOCKED && typeof message === "string") throw new MigrationBlockedError(message);
+      e = (e as { cause?: unknown }).cause;
+    }
+    throw err;
+  }
 }
 
 /** PostgreSQL's type OID of bytea. */
@@ -65,7 +92,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server emits 'error'; without a listener the process would exit.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migratePostgres(pool, migrationsFolder);
+    try {
+      if (options.migrate !== false) await migrating(() => migratePostgres(pool, migrationsFolder));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     let ended = false;
     const close = async () => {
       if (ended) return;
@@ -94,7 +126,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
     });
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
+    try {
+      if (options.migrate !== false) await migrating(() => migratePglite(db, { migrationsFolder }));
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
     return {
       db: db as unknown as Db,
       kind: "pglite",

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, MIGRATIONS_FOLDER, openDatabase } from "./client";
+import { setStudentId } from "../modules/accounts/student-ids";
+import { migrationsUpTo as copyMigrationsUpTo, migrationBefore } from "../test/migrations";
+import { type Database, MIGRATIONS_FOLDER, MigrationBlockedError, openDatabase } from "./client";
 import { selectRows } from "./query";
 
 /** The last migration of the release before the data layer was made simple again (issue 16). */
@@ -26,26 +20,19 @@ afterAll(async () => {
 
 /** A migrations folder holding the migrations up to and including `lastTag`, as a landed main had them. */
 function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "thesisdesk-migrations-"));
+  const dir = copyMigrationsUpTo(lastTag);
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"));
-  const last = journal.entries.findIndex((e: { tag: string }) => e.tag === lastTag);
-  expect(last, `${lastTag} is in the journal`).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  mkdirSync(path.join(dir, "meta"));
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries)
-    copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
 }
 
 /** An empty database of its own (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite folder) to open and reopen. */
-async function emptyDatabase(): Promise<(migrationsFolder?: string) => Promise<Database>> {
+async function emptyDatabase(): Promise<(migrationsFolder?: string, migrate?: boolean) => Promise<Database>> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
     const dir = mkdtempSync(path.join(tmpdir(), "thesisdesk-pglite-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    return (migrationsFolder) => openDatabase({ pgliteDir: path.join(dir, "pglite"), migrationsFolder });
+    return (migrationsFolder, migrate) =>
+      openDatabase({ pgliteDir: path.join(dir, "pglite"), migrationsFolder, migrate });
   }
   const name = `thesisdesk_migrate_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: server });
@@ -60,7 +47,8 @@ async function emptyDatabase(): Promise<(migrationsFolder?: string) => Promise<D
   });
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return (migrationsFolder) => openDatabase({ databaseUrl: url.toString(), poolSize: 2, migrationsFolder });
+  return (migrationsFolder, migrate) =>
+    openDatabase({ databaseUrl: url.toString(), poolSize: 2, migrationsFolder, migrate });
 }
 
 /** Everything a migration makes, each object by name with its definition. */
@@ -217,6 +205,66 @@ describe("migrations", () => {
       expect.stringMatching(/^trigger sessions\.sessions_refuse_deactivated: /),
       expect.stringMatching(/^trigger users\.users_auth_changed: /),
     ]);
+  });
+});
+
+describe("student IDs unique in any case (issue 28)", () => {
+  const before = migrationBefore("_student_id_any_case");
+
+  it(`a database of ${before} with IDs differing only in case does not start, naming them and the fix; set-student-id fixes it`, async () => {
+    const open = await emptyDatabase();
+    const old = await open(migrationsUpTo(before));
+    await old.db.execute(sql`
+      insert into users (name, email, role, student_id, created_at) values
+        ('Ana', 'ana@uni.edu', 'student', '2021-CS-045', '2026-01-01T10:00:00Z'),
+        ('Bob', 'bob@uni.edu', 'student', '2021-cs-045', '2026-01-02T10:00:00Z'),
+        ('Cy', 'cy@uni.edu', 'student', '2021-CS-046', '2026-01-03T10:00:00Z')`);
+    await old.close();
+
+    const blocked = await open().then(
+      async (d) => {
+        await d.close();
+        return undefined;
+      },
+      (err: unknown) => err,
+    );
+    expect(blocked).toBeInstanceOf(MigrationBlockedError);
+    const message = (blocked as Error).message;
+    expect(message).toContain("student IDs must be unique in any case");
+    expect(message).toContain("2021-CS-045 (ana@uni.edu), 2021-cs-045 (bob@uni.edu)");
+    expect(message).not.toContain("cy@uni.edu");
+    expect(message).toContain("npm run cli -- set-student-id --email bob@uni.edu --student-id");
+
+    // Nothing of the pending migrations was applied, and the fix runs on the database as it is.
+    const asIs = await open(undefined, false);
+    try {
+      const [index] = await selectRows<{ def: string }>(
+        asIs.db,
+        sql`select indexdef as def from pg_indexes where indexname = 'users_student_id_uq'`,
+      );
+      expect(index.def).not.toContain("lower");
+      await expect(setStudentId(asIs.db, "bob@uni.edu", "2021-cs-046")).rejects.toThrow(
+        "already belongs to cy@uni.edu (as 2021-CS-046)",
+      );
+      expect(await setStudentId(asIs.db, "bob@uni.edu", "2021-CS-047")).toBe(
+        "The student ID of bob@uni.edu is now 2021-CS-047 (it was 2021-cs-045).",
+      );
+    } finally {
+      await asIs.close();
+    }
+
+    const migrated = await open();
+    cleanups.push(() => migrated.close());
+    const [index] = await selectRows<{ def: string }>(
+      migrated.db,
+      sql`select indexdef as def from pg_indexes where indexname = 'users_student_id_uq'`,
+    );
+    expect(index.def).toContain("lower(student_id)");
+    await expect(
+      migrated.db.execute(
+        sql`insert into users (name, email, role, student_id) values ('Di', 'di@uni.edu', 'student', '2021-cs-047')`,
+      ),
+    ).rejects.toThrow();
   });
 });
 

@@ -79,7 +79,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
-    uniqueIndex("users_student_id_uq").on(t.studentId).where(sql`${t.studentId} is not null`),
+    // Unique in any case (DESIGN.md §13): "2021-cs-1" and "2021-CS-1" are one student ID
+    // (migration 0018; `sameStudentId` in modules/accounts/student-ids.ts judges it the same way).
+    uniqueIndex("users_student_id_uq").on(sql`lower(${t.studentId})`).where(sql`${t.studentId} is not null`),
     // One per sort of the people lists; the id breaks ties, so a page is a walk of the index.
     index("users_role_name_idx").on(t.role, t.name, t.id),
     index("users_role_email_idx").on(t.role, t.email, t.id),

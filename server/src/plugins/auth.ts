@@ -4,6 +4,7 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { emailDomainAllowed } from "@shared/schemas/accounts";
 import { studentIdSchema } from "@shared/schemas/auth";
+import { shownTextFrom } from "@shared/schemas/common";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -16,6 +17,7 @@ import { int } from "../db/query";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { clientAddress } from "../lib/client-address";
 import { hashPassword, verifyPassword } from "../lib/password";
+import { studentIdOwners } from "../modules/accounts/student-ids";
 
 export const SESSION_COOKIE_PREFIX = "thesisdesk";
 /** Header through which the glue hands better-auth the client IP that Fastify worked out. */
@@ -133,12 +135,7 @@ export function createAuth(db: Db, options: AuthOptions) {
         if (!emailDomainAllowed(email, domains)) return { error: "domain_not_allowed" };
         const studentId = typeof user.studentId === "string" ? user.studentId : undefined;
         if (source.action === "create-user" && studentId) {
-          const [taken] = await db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.studentId, studentId))
-            .limit(1);
-          if (taken) return { error: "student_id_taken" };
+          if ((await studentIdOwners(db, [studentId])).length) return { error: "student_id_taken" };
         }
       },
     },
@@ -192,7 +189,14 @@ export function createAuth(db: Db, options: AuthOptions) {
                 disableSignUp: !oidc.createStudents,
                 mapProfileToUser: (profile) => {
                   const claim = oidc.studentIdClaim;
-                  return claim ? { studentId: studentIdFromClaim(profile[claim]) } : {};
+                  return {
+                    // A name others see (decision 0043): cleaned of direction controls, or the
+                    // email's local part when the provider's has nothing visible.
+                    name:
+                      shownTextFrom(profile.name, LIMITS.nameMax) ??
+                      String(profile.email ?? "").split("@")[0],
+                    ...(claim ? { studentId: studentIdFromClaim(profile[claim]) } : {}),
+                  };
                 },
               },
             ],

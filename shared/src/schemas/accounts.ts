@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ACTIVE_STATUSES, PROPOSAL_STATUSES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { emailSchema, newPasswordSchema, requiredText } from "./common";
+import { emailSchema, newPasswordSchema, shownText } from "./common";
 
 /** Accounts for a whole department (DESIGN.md §12): reset, committee tools, import, SSO, my data. */
 
@@ -53,7 +53,7 @@ export const ssoCallbackQuery = z.object({
 /** PATCH /api/users/:id: the committee corrects a name or an email. */
 export const updatePersonSchema = z
   .object({
-    name: requiredText("Name", LIMITS.nameMax).optional(),
+    name: shownText("Name", LIMITS.nameMax).optional(),
     email: emailSchema.optional(),
   })
   .refine((v) => v.name !== undefined || v.email !== undefined, {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
-import { pageQuery, pageResponse, requiredText, uuid } from "./common";
+import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
 
 /**
  * Allocation terms (DESIGN.md §11): supervisors publish topics, groups rank them, supervisors
@@ -10,7 +10,7 @@ import { pageQuery, pageResponse, requiredText, uuid } from "./common";
 
 export const topicInputSchema = z.object({
   termId: uuid({ error: "Choose a term." }),
-  title: requiredText("Title", LIMITS.proposalTitleMax),
+  title: shownText("Title", LIMITS.proposalTitleMax),
   description: requiredText("Description", LIMITS.proposalAbstractMax),
   type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
   researchCellId: uuid({ error: "Choose one of your research cells." }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
-import { emailSchema, newPasswordSchema, requiredText } from "./common";
+import { emailSchema, newPasswordSchema, requiredText, shownText } from "./common";
 
 /** A student ID as registration, import and single sign-on accept it. */
 export const studentIdSchema = requiredText("Student ID", LIMITS.studentIdMax).regex(
@@ -9,8 +9,15 @@ export const studentIdSchema = requiredText("Student ID", LIMITS.studentIdMax).r
   "Student ID may contain only letters, digits, '-', '/' and '.'.",
 );
 
+/**
+ * What two student IDs are compared by: "2021-cs-45" and "2021-CS-45" are one student ID
+ * (DESIGN.md §13). The database's unique index users_student_id_uq is on the same form,
+ * lower(student_id); the IDs studentIdSchema accepts are ASCII, which both lower-case alike.
+ */
+export const studentIdKey = (studentId: string) => studentId.toLowerCase();
+
 export const registerSchema = z.object({
-  name: requiredText("Name", LIMITS.nameMax),
+  name: shownText("Name", LIMITS.nameMax),
   email: emailSchema,
   studentId: studentIdSchema,
   password: newPasswordSchema,
@@ -33,7 +40,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 export const setupSchema = z.object({
   token: z.string({ error: "Setup token is required." }).trim().min(1, "Setup token is required.").max(200),
-  name: requiredText("Name", LIMITS.nameMax),
+  name: shownText("Name", LIMITS.nameMax),
   email: emailSchema,
   password: newPasswordSchema,
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { requiredText } from "./common";
+import { requiredText, shownText } from "./common";
 
 export const cellInputSchema = z.object({
-  title: requiredText("Title", LIMITS.cellTitleMax),
+  title: shownText("Title", LIMITS.cellTitleMax),
   description: requiredText("Description", LIMITS.cellDescriptionMax),
 });
 export type CellInput = z.input<typeof cellInputSchema>;

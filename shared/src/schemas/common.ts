@@ -10,6 +10,42 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max.toLocaleString("en")} characters.`);
 
+/**
+ * Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the text
+ * around them, so a name could show others something else than it is ("exe.txt" for "txt.exe").
+ * The marks U+200E, U+200F and U+061C only give a neutral character a direction and are kept.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/** A letter, digit, punctuation or symbol, but not those drawn as nothing (Hangul fillers, the blank Braille pattern). */
+const VISIBLE = /(?![\u115F\u1160\u3164\uFFA0\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * The check of every name and title that others see (DESIGN.md §13, decision 0043): it holds a
+ * visible character (not only spaces, zero-width or other invisible characters) and no character
+ * that changes the direction of the text. Right-to-left scripts need none of these.
+ */
+export const shownTextCheck = (label: string) => (value: string, ctx: z.RefinementCtx) => {
+  if (DIRECTION_CONTROLS.test(value))
+    ctx.addIssue({ code: "custom", message: MSG.textDirectionControls(label) });
+  else if (value && !VISIBLE.test(value))
+    ctx.addIssue({ code: "custom", message: MSG.textNotVisible(label) });
+};
+
+/**
+ * A name that comes from elsewhere (a single sign-on provider's profile), made into one
+ * shownTextCheck accepts: without direction controls, at most `max` characters; undefined when
+ * nothing visible is left. The person cannot retype it, so it is cleaned rather than refused.
+ */
+export function shownTextFrom(value: unknown, max: number): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.replace(new RegExp(DIRECTION_CONTROLS, "g"), "").trim().slice(0, max).trim();
+  return VISIBLE.test(text) ? text : undefined;
+}
+
+/** A person's name, or a title or name others see (a cell, term, topic, proposal): required text that passes shownTextCheck. */
+export const shownText = (label: string, max: number) =>
+  requiredText(label, max).superRefine(shownTextCheck(label));
+
 export const emailSchema = z
   .string({ error: (iss) => (iss.input == null ? "Email is required." : "Email must be text.") })
   .trim()

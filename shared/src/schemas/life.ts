@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from "../activity";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, requiredText, uuid } from "./common";
+import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
 import { fileRefSchema } from "./files";
 
 /**
@@ -44,7 +44,7 @@ export type DecisionInput = z.input<typeof decisionSchema>;
 
 /** A new version answering "Changes requested". */
 export const versionInputSchema = z.object({
-  title: requiredText("Title", LIMITS.proposalTitleMax),
+  title: shownText("Title", LIMITS.proposalTitleMax),
   abstract: requiredText("Abstract", LIMITS.proposalAbstractMax),
   documentId: uuid({ error: "Invalid document." }).optional(),
   note: optionalText("Note", LIMITS.versionNoteMax),

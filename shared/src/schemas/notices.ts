@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, uuid } from "./common";
+import { pageQuery, pageResponse, shownTextCheck, uuid } from "./common";
 
 /** Group, title and description are all required; a missing or blank one reads "Please fill all fields." */
 const filled = (label: string, max: number) =>
@@ -17,7 +17,7 @@ export const sendNoticeSchema = z.object({
     .trim()
     .min(1, MSG.fillAllFields)
     .pipe(uuid(MSG.proposalNotFound)),
-  title: filled("Title", LIMITS.noticeTitleMax),
+  title: filled("Title", LIMITS.noticeTitleMax).superRefine(shownTextCheck("Title")),
   description: filled("Description", LIMITS.noticeDescriptionMax),
 });
 export type SendNoticeInput = z.input<typeof sendNoticeSchema>;

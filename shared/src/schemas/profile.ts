@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { LIMITS, PICTURE_TYPES } from "../limits";
 import { MSG } from "../messages";
-import { newPasswordSchema, requiredText } from "./common";
+import { newPasswordSchema, shownText } from "./common";
 
 /** PATCH /api/me */
-export const updateProfileSchema = z.object({ name: requiredText("Name", LIMITS.nameMax) });
+export const updateProfileSchema = z.object({ name: shownText("Name", LIMITS.nameMax) });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** POST /api/me/password */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES, TERM_MODES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, requiredText, uuid } from "./common";
+import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
 import { fileRefSchema } from "./files";
 import { termFilter } from "./terms";
 
@@ -102,7 +102,7 @@ const always = { when: (p: { value: unknown }) => typeof p.value === "object" &&
  */
 export const createProposalSchema = z
   .object({
-    title: requiredText("Title", LIMITS.proposalTitleMax).optional(),
+    title: shownText("Title", LIMITS.proposalTitleMax).optional(),
     abstract: requiredText("Abstract", LIMITS.proposalAbstractMax).optional(),
     type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
     researchCellId: uuid({ error: MSG.selectCellAndSupervisor }).optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TERM_MODES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { requiredText, uuid } from "./common";
+import { shownText, uuid } from "./common";
 
 /** A moment of a term: an ISO instant with its offset (the client sends UTC), or null for no limit. */
 const instant = (label: string) =>
@@ -20,7 +20,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
 
 /** The fields of a term (DESIGN.md §8); every one but the name has a default. */
 const termFields = z.object({
-  name: requiredText("Name", LIMITS.termNameMax),
+  name: shownText("Name", LIMITS.termNameMax),
   mode: z.enum(TERM_MODES, { error: "Mode must be direct or allocation." }),
   submissionsOpenAt: instant("Submissions open"),
   submissionsCloseAt: instant("Submissions close"),

@@ -3,15 +3,7 @@ import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { userSchema } from "./auth";
-import {
-  emailSchema,
-  idSchema,
-  newPasswordSchema,
-  pageQuery,
-  pageResponse,
-  requiredText,
-  uuid,
-} from "./common";
+import { emailSchema, idSchema, newPasswordSchema, pageQuery, pageResponse, shownText, uuid } from "./common";
 
 export const USER_SORTS = ["name", "email", "studentId", "createdAt"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -60,7 +52,7 @@ export const createUserSchema = z.object({
   role: z.enum(["supervisor", "committee"], {
     error: (iss) => (iss.input == null ? "Role is required." : "Role must be supervisor or committee."),
   }),
-  name: requiredText("Name", LIMITS.nameMax),
+  name: shownText("Name", LIMITS.nameMax),
   email: emailSchema,
   password: newPasswordSchema,
 });

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard, requireUser } from "../../plugins/session";
 import { sendCsv } from "../committee/csv";
-import { activityCsv, activityPage, proposalTimeline } from "./activity.service";
+import { activityExport, activityPage, proposalTimeline } from "./activity.service";
 
 const errors = {
   400: errorResponseSchema,
@@ -58,7 +58,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendCsv(reply, "activity", activityCsv(app.db, request.query, app.config.timeZone)),
+    async (request, reply) => sendCsv(reply, activityExport(app.db, request.query, app.config.timeZone)),
   );
 };

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { counted, pageWindow } from "../../db/query";
 import type { SessionUser } from "../../plugins/auth";
-import { CSV_BOM, csvRecord } from "../committee/csv";
+import type { CsvExport, CsvValue } from "../committee/csv";
 import { factsToRead } from "../proposals/transition";
 import {
   type ActivityFilter,
@@ -64,27 +64,30 @@ export async function activityPage(db: Db, q: Query, timeZone: string): Promise<
 const COLUMNS = ["Time", "Who", "What", "Kind", "Proposal", "Concerning", "From", "To", "Note"];
 const BATCH = 500;
 
-/** The log as CSV, newest first, streamed in keyset batches. */
-export async function* activityCsv(db: Db, q: Omit<Query, "page" | "pageSize">, timeZone: string) {
+/** GET /api/activity.csv: the log, newest first. */
+export const activityExport = (db: Db, q: Omit<Query, "page" | "pageSize">, timeZone: string): CsvExport => ({
+  file: "activity",
+  columns: COLUMNS,
+  batches: activityRecords(db, q, timeZone),
+});
+
+/** The log's records, in keyset batches. */
+async function* activityRecords(db: Db, q: Omit<Query, "page" | "pageSize">, timeZone: string) {
   const filter = activityFilter(q, timeZone);
-  yield CSV_BOM + csvRecord(COLUMNS);
   let before: number | undefined;
   for (;;) {
     const rows = await selectActivityBefore(db, filter, before, BATCH);
-    let chunk = "";
-    for (const r of rows)
-      chunk += csvRecord([
-        formatInZone(iso(r.at), timeZone),
-        r.actor_name ?? SCHEDULER_NAME,
-        activityPhrase(r.kind, r.action),
-        r.kind,
-        r.proposal_title,
-        r.subject_name,
-        r.from_status,
-        r.to_status,
-        r.note,
-      ]);
-    if (chunk) yield chunk;
+    yield rows.map((r): CsvValue[] => [
+      formatInZone(iso(r.at), timeZone),
+      r.actor_name ?? SCHEDULER_NAME,
+      activityPhrase(r.kind, r.action),
+      r.kind,
+      r.proposal_title,
+      r.subject_name,
+      r.from_status,
+      r.to_status,
+      r.note,
+    ]);
     if (rows.length < BATCH) return;
     before = Number(rows[rows.length - 1].id);
   }

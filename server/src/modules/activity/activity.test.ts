@@ -148,10 +148,10 @@ describe("GET /api/activity.csv", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Time,Who,What,Kind,Proposal,Concerning,From,To,Note");
+    expect(lines[0]).toBe('"Time","Who","What","Kind","Proposal","Concerning","From","To","Note"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("1 July 2027, 10:00 (Europe/Berlin)");
-    expect(lines[1]).toContain("Kay Committee,added the research cell,cell,");
+    expect(lines[1]).toContain('"Kay Committee","added the research cell","cell",');
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${cell.title.split(") ")[1]}"`);
   });
 });

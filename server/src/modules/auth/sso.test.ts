@@ -63,7 +63,9 @@ afterAll(async () => {
 });
 
 /** A person at the provider, with a fresh login and a verified address at uni.example. */
-function person(over: Partial<{ email: string; email_verified: boolean; student_number: string }> = {}) {
+function person(
+  over: Partial<{ email: string; email_verified: boolean; student_number: string; name: string }> = {},
+) {
   const login = unique("idp");
   const p = {
     email: `${login}@uni.example`,
@@ -147,6 +149,18 @@ describe("single sign-on", () => {
     expect(links.map((a) => a.providerId).sort()).toEqual(["credential", "oidc"]);
   });
 
+  it("a provider's name is cleaned of direction controls, and replaced when nothing of it is visible", async () => {
+    for (const [name, expected] of [
+      ["Eve \u202Egnp.exe\u202C", (_login: string) => "Eve gnp.exe"],
+      ["\u200B\u2067\u2069 ", (login: string) => login],
+    ] as const) {
+      const p = person({ name });
+      const result = await ssoSignIn(open.base, p.login);
+      expect(result.url.searchParams.get("error")).toBeNull();
+      expect((await meOf(open.base, result.cookie)).name).toBe(expected(p.login));
+    }
+  });
+
   it("refuses an unverified email: no account, no link, no session", async () => {
     const fresh = person({ email_verified: false });
     const refused = await ssoSignIn(open.base, fresh.login);
@@ -172,6 +186,10 @@ describe("single sign-on", () => {
     const holder = await makeStudent(open.t);
     const p = person({ student_number: holder.studentId! });
     expect((await ssoSignIn(open.base, p.login)).url.searchParams.get("error")).toBe("student_id_taken");
+    // The same student ID in another case is the same student ID (DESIGN.md §13).
+    const lower = person({ student_number: holder.studentId!.toLowerCase() });
+    expect((await ssoSignIn(open.base, lower.login)).url.searchParams.get("error")).toBe("student_id_taken");
+    expect(await open.t.database.db.select().from(users).where(eq(users.email, lower.email))).toEqual([]);
 
     const gone = await makeStudent(open.t);
     await open.t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));

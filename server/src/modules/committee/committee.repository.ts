@@ -69,6 +69,8 @@ export async function selectProposalsAfter(
       sql`(${proposals.createdAt}, ${proposals.id}) < (${at}, ${afterId}::uuid)`,
     );
   }
+  // Left joins: a group of an allocation term has no cell or supervisor until it is placed, and
+  // is exported all the same.
   return db
     .select({
       id: proposals.id,
@@ -85,8 +87,8 @@ export async function selectProposalsAfter(
       creatorName: creator.name,
     })
     .from(proposals)
-    .innerJoin(researchCells, eq(researchCells.id, proposals.researchCellId))
-    .innerJoin(supervisor, eq(supervisor.id, proposals.supervisorId))
+    .leftJoin(researchCells, eq(researchCells.id, proposals.researchCellId))
+    .leftJoin(supervisor, eq(supervisor.id, proposals.supervisorId))
     .innerJoin(creator, eq(creator.id, proposals.createdBy))
     .where(and(...conditions))
     .orderBy(desc(proposals.createdAt), desc(proposals.id))

@@ -3,7 +3,7 @@ import { errorResponseSchema } from "@shared/schemas/common";
 import { termQuery } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { guard } from "../../plugins/session";
-import { committeeDashboard, PEOPLE_FILE, peopleCsv, proposalsCsv } from "./committee.service";
+import { committeeDashboard, peopleExport, proposalsExport } from "./committee.service";
 import { sendCsv } from "./csv";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -34,8 +34,7 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendCsv(reply, PEOPLE_FILE[request.query.role], peopleCsv(app.db, request.query.role, request.query.q)),
+    async (request, reply) => sendCsv(reply, peopleExport(app.db, request.query.role, request.query.q)),
   );
 
   app.get(
@@ -49,6 +48,6 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) => sendCsv(reply, "proposals", proposalsCsv(app.db, request.query)),
+    async (request, reply) => sendCsv(reply, proposalsExport(app.db, request.query)),
   );
 };

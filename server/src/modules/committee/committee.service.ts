@@ -1,4 +1,5 @@
 import { PROPOSAL_STATUSES, type ProposalStatus, type Role } from "@shared/enums";
+import { MSG } from "@shared/messages";
 import type { CommitteeDashboard, StatusCounts } from "@shared/schemas/committee";
 import type { Db } from "../../db/client";
 import { selectPeopleAfter } from "../users/users.repository";
@@ -9,7 +10,7 @@ import {
   selectMembersOf,
   selectProposalsAfter,
 } from "./committee.repository";
-import { CSV_BOM, csvDate, csvRecord } from "./csv";
+import { type CsvExport, type CsvValue, csvDate } from "./csv";
 
 const emptyCounts = (): StatusCounts => ({
   byStatus: Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>,
@@ -54,32 +55,31 @@ const PEOPLE_COLUMNS: Record<Role, string[]> = {
   committee: ["Name", "Email", "Added At"],
 };
 
-export const PEOPLE_FILE: Record<Role, string> = {
+const PEOPLE_FILE: Record<Role, string> = {
   student: "students",
   supervisor: "teachers",
   committee: "committee-members",
 };
 
-export async function* peopleCsv(db: Db, role: Role, q: string | undefined, batch = EXPORT_BATCH) {
-  yield CSV_BOM + csvRecord(PEOPLE_COLUMNS[role]);
+/** GET /api/exports/users.csv: the people of a role (matching `q`), by name. */
+export const peopleExport = (db: Db, role: Role, q: string | undefined, batch = EXPORT_BATCH): CsvExport => ({
+  file: PEOPLE_FILE[role],
+  columns: PEOPLE_COLUMNS[role],
+  batches: peopleRecords(db, role, q, batch),
+});
+
+async function* peopleRecords(db: Db, role: Role, q: string | undefined, batch: number) {
   let after: { name: string; id: string } | undefined;
   for (;;) {
     const rows = await selectPeopleAfter(db, role, q || undefined, after, batch);
     const cells = role === "supervisor" ? await cellsBySupervisor(db, rows) : undefined;
-    let chunk = "";
-    for (const r of rows) {
+    yield rows.map((r): CsvValue[] => {
       const created = csvDate(r.createdAt);
-      if (role === "student") chunk += csvRecord([r.name, r.email, r.studentId, created]);
-      else if (role === "supervisor")
-        chunk += csvRecord([
-          r.name,
-          r.email,
-          (cells?.get(r.id) ?? []).map((c) => c.title).join("; "),
-          created,
-        ]);
-      else chunk += csvRecord([r.name, r.email, created]);
-    }
-    if (chunk) yield chunk;
+      if (role === "student") return [r.name, r.email, r.studentId, created];
+      if (role === "supervisor")
+        return [r.name, r.email, (cells?.get(r.id) ?? []).map((c) => c.title).join("; "), created];
+      return [r.name, r.email, created];
+    });
     if (rows.length < batch) return;
     const last = rows[rows.length - 1];
     after = { name: last.name, id: last.id };
@@ -101,8 +101,18 @@ const PROPOSAL_COLUMNS = [
   "Abstract",
 ];
 
-export async function* proposalsCsv(db: Db, filter: ProposalFilter, batch = EXPORT_BATCH) {
-  yield CSV_BOM + csvRecord(PROPOSAL_COLUMNS);
+/** GET /api/exports/proposals.csv: the proposals of the filter, newest first. */
+export const proposalsExport = (db: Db, filter: ProposalFilter, batch = EXPORT_BATCH): CsvExport => ({
+  file: "proposals",
+  columns: PROPOSAL_COLUMNS,
+  batches: proposalRecords(db, filter, batch),
+});
+
+/**
+ * A group of an allocation term not placed yet has no cell or supervisor: "Not allocated yet", as
+ * the screens say (DESIGN.md §11), and no supervisor's email.
+ */
+async function* proposalRecords(db: Db, filter: ProposalFilter, batch: number) {
   let afterId: string | undefined;
   for (;;) {
     const rows = await selectProposalsAfter(db, filter, afterId, batch);
@@ -115,24 +125,20 @@ export async function* proposalsCsv(db: Db, filter: ProposalFilter, batch = EXPO
       list.push(m.studentId ? `${m.name} (${m.studentId})` : m.name);
       members.set(m.proposalId, list);
     }
-    let chunk = "";
-    for (const r of rows) {
-      chunk += csvRecord([
-        r.title,
-        r.type,
-        r.status,
-        r.cellTitle,
-        r.supervisorName,
-        r.supervisorEmail,
-        r.creatorName,
-        (members.get(r.id) ?? []).join("; "),
-        csvDate(r.createdAt),
-        csvDate(r.reviewedAt),
-        r.feedback,
-        r.abstract,
-      ]);
-    }
-    if (chunk) yield chunk;
+    yield rows.map((r): CsvValue[] => [
+      r.title,
+      r.type,
+      r.status,
+      r.cellTitle ?? MSG.notAllocatedYet,
+      r.supervisorName ?? MSG.notAllocatedYet,
+      r.supervisorEmail,
+      r.creatorName,
+      (members.get(r.id) ?? []).join("; "),
+      csvDate(r.createdAt),
+      csvDate(r.reviewedAt),
+      r.feedback,
+      r.abstract,
+    ]);
     if (rows.length < batch) return;
     afterId = rows[rows.length - 1].id;
   }

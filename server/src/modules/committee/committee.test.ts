@@ -13,8 +13,8 @@ import {
   unique,
 } from "../../test/app";
 import { makeCell, makeProposal } from "../../test/factories";
-import { peopleCsv, proposalsCsv } from "./committee.service";
-import { csvField, csvRecord } from "./csv";
+import { peopleExport, proposalsExport } from "./committee.service";
+import { csvRecords, csvText } from "./csv";
 
 let t: TestContext;
 let committee: TestUser;
@@ -70,18 +70,18 @@ async function collect(gen: AsyncIterable<string>) {
 }
 
 describe("csv", () => {
-  it("defuses formulas and quotes per RFC 4180", () => {
-    expect(csvField("=1+2")).toBe("'=1+2");
-    expect(csvField("+1")).toBe("'+1");
-    expect(csvField("-1")).toBe("'-1");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\tx")).toBe("'\tx");
-    expect(csvField("\rx")).toBe(`"'\rx"`);
-    expect(csvField('a "b", c')).toBe('"a ""b"", c"');
-    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvField(null)).toBe("");
-    expect(csvField("plain")).toBe("plain");
-    expect(csvRecord(["a", "=b", "c,d"])).toBe(`a,'=b,"c,d"\r\n`);
+  it("quotes every field per RFC 4180 and defuses formulas in every field", () => {
+    expect(csvRecords([["=1+2", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]])).toBe(
+      `"'=1+2","'+1","'-1","'@SUM(A1)","'\tx","'\rx"\r\n`,
+    );
+    expect(csvRecords([['a "b", c', "line\nbreak", null, "", "plain", 3]])).toBe(
+      `"a ""b"", c","line\nbreak","","","plain","3"\r\n`,
+    );
+    // A formula a `;` or a tab would start a cell with, for a spreadsheet that splits there.
+    expect(csvRecords([["Semi;=1+1;x", 'a; "-b', "c\t@d", "e;f"]])).toBe(
+      `"Semi;'=1+1;x","a; ""'-b","c\t'@d","e;f"\r\n`,
+    );
+    expect(csvRecords([])).toBe("");
   });
 });
 
@@ -177,7 +177,7 @@ describe("GET /api/exports/users.csv", () => {
       /^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.body.startsWith("\uFEFFName,Email,Student ID,Registered At\r\n")).toBe(true);
+    expect(res.body.startsWith('\uFEFF"Name","Email","Student ID","Registered At"\r\n')).toBe(true);
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual(["Name", "Email", "Student ID", "Registered At"]);
     const data = rows.slice(1);
@@ -213,7 +213,7 @@ describe("GET /api/exports/users.csv", () => {
     const made = [];
     // Same names: the id breaks the tie, so no row is skipped or repeated between batches.
     for (let i = 0; i < 7; i++) made.push(await makeStudent(t, { name: `Same Name ${tag}` }));
-    const text = await collect(peopleCsv(t.database.db, "student", tag, 2));
+    const text = await collect(csvText(peopleExport(t.database.db, "student", tag, 2)));
     const emails = parseCsv(text)
       .slice(1)
       .map((r) => r[1]);
@@ -305,7 +305,7 @@ describe("GET /api/exports/proposals.csv", () => {
     await t.database.db.execute(
       sql`update proposals set created_at = '2030-01-01T00:00:00.123456Z' where id in (${made[0].id}, ${made[1].id}, ${made[2].id})`,
     );
-    const text = await collect(proposalsCsv(t.database.db, { type: "Project" }, 2));
+    const text = await collect(csvText(proposalsExport(t.database.db, { type: "Project" }, 2)));
     const titles = parseCsv(text)
       .slice(1)
       .map((r) => r[0]);

@@ -7,20 +7,21 @@ import {
   type ImportRole,
   type ImportRow,
 } from "@shared/schemas/accounts";
-import { studentIdSchema } from "@shared/schemas/auth";
-import { emailSchema, requiredText } from "@shared/schemas/common";
+import { studentIdKey, studentIdSchema } from "@shared/schemas/auth";
+import { emailSchema, shownText } from "@shared/schemas/common";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows, transaction } from "../../db/query";
 import { ConflictError, fieldError, PG, pgErrorCode } from "../../lib/errors";
 import { findBadText } from "../../plugins/security";
 import { LINK_SECONDS, newToken, tokenIdentifier } from "../accounts/password-links";
+import { studentIdOwners } from "../accounts/student-ids";
 import { recordActivity } from "../activity/activity.repository";
 import { emails, passwordLinkUrl, ROLE_WORDS } from "../outbox/emails";
 import type { ActionContext } from "./account-actions.service";
 import { type CsvRow, readImportCsv } from "./import-csv";
 
-const nameSchema = requiredText("Name", LIMITS.nameMax);
+const nameSchema = shownText("Name", LIMITS.nameMax);
 
 interface Checked extends ImportRow {
   /** Lower-cased, for the duplicate and existence checks. */
@@ -57,23 +58,24 @@ function checkRow(row: CsvRow, role: ImportRole, domains: readonly string[]): Ch
   return { ...base, name: name.data, email: email.data, studentId, key: email.data, status: "new" };
 }
 
-/** Who already has these emails and student IDs: two statements on the unique indexes. */
+/** Who already has these emails (one statement on the unique index) and these student IDs, in any case. */
 async function existing(db: Db, rows: Checked[]) {
   const emails = JSON.stringify(rows.map((r) => r.key));
-  const ids = JSON.stringify(rows.flatMap((r) => (r.studentId ? [r.studentId] : [])));
   const byEmail = await selectRows<{ email: string; role: string; student_id: string | null }>(
     db,
     sql`select lower(email) as email, role, student_id from users
          where lower(email) in (select json_array_elements_text(${emails}::json))`,
   );
-  const byStudentId = await selectRows<{ student_id: string; email: string }>(
-    db,
-    sql`select student_id, lower(email) as email from users
-         where student_id in (select json_array_elements_text(${ids}::json))`,
-  );
   return {
     emails: new Map(byEmail.map((r) => [r.email, r])),
-    studentIds: new Map(byStudentId.map((r) => [r.student_id, r.email])),
+    studentIds: new Set(
+      (
+        await studentIdOwners(
+          db,
+          rows.flatMap((r) => (r.studentId ? [r.studentId] : [])),
+        )
+      ).map((o) => o.key),
+    ),
   };
 }
 
@@ -90,13 +92,14 @@ async function judge(
   for (const row of rows) {
     if (row.status === "error") continue;
     const earlier =
-      firstEmail.get(row.key) ?? (row.studentId ? firstStudentId.get(row.studentId) : undefined);
+      firstEmail.get(row.key) ??
+      (row.studentId ? firstStudentId.get(studentIdKey(row.studentId)) : undefined);
     if (earlier !== undefined) {
       Object.assign(row, { status: "error", message: MSG.importRowDuplicate(earlier) });
       continue;
     }
     firstEmail.set(row.key, row.line);
-    if (row.studentId) firstStudentId.set(row.studentId, row.line);
+    if (row.studentId) firstStudentId.set(studentIdKey(row.studentId), row.line);
   }
   const valid = rows.filter((r) => r.status === "new");
   if (!valid.length) return rows;
@@ -108,8 +111,8 @@ async function judge(
       Object.assign(row, { status: "exists", message: MSG.importRowExists(other) });
       continue;
     }
-    const owner = row.studentId ? found.studentIds.get(row.studentId) : undefined;
-    if (owner !== undefined) Object.assign(row, { status: "error", message: MSG.importRowStudentIdTaken });
+    if (row.studentId && found.studentIds.has(studentIdKey(row.studentId)))
+      Object.assign(row, { status: "error", message: MSG.importRowStudentIdTaken });
     else row.message = MSG.importRowNew;
   }
   return rows;

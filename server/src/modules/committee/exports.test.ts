@@ -1,0 +1,167 @@
+import { MSG } from "@shared/messages";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  makeCommittee,
+  makeStudent,
+  makeSupervisor,
+  sessionHeaders,
+  type TestContext,
+  type TestUser,
+  unique,
+} from "../../test/app";
+import { makeCell, makeProposal } from "../../test/factories";
+
+/**
+ * The CSV exports as a spreadsheet would read them (DESIGN.md §13, decision 0043; issue 28 items
+ * 10c and 11): every field quoted, no cell starting a formula whether the spreadsheet splits on
+ * `,` or on `;`, and every proposal of the term, placed or not.
+ */
+
+let t: TestContext;
+let committee: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  committee = await makeCommittee(t, { name: "=Kay;@Committee" });
+});
+afterAll(async () => t?.close());
+
+const call = (user: TestUser, method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: sessionHeaders(user) });
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The records of a CSV body, read as a spreadsheet with this separator would read them. */
+const read = (body: string, delimiter: string): string[][] =>
+  parse(body, { bom: true, delimiter, relax_quotes: true, relax_column_count: true });
+
+/** The body, checked: every field quoted, and no cell starting like a formula with either separator. */
+function checked(body: string, what: string): string[][] {
+  const records = read(body, ",");
+  const quoted = records.map((r) => `${r.map((v) => `"${v.replaceAll('"', '""')}"`).join(",")}\r\n`).join("");
+  expect(body, `${what}: every field quoted`).toBe(`\uFEFF${quoted}`);
+  for (const delimiter of [",", ";"])
+    for (const cell of read(body, delimiter).flat())
+      expect(cell, `${what} split on ${delimiter}`).not.toMatch(FORMULA_START);
+  return records;
+}
+
+describe("every CSV export", () => {
+  it("quotes every field and defuses formula starters in every field, for `,` and `;` spreadsheets", async () => {
+    const tag = unique("x");
+    const semi = await makeStudent(t, { name: `Semi;=1+1;x ${tag}` });
+    const others = await Promise.all(
+      ['=HYPERLINK("http://evil")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1)", "\tTab", "\rReturn"].map(
+        (name) => makeStudent(t, { name: `${name} ${tag}` }),
+      ),
+    );
+    const sup = await makeSupervisor(t, { name: `-Dr;=2 ${tag}` });
+    const cell = (
+      await call(committee, "POST", "/api/research-cells", { title: `@Cell;+1 ${tag}`, description: "." })
+    ).json().cell;
+    await call(committee, "POST", `/api/users/${sup.id}/research-cells`, { researchCellId: cell.id });
+    await makeProposal(t, {
+      supervisorId: sup.id,
+      memberIds: [semi.id, others[0].id],
+      cellId: cell.id,
+      title: `+Title;=3 ${tag}`,
+      status: "Denied",
+    });
+
+    const exports = [
+      "/api/exports/users.csv?role=student",
+      "/api/exports/users.csv?role=supervisor",
+      "/api/exports/users.csv?role=committee",
+      "/api/exports/proposals.csv?termId=all",
+      "/api/activity.csv",
+    ];
+    const got = new Map<string, string[][]>();
+    for (const url of exports) {
+      const res = await call(committee, "GET", url);
+      expect(res.statusCode, url).toBe(200);
+      got.set(url, checked(res.body, url));
+    }
+
+    // What a spreadsheet shows: the values, a formula starter that would begin a cell behind a '.
+    const students = got.get(exports[0])!.map((r) => r[0]);
+    expect(students).toContain(`Semi;'=1+1;x ${tag}`);
+    for (const o of others) expect(students).toContain(`'${o.name}`);
+    expect(
+      got
+        .get(exports[1])!
+        .find((r) => r[1] === sup.email)
+        ?.slice(0, 3),
+    ).toEqual([`'-Dr;'=2 ${tag}`, sup.email, `'@Cell;'+1 ${tag}`]);
+    expect(got.get(exports[2])!.map((r) => r[0])).toContain("'=Kay;'@Committee");
+    const proposal = got.get(exports[3])!.find((r) => r[0] === `'+Title;'=3 ${tag}`);
+    expect(proposal?.slice(3, 8)).toEqual([
+      `'@Cell;'+1 ${tag}`,
+      `'-Dr;'=2 ${tag}`,
+      sup.email,
+      `Semi;'=1+1;x ${tag}`,
+      `Semi;'=1+1;x ${tag} (${semi.studentId}); '${others[0].name} (${others[0].studentId})`,
+    ]);
+    expect(
+      got.get(exports[4])!.some((r) => r[1] === "'=Kay;'@Committee" && r[5] === `'@Cell;'+1 ${tag}`),
+    ).toBe(true);
+  });
+});
+
+describe("GET /api/exports/proposals.csv", () => {
+  it("holds the groups of an allocation term not placed yet, with 'Not allocated yet' for cell and supervisor", async () => {
+    const terms = (await call(committee, "GET", "/api/terms")).json().items as {
+      id: string;
+      current: boolean;
+    }[];
+    const before = terms.find((x) => x.current)!.id;
+    const term = (
+      await call(committee, "POST", "/api/terms", {
+        name: `Allocation ${unique("a")}`,
+        mode: "allocation",
+        defaultCapacity: 1,
+        maxPreferences: 3,
+      })
+    ).json().term;
+    expect((await call(committee, "POST", `/api/terms/${term.id}/current`)).statusCode).toBe(200);
+    try {
+      const sup = await makeSupervisor(t);
+      const cell = await makeCell(t, [sup.id]);
+      const topic = await call(sup, "POST", "/api/topics", {
+        termId: term.id,
+        title: "A topic",
+        description: "About it.",
+        type: "Thesis",
+        researchCellId: cell.id,
+        capacity: 1,
+      });
+      expect(topic.statusCode, topic.body).toBe(201);
+      const student = await makeStudent(t);
+      const group = await call(student, "POST", "/api/proposals", {
+        type: "Thesis",
+        preferences: [topic.json().topic.id],
+        title: `Our group ${unique("g")}`,
+        abstract: "Ours.",
+      });
+      expect(group.statusCode, group.body).toBe(201);
+      expect(group.json().proposal.status).toBe("Awaiting allocation");
+
+      const res = await call(committee, "GET", `/api/exports/proposals.csv?termId=${term.id}`);
+      expect(res.statusCode).toBe(200);
+      const rows = read(res.body, ",").slice(1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].slice(0, 8)).toEqual([
+        group.json().proposal.title,
+        "Thesis",
+        "Awaiting allocation",
+        MSG.notAllocatedYet,
+        MSG.notAllocatedYet,
+        "",
+        student.name,
+        `${student.name} (${student.studentId})`,
+      ]);
+    } finally {
+      await call(committee, "POST", `/api/terms/${before}/current`);
+    }
+  });
+});
