@@ -183,9 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   scheduler.schedule(fileCleanupJob);
   // The deadlines of a proposal's life (DESIGN.md §8): one job each.
-  scheduler.schedule(closeInvitationsJob({ publicUrl: config.publicUrl }));
-  scheduler.schedule(revisionReminderJob({ publicUrl: config.publicUrl }));
-  scheduler.schedule(revisionDeadlineJob({ publicUrl: config.publicUrl }));
+  scheduler.schedule(closeInvitationsJob(config));
+  scheduler.schedule(revisionReminderJob(config));
+  scheduler.schedule(revisionDeadlineJob(config));
   app.decorate("scheduler", scheduler);
   app.addHook("onReady", async () => scheduler.start());
   // Before the first request: pictures still on disk from before the files table move into it.

@@ -41,6 +41,14 @@ export const PROPOSAL_ACTIONS = [
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
 /**
+ * What the scheduler tells a group without changing its proposal (DESIGN.md §8): not a row of the
+ * table (no status moves), but told and recorded by the same engine, so every happening the server
+ * tells of is one of PROPOSAL_ACTIONS or of these.
+ */
+export const PROPOSAL_NOTICES = ["remind"] as const;
+export type ProposalNotice = (typeof PROPOSAL_NOTICES)[number];
+
+/**
  * Facts about the proposal and its term, read at the time of the action, that choose where an
  * action leads (a row applies only when every fact it names holds).
  */
@@ -55,13 +63,18 @@ export interface TransitionFacts {
   lastAnswer: boolean;
 }
 
-export interface Transition {
-  /** null: a new proposal. */
-  from: ProposalStatus | null;
-  action: ProposalAction;
-  who: readonly Party[];
-  to: ProposalStatus | "unchanged";
-  when?: Partial<TransitionFacts>;
+/**
+ * One row of a life table, over its statuses, actions, parties and facts: the proposal's below, and
+ * Part III's thesis (DESIGN.md §16) as a second table of the same shape, read by the same
+ * `findRow` and enforced by the same server engine.
+ */
+export interface LifeRow<Status extends string, Action extends string, P extends string, Facts> {
+  /** null: a new record. */
+  from: Status | null;
+  action: Action;
+  who: readonly P[];
+  to: Status | "unchanged";
+  when?: Partial<Facts>;
   /** What the action must carry, or when it must happen. */
   needs?: {
     feedback?: "required" | "optional";
@@ -72,6 +85,8 @@ export interface Transition {
     beforeSubmissionsClose?: true;
   };
 }
+
+export type Transition = LifeRow<ProposalStatus, ProposalAction, Party, TransitionFacts>;
 
 type Row = Omit<Transition, "from">;
 const rows = (from: readonly (ProposalStatus | null)[], ...each: Row[]): Transition[] =>
@@ -177,23 +192,22 @@ export const TRANSITIONS: readonly Transition[] = [
   ...rows(["Awaiting allocation"], { action: "place", who: ["committee"], to: "Pending" }),
 ];
 
-const matches = (when: Partial<TransitionFacts> | undefined, facts: Partial<TransitionFacts>) =>
-  !when ||
-  (Object.keys(when) as (keyof TransitionFacts)[]).every(
-    (k) => facts[k] === undefined || facts[k] === when[k],
-  );
+const matches = <F>(when: Partial<F> | undefined, facts: Partial<F>) =>
+  !when || (Object.keys(when) as (keyof F)[]).every((k) => facts[k] === undefined || facts[k] === when[k]);
 
 /**
- * The row that applies: `action` from `from` by one of `parties`, where the facts lead. Facts left
- * out are not checked (the client, which does not know them all, asks whether an action exists).
+ * The row of `table` that applies: `action` from `from` by one of `parties`, where the facts lead.
+ * Facts left out are not checked (the client, which does not know them all, asks whether an
+ * action exists).
  */
-export function findTransition(
-  action: ProposalAction,
-  from: ProposalStatus | null,
-  parties: readonly Party[],
-  facts: Partial<TransitionFacts> = {},
-): Transition | undefined {
-  return TRANSITIONS.find(
+export function findRow<S extends string, A extends string, P extends string, F>(
+  table: readonly LifeRow<S, A, P, F>[],
+  action: A,
+  from: S | null,
+  parties: readonly P[],
+  facts: Partial<F> = {},
+): LifeRow<S, A, P, F> | undefined {
+  return table.find(
     (t) =>
       t.action === action &&
       t.from === from &&
@@ -201,6 +215,14 @@ export function findTransition(
       matches(t.when, facts),
   );
 }
+
+/** The row of the proposal's table that applies (findRow over TRANSITIONS). */
+export const findTransition = (
+  action: ProposalAction,
+  from: ProposalStatus | null,
+  parties: readonly Party[],
+  facts: Partial<TransitionFacts> = {},
+): Transition | undefined => findRow(TRANSITIONS, action, from, parties, facts);
 
 /** Whether any status lets these parties take the action (else the action is not theirs at all). */
 export const mayEverTake = (action: ProposalAction, parties: readonly Party[]) =>

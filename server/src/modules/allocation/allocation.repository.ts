@@ -14,7 +14,7 @@ import {
   topics,
   users,
 } from "../../db/schema";
-import { isActive } from "../proposals/proposals.repository";
+import { isActive } from "../proposals/proposal-sql";
 import { capacityOf, usedBy } from "../terms/terms.repository";
 import { offered } from "./topics.repository";
 

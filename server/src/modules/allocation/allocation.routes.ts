@@ -18,9 +18,8 @@ import { errorResponseSchema, idParams, okResponse } from "@shared/schemas/commo
 import { proposalResponse } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
-import { lifeContext } from "../proposals/life-context";
 import {
   groupPreferences,
   listApplicants,
@@ -69,12 +68,8 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: topicResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply
-        .status(201)
-        .send({ topic: await createTopic(app.db, user, request.body, changeBy(app, user)) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ topic: await createTopic(contextOf(request), request.body) }),
   );
 
   app.patch(
@@ -89,10 +84,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicResponse, ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return { topic: await editTopic(app.db, user, request.params.id, request.body, changeBy(app, user)) };
-    },
+    async (request) => ({ topic: await editTopic(contextOf(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -106,18 +98,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicResponse, ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return {
-        topic: await withdrawTopic(
-          app.db,
-          user,
-          request.params.id,
-          changeBy(app, user),
-          app.config.publicUrl,
-        ),
-      };
-    },
+    async (request) => ({ topic: await withdrawTopic(contextOf(request), request.params.id) }),
   );
 
   app.get(
@@ -147,8 +128,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await setPreferences(app.db, user, request.params.id, request.body.topicIds, changeBy(app, user));
+      await setPreferences(contextOf(request), request.params.id, request.body.topicIds);
       return { ok: true as const };
     },
   );
@@ -180,8 +160,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await setRanking(app.db, user, request.params.id, request.body.proposalIds, changeBy(app, user));
+      await setRanking(contextOf(request), request.params.id, request.body.proposalIds);
       return { ok: true as const };
     },
   );
@@ -198,10 +177,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: runSummarySchema, ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return runAllocation(app.db, user, request.params.id, changeBy(app, user));
-    },
+    async (request) => runAllocation(contextOf(request), request.params.id),
   );
 
   app.get(
@@ -231,8 +207,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockingPairsResponse, ...errors },
       },
     },
-    async (request) =>
-      moveGroup(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+    async (request) => moveGroup(contextOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -246,10 +221,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ placed: z.number(), unmatched: z.number() }), ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return publishAllocation(app.db, user, request.params.id, lifeContext(app), changeBy(app, user));
-    },
+    async (request) => publishAllocation(contextOf(request), request.params.id),
   );
 
   app.post(
@@ -265,13 +237,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await placeGroup(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body.topicId,
-      ),
+      proposal: await placeGroup(contextOf(request), request.params.id, request.body.topicId),
     }),
   );
 };

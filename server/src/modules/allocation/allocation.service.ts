@@ -3,9 +3,9 @@ import type { Allocation, Applicant, PreferenceList } from "@shared/schemas/allo
 import type { Db } from "../../db/client";
 import { snapshot } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { recordActivity } from "../activity/activity.repository";
 import { factsFor, factsToRead } from "../proposals/transition";
 import { assertTakesProposals } from "../users/active-supervisor";
 import {
@@ -71,24 +71,23 @@ export async function groupPreferences(
 
 /** A member replaces the group's list, until the allocation is published. */
 export async function setPreferences(
-  db: Db,
-  user: SessionUser,
+  ctx: RequestContext<SessionUser>,
   proposalId: string,
   topicIds: string[],
-  change: ChangeContext,
 ) {
-  await transactionWithEvents(db, async (tx) => {
+  await inTransaction(ctx, async (c) => {
+    const tx = c.db;
     // The term first, then the group (the order the publication locks them in).
-    const seen = await factsFor(tx, proposalId, user);
+    const seen = await factsFor(tx, proposalId, c.by);
     const term = await openForChange(tx, seen.facts.term_id);
-    const { facts, parties } = await factsFor(tx, proposalId, user, true);
+    const { facts, parties } = await factsFor(tx, proposalId, c.by, true);
     if (!parties.includes("creator") && !parties.includes("member")) throw new NotFoundError();
     if (facts.status !== "Awaiting members" && facts.status !== "Awaiting allocation")
       throw new ConflictError(MSG.proposalIsNow(facts.status));
     await checkPreferences(tx, term.id, term.max_preferences, topicIds);
     await replacePreferences(tx, proposalId, topicIds);
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "preferences",
       proposalId,
@@ -113,20 +112,15 @@ export async function listApplicants(db: Db, user: SessionUser, termId: string):
 }
 
 /** The supervisor's order of their applicants, best first; those left out follow by lot. */
-export async function setRanking(
-  db: Db,
-  user: SessionUser,
-  termId: string,
-  proposalIds: string[],
-  change: ChangeContext,
-) {
-  await transactionWithEvents(db, async (tx) => {
+export async function setRanking(ctx: RequestContext<SessionUser>, termId: string, proposalIds: string[]) {
+  await inTransaction(ctx, async (c) => {
+    const tx = c.db;
     await openForChange(tx, termId);
-    const mine = await applicantIds(tx, termId, user.id, proposalIds);
+    const mine = await applicantIds(tx, termId, c.by.id, proposalIds);
     if (proposalIds.some((id) => !mine.has(id))) throw fieldError("proposalIds", MSG.notAnApplicant);
-    await replaceRanking(tx, termId, user.id, proposalIds);
+    await replaceRanking(tx, termId, c.by.id, proposalIds);
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "ranking",
       note: `${proposalIds.length} ranked`,
@@ -209,8 +203,9 @@ const toAssignments = (t: TermInstance, m: SpaMatching): Assignment[] =>
  * draft and its digest come from the same rows read: a change committed while the run reads makes
  * the draft out of date at once, never silently stale.
  */
-export async function runAllocation(db: Db, user: SessionUser, termId: string, change: ChangeContext) {
-  return transactionWithEvents(db, async (tx) => {
+export async function runAllocation(ctx: RequestContext<SessionUser>, termId: string) {
+  return inTransaction(ctx, async (c) => {
+    const tx = c.db;
     const term = await selectAllocationTerm(tx, termId, "share");
     if (!term) throw new NotFoundError(MSG.termNotFound);
     if (term.mode !== "allocation") throw new ConflictError(MSG.notAllocationTerm(term.name));
@@ -221,12 +216,12 @@ export async function runAllocation(db: Db, user: SessionUser, termId: string, c
     const assignments = toAssignments(t, spaStudent(t.instance));
     await saveDraft(
       tx,
-      { termId, inputsDigest: inputsDigest(inputs), seed, at: change.at, by: user.id },
+      { termId, inputsDigest: inputsDigest(inputs), seed, at: c.now, by: c.by.id },
       assignments,
     );
     const matched = assignments.filter((a) => a.topicId !== null).length;
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "run",
       subjectId: termId,
@@ -338,12 +333,12 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
  * topic and its supervisor are respected. Answers the draft's blocking pairs after the move.
  */
 export async function moveGroup(
-  db: Db,
+  ctx: RequestContext,
   termId: string,
   move: { proposalId: string; topicId: string | null },
-  change: ChangeContext,
 ) {
-  return transactionWithEvents(db, async (tx) => {
+  return inTransaction(ctx, async (c) => {
+    const tx = c.db;
     const term = await selectAllocationTerm(tx, termId, "share");
     if (!term) throw new NotFoundError(MSG.termNotFound);
     if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
@@ -381,7 +376,7 @@ export async function moveGroup(
     }
     await moveInDraft(tx, termId, { proposalId: move.proposalId, topicId: move.topicId, rank });
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "move",
       proposalId: move.proposalId,

@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
-import { isActive } from "../proposals/proposals.repository";
+import { isActive } from "../proposals/proposal-sql";
 
 /**
  * Whether the topic `t` is offered (DESIGN.md §11, §21): not withdrawn, and its supervisor's account

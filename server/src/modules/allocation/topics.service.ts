@@ -11,9 +11,9 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { counted, pageWindow } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { recordActivity } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { concernedBy } from "../proposals/transition.repository";
@@ -88,18 +88,17 @@ export async function listTopics(
 
 /** A supervisor publishes a topic in an allocation term, in one of their cells. */
 export async function createTopic(
-  db: Db,
-  user: SessionUser,
+  ctx: RequestContext<SessionUser>,
   input: z.output<typeof topicInputSchema>,
-  change: ChangeContext,
 ): Promise<Topic> {
-  return transactionWithEvents(db, async (tx) => {
+  return inTransaction(ctx, async (c) => {
+    const tx = c.db;
     await openForChange(tx, input.termId);
-    if (!(await supervisesCell(tx, user.id, input.researchCellId)))
+    if (!(await supervisesCell(tx, c.by.id, input.researchCellId)))
       throw fieldError("researchCellId", MSG.notYourCell);
-    const id = await insertTopic(tx, { ...input, supervisorId: user.id, at: change.at });
+    const id = await insertTopic(tx, { ...input, supervisorId: c.by.id, at: c.now });
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "topicCreate",
       subjectId: id,
@@ -121,13 +120,13 @@ async function ownTopic(tx: Db, user: SessionUser, id: string) {
 }
 
 export async function editTopic(
-  db: Db,
-  user: SessionUser,
+  ctx: RequestContext<SessionUser>,
   id: string,
   patch: z.output<typeof topicPatchSchema>,
-  change: ChangeContext,
 ): Promise<Topic> {
-  return transactionWithEvents(db, async (tx) => {
+  return inTransaction(ctx, async (c) => {
+    const tx = c.db;
+    const user = c.by;
     const topic = await ownTopic(tx, user, id);
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
     const next = {
@@ -141,7 +140,7 @@ export async function editTopic(
       throw fieldError("researchCellId", MSG.notYourCell);
     await updateTopic(tx, id, next);
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "topicUpdate",
       subjectId: id,
@@ -155,19 +154,14 @@ export async function editTopic(
  * The supervisor withdraws a topic until the allocation is published: it leaves every preference
  * list, and the groups whose lists it left are told.
  */
-export async function withdrawTopic(
-  db: Db,
-  user: SessionUser,
-  id: string,
-  change: ChangeContext,
-  publicUrl: string,
-): Promise<Topic> {
-  return transactionWithEvents(db, async (tx, emit) => {
+export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string): Promise<Topic> {
+  return inTransaction(ctx, async (c) => {
+    const { db: tx, by: user, emit } = c;
     const topic = await ownTopic(tx, user, id);
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
-    const groups = await withdrawTopicRows(tx, id, change.at);
+    const groups = await withdrawTopicRows(tx, id, c.now);
     await recordActivity(tx, {
-      ...change,
+      ...changeOf(c),
       kind: "allocation",
       action: "topicWithdraw",
       subjectId: id,
@@ -182,7 +176,7 @@ export async function withdrawTopic(
           title: topic.title,
           subject: "A topic you ranked was withdrawn",
           what: `${user.name} withdrew the topic "${topic.title}", so it has left your group's list of preferences. Check your list and rank another topic if you wish.`,
-          link: `${publicUrl}/student/proposals/${proposalId}`,
+          link: `${c.config.publicUrl}/student/proposals/${proposalId}`,
         }),
       );
       emit(members, {

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
 import { proposalMembers, proposals, researchCells, terms, users } from "../../db/schema";
-import { reviewDueAt } from "../proposals/proposals.repository";
+import { reviewDueAt } from "../proposals/proposal-sql";
 import { inTerm } from "../terms/terms.repository";
 
 /**

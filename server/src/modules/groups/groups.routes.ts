@@ -3,8 +3,8 @@ import { invitationAnswerSchema, invitationListResponse, withdrawSchema } from "
 import { proposalResponse, proposalSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
-import { lifeContext } from "../proposals/life-context";
 import { answerInvitation, leaveGroup, listInvitations, withdrawProposal } from "./groups.service";
 
 const errors = {
@@ -44,13 +44,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await answerInvitation(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body.accept,
-      ),
+      proposal: await answerInvitation(contextOf(request), request.params.id, request.body.accept),
     }),
   );
 
@@ -66,7 +60,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await leaveGroup(app.db, lifeContext(app), requireUser(request), request.params.id);
+      await leaveGroup(contextOf(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -85,13 +79,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await withdrawProposal(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body.reason,
-      ),
+      proposal: await withdrawProposal(contextOf(request), request.params.id, request.body.reason),
     }),
   );
 };

@@ -3,19 +3,13 @@ import type { Invitation } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import {
-  declineOtherInvitations,
-  happening,
-  lockProposals,
-  openInvitationsOf,
-  recordAnswer,
-} from "../proposals/invitations";
-import type { LifeContext } from "../proposals/life-context";
-import { proposalById } from "../proposals/proposals.service";
-import { tell } from "../proposals/tell";
-import { ACTIVE_MEMBERSHIP_INDEX, applyTransition, factsFor } from "../proposals/transition";
+import { proposalCommand } from "../proposals/command";
+import { declineOtherInvitations, recordAnswer } from "../proposals/invitations";
+import { lockProposals, openInvitationsOf } from "../proposals/invitations.repository";
+import { proposalById } from "../proposals/projection";
+import { ACTIVE_MEMBERSHIP_INDEX } from "../proposals/transition";
 import { selectLifeFacts } from "../proposals/transition.repository";
 import { holdsPlace, markLeft, selectInvitations } from "./groups.repository";
 
@@ -48,30 +42,29 @@ export async function listInvitations(db: Db, user: SessionUser): Promise<Invita
  * moves on and its supervisor is told.
  */
 export async function answerInvitation(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
+  ctx: RequestContext<SessionUser>,
   proposalId: string,
   accept: boolean,
 ): Promise<Proposal | null> {
+  const user = ctx.by;
   try {
-    return await transactionWithEvents(db, async (tx, emit) => {
-      const seen = await selectLifeFacts(tx, proposalId, user.id);
+    return await inTransaction(ctx, async (c) => {
+      const seen = await selectLifeFacts(c.db, proposalId, user.id);
       if (!seen || user.role !== "student") throw new NotFoundError();
       if (seen.my_state !== "invited") {
         // Their own invitation, answered already (or declined when they joined another group).
         if (seen.my_state && seen.my_state !== "left") throw new ConflictError(MSG.invitationClosed);
         throw new NotFoundError();
       }
-      const others = accept ? await openInvitationsOf(tx, [user.id], seen.term_id, proposalId) : [];
-      await lockProposals(tx, [proposalId, ...others.map((o) => o.proposal_id)]);
-      if (accept && (await holdsPlace(tx, user.id, seen.term_id)))
+      const others = accept ? await openInvitationsOf(c.db, [user.id], seen.term_id, proposalId) : [];
+      await lockProposals(c.db, [proposalId, ...others.map((o) => o.proposal_id)]);
+      if (accept && (await holdsPlace(c.db, user.id, seen.term_id)))
         throw new ConflictError(MSG.alreadyInActiveProposal(user.name));
-      const answered = await recordAnswer(tx, emit, ctx, proposalId, user, accept ? "accept" : "decline");
+      const answered = await recordAnswer(c, proposalId, accept ? "accept" : "decline");
       if (!answered) throw new ConflictError(MSG.invitationClosed);
       if (!accept) return null;
-      await declineOtherInvitations(tx, emit, ctx, [user.id], seen.term_id, proposalId);
-      return proposalById(tx, proposalId);
+      await declineOtherInvitations(c, [user.id], seen.term_id, proposalId);
+      return proposalById(c.db, proposalId);
     });
   } catch (err) {
     // Another of the student's answers took their place between the check and this one.
@@ -82,55 +75,25 @@ export async function answerInvitation(
 }
 
 /** An accepted member (not the creator) leaves before the proposal reaches a supervisor. */
-export async function leaveGroup(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
-  proposalId: string,
-): Promise<void> {
-  await transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user, true);
-    if (parties.includes("creator")) throw new ConflictError(MSG.creatorCannotLeave);
-    const result = await applyTransition(tx, facts, {
-      action: "leave",
-      actor: user,
-      parties,
-      now: ctx.now,
-      kind: "invitation",
-      subject: { id: user.id, name: user.name },
-    });
-    await markLeft(tx, proposalId, user.id);
-    await tell(tx, emit, happening(ctx, facts, result, { action: "leave", actor: user, subject: user }));
-  });
+export async function leaveGroup(ctx: RequestContext<SessionUser>, proposalId: string): Promise<void> {
+  const user = ctx.by;
+  await proposalCommand(
+    ctx,
+    proposalId,
+    ({ parties }, c) => {
+      if (parties.includes("creator")) throw new ConflictError(MSG.creatorCannotLeave);
+      return {
+        action: "leave",
+        kind: "invitation",
+        subject: { id: user.id, name: user.name },
+        after: () => markLeft(c.db, proposalId, user.id),
+      };
+    },
+    true,
+  );
 }
 
 /** The creator withdraws the proposal (reason optional): its members are freed, open invitations cancelled. */
-export async function withdrawProposal(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
-  proposalId: string,
-  reason: string,
-): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user, true);
-    const result = await applyTransition(tx, facts, {
-      action: "withdraw",
-      actor: user,
-      parties,
-      now: ctx.now,
-      text: reason,
-    });
-    await tell(
-      tx,
-      emit,
-      happening(ctx, facts, result, {
-        action: "withdraw",
-        actor: user,
-        text: reason,
-        cancelled: result.cancelled.map((c) => c.user_id),
-      }),
-    );
-    return proposalById(tx, proposalId);
-  });
+export function withdrawProposal(ctx: RequestContext, proposalId: string, reason: string): Promise<Proposal> {
+  return proposalCommand(ctx, proposalId, () => ({ action: "withdraw", text: reason }), true);
 }

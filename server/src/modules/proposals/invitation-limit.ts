@@ -1,11 +1,9 @@
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { DAY_MS, formatInZone } from "@shared/time";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
-import { activity, users } from "../../db/schema";
 import { RateLimitError } from "../../lib/errors";
+import { invitationsSentSince } from "./invitations.repository";
 
 /**
  * A student sends at most LIMITS.invitationsPerDay invitations in any 24 hours (DESIGN.md §21), so
@@ -24,15 +22,7 @@ export async function assertInvitationsLeft(
   timeZone: string,
 ) {
   if (invitations === 0) return;
-  await tx.execute(sql`select 1 from ${users} where id = ${senderId} for no key update`);
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const sent = await selectRows<{ at: string }>(
-    tx,
-    sql`select a.at from ${activity} a
-         where a.actor_id = ${senderId} and a.kind = 'invitation' and a.action = 'invite'
-           and a.at > ${since}::timestamptz
-         order by a.at`,
-  );
+  const sent = await invitationsSentSince(tx, senderId, new Date(now.getTime() - DAY_MS));
   const over = sent.length + invitations - LIMITS.invitationsPerDay;
   if (over <= 0) return;
   // Once this many of the oldest are a day old, the new ones fit.

@@ -1,13 +1,6 @@
-import {
-  ACTIVE_STATUSES,
-  type MembershipState,
-  type ProposalStatus,
-  type ProposalType,
-  type Role,
-  type TermMode,
-} from "@shared/enums";
+import type { MembershipState, ProposalStatus, ProposalType, Role, TermMode } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import {
@@ -22,6 +15,7 @@ import {
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
+import { isActive, reviewDueAt } from "./proposal-sql";
 import { partyTo, type Viewer, visibleTo } from "./visibility";
 
 // ── one proposal, as rows ──────────────────────────────────────────────────
@@ -66,9 +60,6 @@ export interface ProposalRow {
   members: [string, string, string | null, number, MembershipState][] | null;
 }
 
-/** When a Pending proposal's review is due (DESIGN.md §8), over `p` and its term `tm`; null in other statuses. */
-export const reviewDueAt = sql`case when p.status = 'Pending' then p.pending_since + make_interval(days => tm.review_due_days) end`;
-
 /** The columns of a ProposalRow over `proposals p` joined by PROPOSAL_JOINS. */
 const proposalColumns = (abstract: "whole" | "excerpt") => sql`
   p.id, p.title,
@@ -100,14 +91,6 @@ const PROPOSAL_JOINS = sql`
 
 // Who may read what of a proposal is one rule, in ./visibility (DESIGN.md §9, §21).
 export { visibleTo };
-
-/**
- * Whether `p` is active (DESIGN.md §9: it holds its members' places and its supervisor's), from
- * the one list of active statuses in shared/enums. The statuses are constants of the code, written
- * into the statement as literals, so the planner sees them as it sees a status filter's.
- */
-export const isActive = (p = sql`p`): SQL =>
-  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", "))})`;
 
 // ── reads ───────────────────────────────────────────────────────────────────
 

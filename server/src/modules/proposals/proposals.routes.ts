@@ -6,6 +6,7 @@ import {
   proposalResponse,
 } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
 import { createProposal, getProposal, listProposals } from "./proposals.service";
 
@@ -35,11 +36,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { proposal, created } = await createProposal(app.db, requireUser(request), request.body, {
-        publicUrl: app.config.publicUrl,
-        now: app.now(),
-        timeZone: app.config.timeZone,
-      });
+      const { proposal, created } = await createProposal(contextOf(request), request.body);
       return reply.status(created ? 201 : 200).send({ proposal });
     },
   );

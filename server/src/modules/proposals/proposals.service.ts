@@ -1,12 +1,9 @@
-import type { ProposalStatus } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { findTransition } from "@shared/proposal-life";
 import type {
   createProposalSchema,
   Proposal,
   ProposalList,
-  ProposalSummary,
   proposalListQuery,
 } from "@shared/schemas/proposals";
 import type { z } from "zod";
@@ -21,24 +18,22 @@ import {
   pgErrorCode,
   RateLimitError,
 } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { recordActivity } from "../activity/activity.repository";
 import { replacePreferences } from "../allocation/allocation.repository";
 import { checkPreferences } from "../allocation/allocation.service";
 import { openForChange } from "../allocation/topics.service";
 import { assertOwnDocument } from "../files/documents";
-import { emails } from "../outbox/emails";
-import { enqueueEmails } from "../outbox/outbox.service";
 import { selectCurrentTerm } from "../terms/terms.repository";
 import { assertPlaceLeft, assertWindowOpen } from "../terms/terms.service";
 import { assertTakesProposals } from "../users/active-supervisor";
+import { submitIn } from "./command";
 import { assertInvitationsLeft } from "./invitation-limit";
 import { declineOtherInvitations } from "./invitations";
+import { proposalById, toProposal, toSummary } from "./projection";
 import {
   findIdByRequestId,
   insertProposal,
-  type ProposalRow,
   selectOwnProposals,
   selectProposal,
   selectProposalPage,
@@ -54,62 +49,6 @@ export const PROPOSAL_MSG = {
 } as const;
 
 type CreateInput = z.output<typeof createProposalSchema>;
-
-// ── the answer, built in one place ─────────────────────────────────────────
-
-const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
-const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
-
-/** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */
-function fromRow(r: ProposalRow) {
-  const members = (r.members ?? []).map(([id, name, studentId, position, state]) => ({
-    id,
-    name,
-    studentId,
-    position,
-    state: state as "accepted" | "invited",
-  }));
-  return {
-    id: r.id,
-    title: r.title,
-    type: r.type,
-    status: r.status,
-    researchCell: r.cell_id === null ? null : { id: r.cell_id, title: r.cell_title ?? "" },
-    supervisor:
-      r.supervisor_id === null
-        ? null
-        : { id: r.supervisor_id, name: r.supervisor_name ?? "", email: r.supervisor_email ?? "" },
-    createdBy: { id: r.created_by, name: members.find((m) => m.id === r.created_by)?.name ?? "" },
-    members,
-    createdAt: iso(r.created_at)!,
-    feedback: r.feedback,
-    reviewedAt: iso(r.reviewed_at),
-    reviewedBy: ref(r.reviewer_id, r.reviewer_name),
-    term: {
-      id: r.term_id,
-      name: r.term_name,
-      mode: r.term_mode,
-      committeeApproval: r.term_committee_approval,
-      revisionsCloseAt: iso(r.term_revisions_close_at),
-    },
-    reviewDueAt: iso(r.review_due_at),
-    committeeFeedback: r.committee_feedback,
-    committeeDecidedAt: iso(r.committee_decided_at),
-    committeeDecidedBy: ref(r.committee_decider_id, r.committee_decider_name),
-    version: r.version ?? 0,
-    document: r.document,
-  };
-}
-
-const toProposal = (r: ProposalRow): Proposal => ({ ...fromRow(r), abstract: r.abstract });
-const toSummary = (r: ProposalRow): ProposalSummary => ({ ...fromRow(r), excerpt: r.abstract });
-
-/** A proposal whole, with no visibility check: for callers that have decided who may see it. */
-export async function proposalById(db: Db, id: string): Promise<Proposal> {
-  const row = await selectProposal(db, id);
-  if (!row) throw new NotFoundError();
-  return toProposal(row);
-}
 
 // ── reads ───────────────────────────────────────────────────────────────────
 
@@ -150,35 +89,29 @@ export async function listProposals(
 
 // ── submission ──────────────────────────────────────────────────────────────
 
-export interface SubmissionContext {
-  publicUrl: string;
-  /** The time of the submission (the app's clock). */
-  now: Date;
-  /** The department's time zone, for the window's message. */
-  timeZone: string;
-}
-
 /**
  * Submits a proposal into the current term (DESIGN.md §8, §9): within the term's window and with
  * a place left with the supervisor; the creator takes their one place, and the students they name
  * are invited (no place taken; at most LIMITS.invitationsPerDay a day, DESIGN.md §21) — the
- * proposal is Awaiting members until everyone has answered, else Pending at once. The checks, the proposal, its version 1, its timeline and its emails are
- * one transaction; live events follow the commit. The partial unique index on active memberships
+ * proposal is Awaiting members until everyone has answered, else Pending at once, by the table's
+ * `submit` row. The checks, the proposal, its version 1, its timeline and its emails are one
+ * transaction; live events follow the commit. The partial unique index on active memberships
  * is the real guard, so of two simultaneous submissions by one student exactly one succeeds. A
  * retried request (same requestId) returns the proposal the first one made, with `created: false`.
  */
 export async function createProposal(
-  db: Db,
-  user: SessionUser,
+  ctx: RequestContext<SessionUser>,
   input: CreateInput,
-  { publicUrl, now, timeZone }: SubmissionContext,
 ): Promise<{ proposal: Proposal; created: boolean }> {
+  const { by: user, now } = ctx;
+  const { timeZone } = ctx.config;
   const requestId = input.requestId ?? null;
   const groupIds = [user.id, ...input.memberIds];
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);
 
   try {
-    const proposal = await transactionWithEvents(db, async (tx, emit) => {
+    const proposal = await inTransaction(ctx, async (c) => {
+      const tx = c.db;
       // The current term's settings, as they are now (DESIGN.md §8): its window first.
       const term = (await selectCurrentTerm(tx))!;
       assertWindowOpen(term, now, timeZone);
@@ -214,67 +147,30 @@ export async function createProposal(
       // Last, as it may wait for other submissions to the same supervisor.
       else await assertPlaceLeft(tx, term, facts.supervisor!);
 
-      const row = findTransition("submit", null, ["creator"], {
-        mode: term.mode,
-        invitees: input.memberIds.length > 0,
-      })!;
-      const status = row.to as ProposalStatus;
-      const title = input.title ?? "";
-      const id = await insertProposal(
-        tx,
-        {
-          title,
-          abstract: input.abstract ?? "",
-          type: input.type,
-          researchCellId: input.researchCellId ?? null,
-          supervisorId: input.supervisorId ?? null,
-          createdBy: user.id,
-          requestId,
-          termId: term.id,
-          status,
-          pendingSince: status === "Pending" ? now : null,
-          documentId: input.documentId ?? null,
-        },
-        input.memberIds,
-      );
-      if (input.preferences) await replacePreferences(tx, id, input.preferences);
       const invitees = input.memberIds.map((mid) => facts.people.find((p) => p.id === mid)!);
-      await recordActivity(
-        tx,
-        { at: now, actorId: user.id, kind: "proposal", action: "submit", proposalId: id, toStatus: status },
-        ...invitees.map((p) => ({
-          at: now,
-          actorId: user.id,
-          kind: "invitation" as const,
-          action: "invite",
-          proposalId: id,
-          subjectId: p.id,
-          subjectName: p.name,
-        })),
-      );
-      if (status === "Pending" && input.supervisorId) {
-        await enqueueEmails(
+      const id = await submitIn(c, { mode: term.mode, term_name: term.name, invitees }, async (status) => {
+        const id = await insertProposal(
           tx,
-          [input.supervisorId],
-          emails.proposalSubmitted(publicUrl, { title, by: user.name }),
-        );
-        emit([input.supervisorId], { type: "proposal.submitted", proposalId: id, title, by: user.name });
-      }
-      const named = title || `the group of ${user.name}`;
-      if (invitees.length) {
-        await enqueueEmails(
-          tx,
+          {
+            title: input.title ?? "",
+            abstract: input.abstract ?? "",
+            type: input.type,
+            researchCellId: input.researchCellId ?? null,
+            supervisorId: input.supervisorId ?? null,
+            createdBy: user.id,
+            requestId,
+            termId: term.id,
+            status,
+            pendingSince: status === "Pending" ? now : null,
+            documentId: input.documentId ?? null,
+          },
           input.memberIds,
-          emails.invitation(publicUrl, {
-            title: named,
-            by: user.name,
-            supervisor: facts.supervisor?.name ?? "allocated from the topics you rank together",
-          }),
         );
-        emit(input.memberIds, { type: "invitation.received", proposalId: id, title: named, by: user.name });
-      }
+        if (input.preferences) await replacePreferences(tx, id, input.preferences);
+        return id;
+      });
       // The creator took their place: their own open invitations in the term are declined.
-      await declineOtherInvitations(tx, emit, { publicUrl, now }, [user.id], term.id, id);
+      await declineOtherInvitations(c, [user.id], term.id, id);
       return proposalById(tx, id);
     });
     return { proposal, created: true };
@@ -284,8 +180,8 @@ export async function createProposal(
     // the creator busy, hit the request's unique index, or counted the first one's invitations.
     // The first one's proposal is the answer.
     if (requestId && (unique || err instanceof ConflictError || err instanceof RateLimitError)) {
-      const id = await findIdByRequestId(db, user.id, requestId);
-      if (id) return { proposal: await proposalById(db, id), created: false };
+      const id = await findIdByRequestId(ctx.db, user.id, requestId);
+      if (id) return { proposal: await proposalById(ctx.db, id), created: false };
     }
     if (unique && pgConstraint(err) === ACTIVE_MEMBERSHIP_INDEX) {
       // Another submission took the creator's place between our check and our insert.

@@ -1,28 +1,27 @@
 import type { ProposalStatus } from "@shared/enums";
+import type { ProposalAction, ProposalNotice } from "@shared/proposal-life";
 import type { LiveEvent } from "@shared/schemas/events";
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
-import { users } from "../../db/schema";
+import type { Actor, RequestContext } from "../../lib/request-context";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import type { Actor } from "./transition";
+import { NOTICES } from "./notices";
 import { concernedBy } from "./transition.repository";
 
 /** What happened to a proposal, for the emails and live events that tell of it. */
 export interface Happening {
-  publicUrl: string;
   proposalId: string;
   title: string;
   termName: string;
-  /** The table's action, or a kind of answer it records under another name. */
-  action: string;
+  /** The table's action, or what the scheduler tells without a transition. */
+  action: ProposalAction | ProposalNotice;
+  /** The kind of answer a decline records under its own name (joined another group). */
+  record?: "joinedElsewhere";
   actor: Actor;
   from: ProposalStatus | null;
   to: ProposalStatus;
   /** Feedback, a reason, a version's note. */
   text?: string | null;
-  /** The invitee who answered, the new supervisor. */
+  /** The invitee who answered, the new supervisor, the topic placed on. */
   subject?: { id: string; name: string } | null;
   /** Reassign: the supervisor it was with. */
   previousSupervisorId?: string | null;
@@ -30,28 +29,48 @@ export interface Happening {
   cancelled?: string[];
   /** The proposal's creator and supervisor, as the transition found them. */
   creatorId: string;
+  creatorName: string;
   supervisorName: string | null;
 }
 
-type Emit = (to: Iterable<string>, event: LiveEvent) => void;
+export type Area = "student" | "supervisor" | "committee";
 
-const link = (publicUrl: string, area: "student" | "supervisor" | "committee", id: string) =>
-  `${publicUrl}/${area}/proposals/${id}`;
-
-async function committeeIds(db: Db) {
-  const rows = await selectRows<{ id: string }>(db, sql`select id from ${users} where role = 'committee'`);
-  return rows.map((r) => r.id);
+/** What a notice has to tell with: the happening, who it concerns, and the ways to reach them. */
+export interface Telling {
+  c: RequestContext;
+  h: Happening;
+  who: Awaited<ReturnType<typeof concernedBy>>;
+  /** The one acting's name ("ThesisDesk" for the scheduler), and the one the answer concerns. */
+  by: string;
+  name: string;
+  /** Those of `ids` other than the one acting (never told of their own act). */
+  others: (ids: (string | null | undefined)[]) => string[];
+  /** An email to each of `to` but the one acting, and the proposal.changed live event. */
+  send: (
+    to: (string | null | undefined)[],
+    area: Area,
+    subject: string,
+    what: string,
+    note?: string | null,
+    href?: string,
+  ) => Promise<void>;
+  /** The proposal was submitted to its supervisor: their email and live event. */
+  submitted: () => Promise<void>;
 }
 
+const link = (publicUrl: string, area: Area, id: string) => `${publicUrl}/${area}/proposals/${id}`;
+
 /**
- * Tells the people a change concerns (DESIGN.md §9): an email through the outbox, in the caller's
+ * Tells the people a change concerns (DESIGN.md §9): an email through the outbox, in the context's
  * transaction, and a live event after its commit. The one acting is never told of their own act.
- * Everyone is told in one place, so every transition reaches the same people in the same words.
+ * Everyone is told in one place, in the words of NOTICES (one entry per action: a new action
+ * without its words is a type error), so every transition reaches the same people in the same words.
  */
-export async function tell(tx: Db, emit: Emit, h: Happening) {
-  const who = await concernedBy(tx, h.proposalId);
+export async function tell(c: RequestContext, h: Happening) {
+  const who = await concernedBy(c.db, h.proposalId);
   const actorId = h.actor?.id;
   const by = h.actor?.name ?? "ThesisDesk";
+  const publicUrl = c.config.publicUrl;
   const others = (ids: (string | null | undefined)[]) => [
     ...new Set(ids.filter((id): id is string => !!id && id !== actorId)),
   ];
@@ -59,243 +78,36 @@ export async function tell(tx: Db, emit: Emit, h: Happening) {
     type: "proposal.changed",
     proposalId: h.proposalId,
     title: h.title,
-    action: h.action,
+    action: h.record ?? h.action,
     status: h.to,
     by,
   };
-  const send = async (
-    to: (string | null | undefined)[],
-    area: "student" | "supervisor" | "committee",
-    subject: string,
-    what: string,
-    note?: string | null,
-    href?: string,
-  ) => {
-    const ids = others(to);
-    if (!ids.length) return;
-    await enqueueEmails(
-      tx,
-      ids,
-      emails.proposalChanged({
+  const t: Telling = {
+    c,
+    h,
+    who,
+    by,
+    name: h.subject?.name ?? by,
+    others,
+    send: async (to, area, subject, what, note, href) => {
+      const ids = others(to);
+      if (!ids.length) return;
+      const message = {
         title: h.title,
         subject,
         what,
         note,
-        link: href ?? link(h.publicUrl, area, h.proposalId),
-      }),
-    );
-    emit(ids, event);
+        link: href ?? link(publicUrl, area, h.proposalId),
+      };
+      await enqueueEmails(c.db, ids, emails.proposalChanged(message));
+      c.emit(ids, event);
+    },
+    submitted: async () => {
+      if (!who.supervisorId) return;
+      const submitted = { title: h.title, by: h.creatorName };
+      await enqueueEmails(c.db, [who.supervisorId], emails.proposalSubmitted(publicUrl, submitted));
+      c.emit([who.supervisorId], { type: "proposal.submitted", proposalId: h.proposalId, ...submitted });
+    },
   };
-  const reachedSupervisor = async () => {
-    // The group is complete and the proposal now waits for its supervisor (DESIGN.md §9).
-    if (h.to !== "Pending" || !who.supervisorId) return;
-    const creatorName =
-      (await selectRows<{ name: string }>(tx, sql`select name from ${users} where id = ${h.creatorId}`))[0]
-        ?.name ?? "";
-    await enqueueEmails(
-      tx,
-      [who.supervisorId],
-      emails.proposalSubmitted(h.publicUrl, { title: h.title, by: creatorName }),
-    );
-    emit([who.supervisorId], {
-      type: "proposal.submitted",
-      proposalId: h.proposalId,
-      title: h.title,
-      by: creatorName,
-    });
-    await send(
-      who.members,
-      "student",
-      "Your group is complete",
-      `Everyone invited has answered, so "${h.title}" is now with ${h.supervisorName ?? "your supervisor"} for review.`,
-    );
-  };
-  const name = h.subject?.name ?? by;
-
-  switch (h.action) {
-    case "accept":
-    case "decline":
-    case "joinedElsewhere":
-      await send(
-        [h.creatorId],
-        "student",
-        h.action === "accept" ? `${name} joined your group` : `${name} declined your invitation`,
-        h.action === "accept"
-          ? `${name} accepted your invitation to "${h.title}".`
-          : h.action === "decline"
-            ? `${name} declined your invitation to "${h.title}".`
-            : `${name} joined another group, so their invitation to "${h.title}" was declined.`,
-      );
-      if (h.to !== h.from) await reachedSupervisor();
-      return;
-    case "closeInvitations":
-      await send(
-        [h.creatorId],
-        "student",
-        "Invitations closed",
-        `Submissions for ${h.termName} closed, so the invitations to "${h.title}" that were still open were declined.`,
-      );
-      await reachedSupervisor();
-      return;
-    case "leave":
-      await send(
-        [h.creatorId],
-        "student",
-        `${name} left your group`,
-        `${name} left the group of "${h.title}".`,
-      );
-      return;
-    case "withdraw":
-    case "expire": {
-      const what =
-        h.action === "withdraw"
-          ? `${by} withdrew the proposal "${h.title}".`
-          : `The revision deadline of ${h.termName} passed before a new version of "${h.title}" was submitted, so it was withdrawn.`;
-      await send(who.members, "student", "Proposal withdrawn", what, h.text);
-      if (who.supervisorId) await send([who.supervisorId], "supervisor", "Proposal withdrawn", what, h.text);
-      // Their invitation is gone with it; the proposal is no longer theirs to open.
-      await send(
-        h.cancelled ?? [],
-        "student",
-        "Invitation withdrawn",
-        `${by} withdrew "${h.title}", so your invitation to its group is cancelled.`,
-        null,
-        `${h.publicUrl}/student/dashboard`,
-      );
-      return;
-    }
-    case "approve":
-    case "deny":
-      if (h.actor?.role === "committee") {
-        const what = `The committee ${h.to === "Approved" ? "approved" : "denied"} the proposal "${h.title}".`;
-        await send(who.members, "student", `Proposal ${h.to.toLowerCase()} by the committee`, what, h.text);
-        await send(
-          [who.supervisorId],
-          "supervisor",
-          `Proposal ${h.to.toLowerCase()} by the committee`,
-          what,
-          h.text,
-        );
-        emit(others(who.members), {
-          type: "proposal.reviewed",
-          proposalId: h.proposalId,
-          title: h.title,
-          status: h.to as "Approved" | "Denied",
-        });
-        return;
-      }
-      if (h.to === "Awaiting committee") {
-        await send(
-          who.members,
-          "student",
-          "Approved by your supervisor",
-          `${by} approved "${h.title}". The committee signs it off next.`,
-          h.text,
-        );
-        await send(
-          await committeeIds(tx),
-          "committee",
-          "A proposal awaits the committee",
-          `${by} approved "${h.title}", and ${h.termName} asks the committee to sign off.`,
-        );
-        return;
-      }
-      {
-        const ids = others(who.members);
-        await enqueueEmails(
-          tx,
-          ids,
-          emails.proposalReviewed(h.publicUrl, { title: h.title, status: h.to, supervisor: by }),
-        );
-        emit(ids, {
-          type: "proposal.reviewed",
-          proposalId: h.proposalId,
-          title: h.title,
-          status: h.to as "Approved" | "Denied",
-        });
-      }
-      return;
-    case "requestChanges":
-      await send(
-        who.members,
-        "student",
-        "Changes requested",
-        `${by} asked for changes to "${h.title}". Submit a new version${h.termName ? ` before revisions for ${h.termName} close` : ""}.`,
-        h.text,
-      );
-      return;
-    case "resubmit":
-      await send(
-        [who.supervisorId],
-        "supervisor",
-        "New version to review",
-        `${by} submitted a new version of "${h.title}".`,
-        h.text,
-      );
-      await send(
-        who.members,
-        "student",
-        "New version submitted",
-        `${by} submitted a new version of "${h.title}".`,
-        h.text,
-      );
-      return;
-    case "reopen":
-      await send(
-        who.members,
-        "student",
-        "Proposal reopened",
-        `The committee reopened "${h.title}": it is Pending again.`,
-        h.text,
-      );
-      await send(
-        [who.supervisorId],
-        "supervisor",
-        "Proposal reopened",
-        `The committee reopened "${h.title}": it waits for your review again.`,
-        h.text,
-      );
-      return;
-    case "reassign": {
-      const to = h.subject?.name ?? "another supervisor";
-      await send(who.members, "student", "New supervisor", `The committee gave "${h.title}" to ${to}.`);
-      await send(
-        [h.previousSupervisorId],
-        "supervisor",
-        "Proposal reassigned",
-        `The committee gave "${h.title}" to ${to}.`,
-      );
-      await send(
-        [who.supervisorId],
-        "supervisor",
-        "Proposal assigned to you",
-        `The committee gave you "${h.title}"; it is ${h.to}.`,
-      );
-      return;
-    }
-    case "place":
-      await send(
-        who.members,
-        "student",
-        "Your group's topic",
-        `The committee placed your group on "${h.subject?.name ?? h.title}" with ${h.supervisorName ?? "a supervisor"}. Your proposal is now Pending with them.`,
-      );
-      await send(
-        [who.supervisorId],
-        "supervisor",
-        "A group was placed with you",
-        `The committee placed "${h.title}" on your topic "${h.subject?.name ?? ""}".`,
-      );
-      return;
-    case "remind":
-      await send(
-        who.members,
-        "student",
-        "Revisions close soon",
-        `Changes were requested to "${h.title}", and revisions for ${h.termName} close in less than three days. Submit a new version before then, or the proposal is withdrawn.`,
-      );
-      return;
-    default:
-      await send(who.members, "student", "Proposal updated", `"${h.title}" is now ${h.to}.`);
-  }
+  await NOTICES[h.action](t);
 }

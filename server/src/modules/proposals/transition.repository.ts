@@ -128,3 +128,9 @@ export async function concernedBy(db: Db, proposalId: string) {
     supervisorId: row?.supervisor_id ?? null,
   };
 }
+
+/** Every committee member, who hears of a proposal awaiting their sign-off. */
+export async function committeeIds(db: Db) {
+  const rows = await selectRows<{ id: string }>(db, sql`select id from ${users} where role = 'committee'`);
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,5 @@
 import type { ActivityKind } from "@shared/activity";
-import { isActiveStatus, type ProposalStatus, type Role } from "@shared/enums";
+import { isActiveStatus, type ProposalStatus, type TermMode } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import { mayRead, type ProposalPart } from "@shared/proposal-access";
 import {
@@ -11,6 +11,7 @@ import {
   revisionsOpen,
   submissionsOpen,
   type Transition,
+  type TransitionFacts,
   whoMay,
 } from "@shared/proposal-life";
 import type { Db } from "../../db/client";
@@ -24,7 +25,8 @@ import {
   pgConstraint,
   pgErrorCode,
 } from "../../lib/errors";
-import { recordActivity } from "../activity/activity.repository";
+import type { Actor, RequestContext } from "../../lib/request-context";
+import { type NewActivity, recordActivity } from "../activity/activity.repository";
 import {
   type LifeFacts,
   membersPlacedElsewhere,
@@ -33,9 +35,6 @@ import {
   retakePlaces,
   selectLifeFacts,
 } from "./transition.repository";
-
-/** The one acting: a signed-in person, or null for the scheduler. */
-export type Actor = { id: string; name: string; role: Role } | null;
 
 export const ACTIVE_MEMBERSHIP_INDEX = "proposal_members_one_active_uq";
 
@@ -70,13 +69,10 @@ export async function factsToRead(db: Db, id: string, actor: Actor, part: Propos
 
 export interface TransitionRequest {
   action: ProposalAction;
-  actor: Actor;
-  parties: Party[];
-  now: Date;
   /** What the row in the activity log is about (an invitation's answer is "invitation"). */
   kind?: ActivityKind;
-  /** The action's name in the log, when it is one kind of the table's action (joinedElsewhere is a decline). */
-  record?: string;
+  /** The action's name in the log and in what is told, when it is one kind of the table's action (a decline). */
+  record?: "joinedElsewhere";
   /** The feedback or reason the action carries; it is the timeline row's note. */
   text?: string;
   /** The person the action concerns (an invitation's invitee, a new supervisor). */
@@ -102,36 +98,93 @@ export interface TransitionResult {
 }
 
 /**
- * Applies one row of the transition table to a proposal read by `factsFor`, inside the caller's
+ * The row of the table the action takes, checked: 403 when the action is never the parties', 409
+ * when not from this status, and what the row needs (feedback, a reason, a deadline not passed).
+ */
+function chooseRow(
+  action: ProposalAction,
+  from: ProposalStatus | null,
+  parties: Party[],
+  facts: Partial<TransitionFacts> & {
+    term_name: string;
+    revisions_close_at?: string | null;
+    submissions_close_at?: string | null;
+  },
+  text: string,
+  now: Date,
+  conflict?: string,
+): Transition {
+  const row = findTransition(action, from, parties, facts);
+  if (!row) {
+    // They see the proposal, but the action is never theirs.
+    if (!mayEverTake(action, parties)) throw new ForbiddenError(MSG.onlyWho(whoMay(action)));
+    throw new ConflictError(conflict ?? MSG.proposalIsNow(from ?? "new"));
+  }
+  if (row.needs?.feedback === "required" && !text) throw fieldError("feedback", MSG.feedbackRequired(action));
+  if (row.needs?.reason === "required" && !text)
+    throw fieldError("reason", action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
+  if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.revisions_close_at ?? null, now))
+    throw new ConflictError(MSG.revisionsClosed(facts.term_name));
+  if (row.needs?.beforeSubmissionsClose && !submissionsOpen(facts.submissions_close_at, now))
+    throw new ConflictError(MSG.submissionsClosed(facts.term_name));
+  return row;
+}
+
+/**
+ * Where the table's row takes proposals in `from` by the action (the publication's, applied to
+ * many proposals at once by one statement): the same row, and the same refusals, as for one.
+ */
+export function tableRow(action: ProposalAction, from: ProposalStatus, parties: Party[]): ProposalStatus {
+  const row = chooseRow(action, from, parties, { term_name: "" }, "", new Date());
+  return row.to === "unchanged" ? from : row.to;
+}
+
+/** The timeline rows of invitations sent (a submission) or cancelled (a proposal no longer active). */
+const invitationRows = (
+  c: RequestContext,
+  proposalId: string,
+  action: "invite" | "cancel",
+  people: { id: string; name: string }[],
+): NewActivity[] =>
+  people.map((p) => ({
+    at: c.now,
+    actorId: c.by?.id ?? null,
+    kind: "invitation" as const,
+    action,
+    proposalId,
+    subjectId: p.id,
+    subjectName: p.name,
+  }));
+
+/**
+ * Applies one row of the transition table to a proposal read by `factsFor`, inside the context's
  * transaction: the row is chosen by the action, the status, the parties and the term's settings as
  * they are now; what it needs is checked; the status moves only if it is still the one read (a
  * racing transition gets 409 and changes nothing); places are given back or taken again with it;
  * and the timeline row is written.
  */
 export async function applyTransition(
-  tx: Db,
+  c: RequestContext,
   facts: LifeFacts,
+  parties: Party[],
   req: TransitionRequest,
 ): Promise<TransitionResult> {
-  const row = findTransition(req.action, facts.status, req.parties, {
-    mode: facts.mode,
-    committeeApproval: facts.committee_approval,
-    lastAnswer: req.lastAnswer ?? false,
-  });
-  if (!row) {
-    // They see the proposal, but the action is never theirs.
-    if (!mayEverTake(req.action, req.parties)) throw new ForbiddenError(MSG.onlyWho(whoMay(req.action)));
-    throw new ConflictError(req.conflict ?? MSG.proposalIsNow(facts.status));
-  }
+  const tx = c.db;
   const text = req.text?.trim() ?? "";
-  if (row.needs?.feedback === "required" && !text)
-    throw fieldError("feedback", MSG.feedbackRequired(req.action));
-  if (row.needs?.reason === "required" && !text)
-    throw fieldError("reason", req.action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
-  if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.revisions_close_at, req.now))
-    throw new ConflictError(MSG.revisionsClosed(facts.term_name));
-  if (row.needs?.beforeSubmissionsClose && !submissionsOpen(facts.submissions_close_at, req.now))
-    throw new ConflictError(MSG.submissionsClosed(facts.term_name));
+  const row = chooseRow(
+    req.action,
+    facts.status,
+    parties,
+    {
+      ...facts,
+      mode: facts.mode,
+      committeeApproval: facts.committee_approval,
+      lastAnswer: req.lastAnswer ?? false,
+    },
+    text,
+    c.now,
+    req.conflict,
+  );
 
   const from = facts.status;
   const to = row.to === "unchanged" ? from : row.to;
@@ -143,7 +196,7 @@ export async function applyTransition(
 
   await req.before?.(to);
   const set = req.set?.(to) ?? {};
-  if (to === "Pending" && from !== "Pending") set.pendingSince = req.now;
+  if (to === "Pending" && from !== "Pending") set.pendingSince = c.now;
   if (!(await moveStatus(tx, facts.id, from, to, set)))
     throw new ConflictError(req.conflict ?? MSG.proposalChangedMeanwhile);
 
@@ -164,8 +217,8 @@ export async function applyTransition(
   await recordActivity(
     tx,
     {
-      at: req.now,
-      actorId: req.actor?.id ?? null,
+      at: c.now,
+      actorId: c.by?.id ?? null,
       kind: req.kind ?? "proposal",
       action: req.record ?? req.action,
       proposalId: facts.id,
@@ -175,15 +228,48 @@ export async function applyTransition(
       toStatus: to,
       note: text || null,
     },
-    ...cancelled.map((c) => ({
-      at: req.now,
-      actorId: req.actor?.id ?? null,
-      kind: "invitation" as const,
-      action: "cancel",
-      proposalId: facts.id,
-      subjectId: c.user_id,
-      subjectName: c.name,
-    })),
+    ...invitationRows(
+      c,
+      facts.id,
+      "cancel",
+      cancelled.map((x) => ({ id: x.user_id, name: x.name })),
+    ),
   );
   return { from, to, row, cancelled, retaken };
+}
+
+/**
+ * The table's row for a new proposal (`submit`, from no status): where it starts is chosen by the
+ * term's mode and whether anyone is invited; `create` writes it in that status, and its timeline
+ * rows (the submission, then each invitation) are written with it.
+ */
+export async function applySubmission(
+  c: RequestContext,
+  facts: { mode: TermMode; term_name: string; invitees: { id: string; name: string }[] },
+  create: (to: ProposalStatus) => Promise<string>,
+): Promise<{ id: string; to: ProposalStatus }> {
+  const parties: Party[] = ["creator"];
+  const row = chooseRow(
+    "submit",
+    null,
+    parties,
+    { ...facts, invitees: facts.invitees.length > 0 },
+    "",
+    c.now,
+  );
+  const to = row.to as ProposalStatus;
+  const id = await create(to);
+  await recordActivity(
+    c.db,
+    {
+      at: c.now,
+      actorId: c.by?.id ?? null,
+      kind: "proposal",
+      action: "submit",
+      proposalId: id,
+      toStatus: to,
+    },
+    ...invitationRows(c, id, "invite", facts.invitees),
+  );
+  return { id, to };
 }

@@ -2,8 +2,8 @@ import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
 import { proposalResponse, reviewSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
-import { lifeContext } from "../proposals/life-context";
+import { contextOf } from "../../lib/request-context";
+import { guard } from "../../plugins/session";
 import { decideProposal, reassignProposal, reopenProposal, reviewProposal } from "./reviews.service";
 
 const errors = {
@@ -30,13 +30,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await reviewProposal(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body,
-      ),
+      proposal: await reviewProposal(contextOf(request), request.params.id, request.body),
     }),
   );
 
@@ -53,13 +47,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await decideProposal(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body,
-      ),
+      proposal: await decideProposal(contextOf(request), request.params.id, request.body),
     }),
   );
 
@@ -76,13 +64,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await reopenProposal(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body.reason,
-      ),
+      proposal: await reopenProposal(contextOf(request), request.params.id, request.body.reason),
     }),
   );
 
@@ -99,13 +81,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      proposal: await reassignProposal(
-        app.db,
-        lifeContext(app),
-        requireUser(request),
-        request.params.id,
-        request.body.supervisorId,
-      ),
+      proposal: await reassignProposal(contextOf(request), request.params.id, request.body.supervisorId),
     }),
   );
 };

@@ -2,15 +2,12 @@ import { isActiveStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { DecisionInput } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
-import type { Db } from "../../db/client";
 import { fieldError } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { declineOtherInvitations, happening } from "../proposals/invitations";
-import type { LifeContext } from "../proposals/life-context";
-import { PROPOSAL_MSG, proposalById } from "../proposals/proposals.service";
-import { tell } from "../proposals/tell";
-import { applyTransition, factsFor } from "../proposals/transition";
+import { proposalCommand } from "../proposals/command";
+import { declineOtherInvitations } from "../proposals/invitations";
+import { PROPOSAL_MSG } from "../proposals/proposals.service";
 import { selectTerm } from "../terms/terms.repository";
 import { assertPlaceLeft } from "../terms/terms.service";
 import { assertTakesProposals } from "../users/active-supervisor";
@@ -29,56 +26,34 @@ const REVIEW_ACTION = { Approved: "approve", Denied: "deny", "Changes requested"
  * close. Feedback, the time and the reviewer are stored with it; the timeline row, the emails and
  * (after the commit) the live events go with it; a denial frees the members.
  */
-export async function reviewProposal(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
+export function reviewProposal(
+  ctx: RequestContext<SessionUser>,
   proposalId: string,
   input: ReviewCommand,
 ): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user);
-    const action = REVIEW_ACTION[input.status];
-    const result = await applyTransition(tx, facts, {
-      action,
-      actor: user,
-      parties,
-      now: ctx.now,
-      text: input.feedback,
-      conflict: MSG.alreadyReviewed,
-      set: () => ({ feedback: input.feedback, reviewedAt: ctx.now, reviewedBy: user.id }),
-    });
-    await tell(tx, emit, happening(ctx, facts, result, { action, actor: user, text: input.feedback }));
-    return proposalById(tx, proposalId);
-  });
+  return proposalCommand(ctx, proposalId, () => ({
+    action: REVIEW_ACTION[input.status],
+    text: input.feedback,
+    conflict: MSG.alreadyReviewed,
+    set: () => ({ feedback: input.feedback, reviewedAt: ctx.now, reviewedBy: ctx.by.id }),
+  }));
 }
 
 /** The committee signs off a proposal Awaiting committee: Approved or Denied (feedback required to deny). */
-export async function decideProposal(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
+export function decideProposal(
+  ctx: RequestContext<SessionUser>,
   proposalId: string,
   input: Required<DecisionInput>,
 ): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user);
-    const action = input.status === "Approved" ? "approve" : "deny";
-    const result = await applyTransition(tx, facts, {
-      action,
-      actor: user,
-      parties,
-      now: ctx.now,
-      text: input.feedback,
-      set: () => ({
-        committeeFeedback: input.feedback,
-        committeeDecidedAt: ctx.now,
-        committeeDecidedBy: user.id,
-      }),
-    });
-    await tell(tx, emit, happening(ctx, facts, result, { action, actor: user, text: input.feedback }));
-    return proposalById(tx, proposalId);
-  });
+  return proposalCommand(ctx, proposalId, () => ({
+    action: input.status === "Approved" ? "approve" : "deny",
+    text: input.feedback,
+    set: () => ({
+      committeeFeedback: input.feedback,
+      committeeDecidedAt: ctx.now,
+      committeeDecidedBy: ctx.by.id,
+    }),
+  }));
 }
 
 /**
@@ -87,25 +62,17 @@ export async function decideProposal(
  * it (a member now in another group, a supervisor with no places left); its members' other open
  * invitations are declined, as for any place taken.
  */
-export async function reopenProposal(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
-  proposalId: string,
-  reason: string,
-): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user, true);
-    const result = await applyTransition(tx, facts, {
+export function reopenProposal(ctx: RequestContext, proposalId: string, reason: string): Promise<Proposal> {
+  return proposalCommand(
+    ctx,
+    proposalId,
+    ({ facts }, c) => ({
       action: "reopen",
-      actor: user,
-      parties,
-      now: ctx.now,
       text: reason,
       before: async () => {
         if (isActiveStatus(facts.status) || !facts.supervisor_id) return;
-        const term = (await selectTerm(tx, facts.term_id))!;
-        await assertPlaceLeft(tx, term, { id: facts.supervisor_id, name: facts.supervisor_name ?? "" });
+        const term = (await selectTerm(c.db, facts.term_id))!;
+        await assertPlaceLeft(c.db, term, { id: facts.supervisor_id, name: facts.supervisor_name ?? "" });
       },
       set: () => ({
         feedback: null,
@@ -115,54 +82,42 @@ export async function reopenProposal(
         committeeDecidedAt: null,
         committeeDecidedBy: null,
       }),
-    });
-    await declineOtherInvitations(tx, emit, ctx, result.retaken, facts.term_id, proposalId);
-    await tell(tx, emit, happening(ctx, facts, result, { action: "reopen", actor: user, text: reason }));
-    return proposalById(tx, proposalId);
-  });
+      after: (result) => declineOtherInvitations(c, result.retaken, facts.term_id, proposalId),
+    }),
+    true,
+  );
 }
 
 /**
  * The committee gives a proposal to another supervisor of its cell (one who leaves, say): the new
  * supervisor must have a place left in the proposal's term (409 naming them otherwise).
  */
-export async function reassignProposal(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
+export function reassignProposal(
+  ctx: RequestContext,
   proposalId: string,
   supervisorId: string,
 ): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user, true);
-    if (supervisorId === facts.supervisor_id) throw fieldError("supervisorId", MSG.sameSupervisor);
-    const next = facts.research_cell_id
-      ? await supervisorOfCell(tx, supervisorId, facts.research_cell_id)
-      : undefined;
-    if (!next) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
-    await assertTakesProposals(tx, next.id);
-    const result = await applyTransition(tx, facts, {
-      action: "reassign",
-      actor: user,
-      parties,
-      now: ctx.now,
-      subject: next,
-      before: async () => {
-        const term = (await selectTerm(tx, facts.term_id))!;
-        await assertPlaceLeft(tx, term, next);
-      },
-      set: () => ({ supervisorId: next.id }),
-    });
-    await tell(
-      tx,
-      emit,
-      happening(ctx, facts, result, {
+  return proposalCommand(
+    ctx,
+    proposalId,
+    async ({ facts }, c) => {
+      if (supervisorId === facts.supervisor_id) throw fieldError("supervisorId", MSG.sameSupervisor);
+      const next = facts.research_cell_id
+        ? await supervisorOfCell(c.db, supervisorId, facts.research_cell_id)
+        : undefined;
+      if (!next) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      await assertTakesProposals(c.db, next.id);
+      return {
         action: "reassign",
-        actor: user,
         subject: next,
-        previousSupervisorId: facts.supervisor_id,
-      }),
-    );
-    return proposalById(tx, proposalId);
-  });
+        before: async () => {
+          const term = (await selectTerm(c.db, facts.term_id))!;
+          await assertPlaceLeft(c.db, term, next);
+        },
+        set: () => ({ supervisorId: next.id }),
+        tell: { previousSupervisorId: facts.supervisor_id },
+      };
+    },
+    true,
+  );
 }

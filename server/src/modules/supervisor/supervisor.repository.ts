@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
-import { isActive, reviewDueAt } from "../proposals/proposals.repository";
+import { isActive, reviewDueAt } from "../proposals/proposal-sql";
 import { inTerm } from "../terms/terms.repository";
 
 export interface DashboardCounts {

@@ -6,7 +6,7 @@ import { proposals, terms } from "../../db/schema";
 import type { ScheduledJob } from "../../lib/scheduler";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import { reviewDueAt } from "../proposals/proposals.repository";
+import { reviewDueAt } from "../proposals/proposal-sql";
 
 /** The next time the zone's clock shows `hour`:00 after `now`. */
 export function nextDailyAt(now: Date, hour: number, zone: string): Date {

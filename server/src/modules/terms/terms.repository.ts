@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
 import { currentTerm, proposals, termCapacities, terms, users } from "../../db/schema";
-import { isActive, reviewDueAt } from "../proposals/proposals.repository";
+import { isActive, reviewDueAt } from "../proposals/proposal-sql";
 
 /** A term as every read selects it. */
 export interface TermRow {

@@ -2,8 +2,8 @@ import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import { versionInputSchema, versionListResponse } from "@shared/schemas/life";
 import { proposalResponse } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
-import { lifeContext } from "../proposals/life-context";
 import { listVersions, submitVersion } from "./versions.service";
 
 const errors = {
@@ -45,13 +45,7 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({
-        proposal: await submitVersion(
-          app.db,
-          lifeContext(app),
-          requireUser(request),
-          request.params.id,
-          request.body,
-        ),
+        proposal: await submitVersion(contextOf(request), request.params.id, request.body),
       }),
   );
 };

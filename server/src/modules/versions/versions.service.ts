@@ -2,14 +2,11 @@ import type { Version, versionInputSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { transactionWithEvents } from "../../lib/events";
+import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { assertOwnDocument } from "../files/documents";
-import { happening } from "../proposals/invitations";
-import type { LifeContext } from "../proposals/life-context";
-import { proposalById } from "../proposals/proposals.service";
-import { tell } from "../proposals/tell";
-import { applyTransition, factsFor, factsToRead } from "../proposals/transition";
+import { proposalCommand } from "../proposals/command";
+import { factsToRead } from "../proposals/transition";
 import { insertVersion, selectVersions } from "./versions.repository";
 
 const iso = (d: string) => new Date(d).toISOString();
@@ -34,43 +31,32 @@ export async function listVersions(db: Db, user: SessionUser, proposalId: string
  * before the term's revisions close (DESIGN.md §9): the proposal is Pending again, its review due
  * counted from now, and its supervisor is told.
  */
-export async function submitVersion(
-  db: Db,
-  ctx: LifeContext,
-  user: SessionUser,
+export function submitVersion(
+  ctx: RequestContext<SessionUser>,
   proposalId: string,
   input: z.output<typeof versionInputSchema>,
 ): Promise<Proposal> {
-  return transactionWithEvents(db, async (tx, emit) => {
-    const { facts, parties } = await factsFor(tx, proposalId, user);
-    if (input.documentId) await assertOwnDocument(tx, input.documentId, user.id);
-    let number = 0;
-    const result = await applyTransition(tx, facts, {
+  return proposalCommand(ctx, proposalId, async (_found, c) => {
+    if (input.documentId) await assertOwnDocument(c.db, input.documentId, ctx.by.id);
+    return {
       action: "resubmit",
-      actor: user,
-      parties,
-      now: ctx.now,
       text: input.note,
       set: () => ({ title: input.title, abstract: input.abstract }),
-    });
-    number = await insertVersion(tx, {
-      proposalId,
-      title: input.title,
-      abstract: input.abstract,
-      documentId: input.documentId ?? null,
-      note: input.note || null,
-      authorId: user.id,
-      at: ctx.now,
-    });
-    await tell(
-      tx,
-      emit,
-      happening({ ...ctx }, { ...facts, title: input.title }, result, {
-        action: "resubmit",
-        actor: user,
-        text: input.note ? `Version ${number}: ${input.note}` : `Version ${number}`,
-      }),
-    );
-    return proposalById(tx, proposalId);
+      after: async () => {
+        const number = await insertVersion(c.db, {
+          proposalId,
+          title: input.title,
+          abstract: input.abstract,
+          documentId: input.documentId ?? null,
+          note: input.note || null,
+          authorId: ctx.by.id,
+          at: c.now,
+        });
+        return {
+          title: input.title,
+          text: input.note ? `Version ${number}: ${input.note}` : `Version ${number}`,
+        };
+      },
+    };
   });
 }

@@ -1,0 +1,35 @@
+import type { ProposalStatus } from "@shared/enums";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { selectRows } from "../../db/query";
+import { activity, proposals, terms } from "../../db/schema";
+
+/** Which proposals each deadline sweep works on: their status, and the condition over `p` and its term `tm`. */
+export const DUE = {
+  invitationsClosed: (now: Date) => ({
+    status: "Awaiting members" as const,
+    when: sql`tm.submissions_close_at <= ${now.toISOString()}::timestamptz`,
+  }),
+  revisionsClosed: (now: Date) => ({
+    status: "Changes requested" as const,
+    when: sql`tm.revisions_close_at <= ${now.toISOString()}::timestamptz`,
+  }),
+  /** Not reminded since changes were last requested. */
+  revisionsCloseSoon: (now: Date, soon: Date) => ({
+    status: "Changes requested" as const,
+    when: sql`tm.revisions_close_at > ${now.toISOString()}::timestamptz and tm.revisions_close_at <= ${soon.toISOString()}::timestamptz
+            and not exists (select 1 from ${activity} a
+                             where a.proposal_id = p.id and a.kind = 'proposal' and a.action = 'remind'
+                               and a.at >= p.reviewed_at)`,
+  }),
+};
+
+/** The proposals a sweep works on, in id order (the order every transaction locks them in), held until commit. */
+export function dueProposals(tx: Db, due: { status: ProposalStatus; when: SQL }) {
+  return selectRows<{ id: string }>(
+    tx,
+    sql`select p.id from ${proposals} p join ${terms} tm on tm.id = p.term_id
+         where p.status = ${due.status} and ${due.when}
+         order by p.id for update of p`,
+  );
+}

@@ -1,0 +1,184 @@
+import { emails } from "../outbox/emails";
+import { enqueueEmails } from "../outbox/outbox.service";
+import type { Happening, Telling } from "./tell";
+import { committeeIds } from "./transition.repository";
+
+/**
+ * Who hears of each action, and in which words (DESIGN.md §9): one entry per action of the table
+ * and per notice, so an action without its words does not compile.
+ */
+type Notice = (t: Telling) => Promise<void>;
+
+/** The group is complete and the proposal now waits for its supervisor (DESIGN.md §9). */
+async function reachedSupervisor({ h, who, send, submitted }: Telling) {
+  if (h.to !== "Pending" || !who.supervisorId) return;
+  await submitted();
+  await send(
+    who.members,
+    "student",
+    "Your group is complete",
+    `Everyone invited has answered, so "${h.title}" is now with ${h.supervisorName ?? "your supervisor"} for review.`,
+  );
+}
+
+const answer: Notice = async (t) => {
+  const { h, name, send } = t;
+  const how = h.record ?? h.action;
+  await send(
+    [h.creatorId],
+    "student",
+    how === "accept" ? `${name} joined your group` : `${name} declined your invitation`,
+    how === "accept"
+      ? `${name} accepted your invitation to "${h.title}".`
+      : how === "decline"
+        ? `${name} declined your invitation to "${h.title}".`
+        : `${name} joined another group, so their invitation to "${h.title}" was declined.`,
+  );
+  if (h.to !== h.from) await reachedSupervisor(t);
+};
+
+const withdrawn: Notice = async ({ c, h, who, by, send }) => {
+  const what =
+    h.action === "withdraw"
+      ? `${by} withdrew the proposal "${h.title}".`
+      : `The revision deadline of ${h.termName} passed before a new version of "${h.title}" was submitted, so it was withdrawn.`;
+  await send(who.members, "student", "Proposal withdrawn", what, h.text);
+  if (who.supervisorId) await send([who.supervisorId], "supervisor", "Proposal withdrawn", what, h.text);
+  // Their invitation is gone with it; the proposal is no longer theirs to open.
+  await send(
+    h.cancelled ?? [],
+    "student",
+    "Invitation withdrawn",
+    `${by} withdrew "${h.title}", so your invitation to its group is cancelled.`,
+    null,
+    `${c.config.publicUrl}/student/dashboard`,
+  );
+};
+
+const reviewed = (h: Happening) => ({
+  type: "proposal.reviewed" as const,
+  proposalId: h.proposalId,
+  title: h.title,
+  status: h.to as "Approved" | "Denied",
+});
+
+const decided: Notice = async ({ c, h, who, by, others, send }) => {
+  if (h.actor?.role === "committee") {
+    const what = `The committee ${h.to === "Approved" ? "approved" : "denied"} the proposal "${h.title}".`;
+    const subject = `Proposal ${h.to.toLowerCase()} by the committee`;
+    await send(who.members, "student", subject, what, h.text);
+    await send([who.supervisorId], "supervisor", subject, what, h.text);
+    c.emit(others(who.members), reviewed(h));
+    return;
+  }
+  if (h.to === "Awaiting committee") {
+    await send(
+      who.members,
+      "student",
+      "Approved by your supervisor",
+      `${by} approved "${h.title}". The committee signs it off next.`,
+      h.text,
+    );
+    await send(
+      await committeeIds(c.db),
+      "committee",
+      "A proposal awaits the committee",
+      `${by} approved "${h.title}", and ${h.termName} asks the committee to sign off.`,
+    );
+    return;
+  }
+  const ids = others(who.members);
+  const review = { title: h.title, status: h.to, supervisor: by };
+  await enqueueEmails(c.db, ids, emails.proposalReviewed(c.config.publicUrl, review));
+  c.emit(ids, reviewed(h));
+};
+
+export const NOTICES: Record<Happening["action"], Notice> = {
+  submit: async ({ c, h, who, by, submitted }) => {
+    if (h.to === "Pending") await submitted();
+    if (!who.invitees.length) return;
+    const named = h.title || `the group of ${by}`;
+    const supervisor = h.supervisorName ?? "allocated from the topics you rank together";
+    await enqueueEmails(
+      c.db,
+      who.invitees,
+      emails.invitation(c.config.publicUrl, { title: named, by, supervisor }),
+    );
+    c.emit(who.invitees, { type: "invitation.received", proposalId: h.proposalId, title: named, by });
+  },
+  accept: answer,
+  decline: answer,
+  closeInvitations: async (t) => {
+    const { h, send } = t;
+    await send(
+      [h.creatorId],
+      "student",
+      "Invitations closed",
+      `Submissions for ${h.termName} closed, so the invitations to "${h.title}" that were still open were declined.`,
+    );
+    await reachedSupervisor(t);
+  },
+  leave: ({ h, name, send }) =>
+    send([h.creatorId], "student", `${name} left your group`, `${name} left the group of "${h.title}".`),
+  withdraw: withdrawn,
+  expire: withdrawn,
+  approve: decided,
+  deny: decided,
+  requestChanges: ({ h, who, by, send }) =>
+    send(
+      who.members,
+      "student",
+      "Changes requested",
+      `${by} asked for changes to "${h.title}". Submit a new version${h.termName ? ` before revisions for ${h.termName} close` : ""}.`,
+      h.text,
+    ),
+  resubmit: async ({ h, who, by, send }) => {
+    const what = `${by} submitted a new version of "${h.title}".`;
+    await send([who.supervisorId], "supervisor", "New version to review", what, h.text);
+    await send(who.members, "student", "New version submitted", what, h.text);
+  },
+  reopen: async ({ h, who, send }) => {
+    const what = `The committee reopened "${h.title}": it`;
+    await send(who.members, "student", "Proposal reopened", `${what} is Pending again.`, h.text);
+    await send(
+      [who.supervisorId],
+      "supervisor",
+      "Proposal reopened",
+      `${what} waits for your review again.`,
+      h.text,
+    );
+  },
+  reassign: async ({ h, who, send }) => {
+    const to = h.subject?.name ?? "another supervisor";
+    const what = `The committee gave "${h.title}" to ${to}.`;
+    await send(who.members, "student", "New supervisor", what);
+    await send([h.previousSupervisorId], "supervisor", "Proposal reassigned", what);
+    await send(
+      [who.supervisorId],
+      "supervisor",
+      "Proposal assigned to you",
+      `The committee gave you "${h.title}"; it is ${h.to}.`,
+    );
+  },
+  place: async ({ h, who, send }) => {
+    await send(
+      who.members,
+      "student",
+      "Your group's topic",
+      `The committee placed your group on "${h.subject?.name ?? h.title}" with ${h.supervisorName ?? "a supervisor"}. Your proposal is now Pending with them.`,
+    );
+    await send(
+      [who.supervisorId],
+      "supervisor",
+      "A group was placed with you",
+      `The committee placed "${h.title}" on your topic "${h.subject?.name ?? ""}".`,
+    );
+  },
+  remind: ({ h, who, send }) =>
+    send(
+      who.members,
+      "student",
+      "Revisions close soon",
+      `Changes were requested to "${h.title}", and revisions for ${h.termName} close in less than three days. Submit a new version before then, or the proposal is withdrawn.`,
+    ),
+};
