@@ -18,13 +18,15 @@ export type Emit = (to: Iterable<string>, event: LiveEvent) => void;
  * (live events, announced once that transaction commits), and the settings the words of its emails
  * and messages need. One shape for a route's request and for the scheduler's deadline work.
  */
-export interface RequestContext<By extends Actor = Actor> {
+export interface RequestContext<By extends Actor = Actor> extends Settings {
   by: By;
   now: Date;
   db: Db;
   emit: Emit;
-  config: Pick<Config, "publicUrl" | "timeZone">;
 }
+
+/** The settings the words of emails and messages need: the address links point to, the department's zone. */
+export type Settings = Pick<Config, "publicUrl" | "timeZone">;
 
 /** A signed-in person's request (401 when signed out): the context every route that changes something builds. */
 export function contextOf(request: FastifyRequest): RequestContext<SessionUser> {
@@ -35,17 +37,25 @@ export function contextOf(request: FastifyRequest): RequestContext<SessionUser> 
     db: app.db,
     // Outside a transaction nothing waits for a commit: an event goes out at once.
     emit: (to, event) => void announce(app.db, to, event),
-    config: app.config,
+    publicUrl: app.config.publicUrl,
+    timeZone: app.config.timeZone,
   };
 }
 
 /** The scheduler's context for one run of a job: nobody acts, inside the job's transaction. */
 export const schedulerContext = (
-  config: RequestContext["config"],
+  settings: Settings,
   tx: Db,
   now: Date,
   emit: Emit,
-): RequestContext<null> => ({ by: null, now, db: tx, emit, config });
+): RequestContext<null> => ({
+  by: null,
+  now,
+  db: tx,
+  emit,
+  publicUrl: settings.publicUrl,
+  timeZone: settings.timeZone,
+});
 
 /**
  * Runs `fn` in one transaction with the context moved into it: its `db` is the transaction, and

@@ -90,7 +90,7 @@ export async function publishAllocation(ctx: RequestContext, termId: string) {
     });
 
     // Everyone hears their result: each topic's groups one email, the unmatched one, the supervisors one.
-    const publicUrl = c.config.publicUrl;
+    const publicUrl = c.publicUrl;
     const told: string[] = [];
     for (const g of await membersByTopic(tx, termId)) {
       await enqueueEmails(

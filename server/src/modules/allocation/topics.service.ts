@@ -176,7 +176,7 @@ export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string
           title: topic.title,
           subject: "A topic you ranked was withdrawn",
           what: `${user.name} withdrew the topic "${topic.title}", so it has left your group's list of preferences. Check your list and rank another topic if you wish.`,
-          link: `${c.config.publicUrl}/student/proposals/${proposalId}`,
+          link: `${c.publicUrl}/student/proposals/${proposalId}`,
         }),
       );
       emit(members, {

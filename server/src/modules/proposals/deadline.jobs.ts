@@ -1,5 +1,4 @@
-import type { Config } from "../../config";
-import { schedulerContext } from "../../lib/request-context";
+import { type Settings, schedulerContext } from "../../lib/request-context";
 import { everyMinutes, type ScheduledJob } from "../../lib/scheduler";
 import { changeIn, noticeIn } from "./command";
 import { DUE, dueProposals } from "./deadline.repository";
@@ -12,8 +11,6 @@ import { declineOpenInvitations } from "./invitations.repository";
  * run does what is left and nothing twice. Each proposal is changed by the one command
  * (command.ts), as the scheduler.
  */
-
-type Settings = Pick<Config, "publicUrl" | "timeZone">;
 
 const DAY_MS = 86_400_000;
 /** The group hears of the revision deadline this long before it (DESIGN.md §8). */

@@ -51,7 +51,7 @@ const withdrawn: Notice = async ({ c, h, who, by, send }) => {
     "Invitation withdrawn",
     `${by} withdrew "${h.title}", so your invitation to its group is cancelled.`,
     null,
-    `${c.config.publicUrl}/student/dashboard`,
+    `${c.publicUrl}/student/dashboard`,
   );
 };
 
@@ -89,7 +89,7 @@ const decided: Notice = async ({ c, h, who, by, others, send }) => {
   }
   const ids = others(who.members);
   const review = { title: h.title, status: h.to, supervisor: by };
-  await enqueueEmails(c.db, ids, emails.proposalReviewed(c.config.publicUrl, review));
+  await enqueueEmails(c.db, ids, emails.proposalReviewed(c.publicUrl, review));
   c.emit(ids, reviewed(h));
 };
 
@@ -99,11 +99,7 @@ export const NOTICES: Record<Happening["action"], Notice> = {
     if (!who.invitees.length) return;
     const named = h.title || `the group of ${by}`;
     const supervisor = h.supervisorName ?? "allocated from the topics you rank together";
-    await enqueueEmails(
-      c.db,
-      who.invitees,
-      emails.invitation(c.config.publicUrl, { title: named, by, supervisor }),
-    );
+    await enqueueEmails(c.db, who.invitees, emails.invitation(c.publicUrl, { title: named, by, supervisor }));
     c.emit(who.invitees, { type: "invitation.received", proposalId: h.proposalId, title: named, by });
   },
   accept: answer,

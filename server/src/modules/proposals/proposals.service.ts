@@ -104,7 +104,7 @@ export async function createProposal(
   input: CreateInput,
 ): Promise<{ proposal: Proposal; created: boolean }> {
   const { by: user, now } = ctx;
-  const { timeZone } = ctx.config;
+  const { timeZone } = ctx;
   const requestId = input.requestId ?? null;
   const groupIds = [user.id, ...input.memberIds];
   if (input.memberIds.includes(user.id)) throw fieldError("memberIds", PROPOSAL_MSG.selfAsMember);

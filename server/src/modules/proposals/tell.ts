@@ -70,7 +70,7 @@ export async function tell(c: RequestContext, h: Happening) {
   const who = await concernedBy(c.db, h.proposalId);
   const actorId = h.actor?.id;
   const by = h.actor?.name ?? "ThesisDesk";
-  const publicUrl = c.config.publicUrl;
+  const publicUrl = c.publicUrl;
   const others = (ids: (string | null | undefined)[]) => [
     ...new Set(ids.filter((id): id is string => !!id && id !== actorId)),
   ];

@@ -4,6 +4,7 @@ import type { Person } from "@shared/schemas/users";
 import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
+import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import {
   deletePasswordLinks,
@@ -31,11 +32,8 @@ import { toPersonDto } from "./users.service";
  * person's row, locked first, and is a row of the activity log (§9) written in that transaction.
  */
 
-export interface ActionContext {
-  by: SessionUser;
-  publicUrl: string;
-  now: Date;
-}
+/** What of the one request context (decision 0044) an account action reads: who acts, the address, the time. */
+export type ActionContext = Pick<RequestContext<SessionUser>, "by" | "publicUrl" | "now">;
 
 /** The action as a row of the activity log, about the person it concerns. */
 function record(

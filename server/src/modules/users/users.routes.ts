@@ -18,10 +18,10 @@ import {
   userListResponse,
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
 import { changeBy } from "../activity/activity.repository";
 import {
-  type ActionContext,
   deactivatePerson,
   openProposals,
   reactivatePerson,
@@ -41,11 +41,6 @@ const errors = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: Parameters<typeof requireUser>[0]): ActionContext => ({
-    by: requireUser(request),
-    publicUrl: app.config.publicUrl,
-    now: app.now(),
-  });
   const personResult = { 200: personResponse, ...errors };
 
   app.get(
@@ -142,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await updatePerson(app.db, request.params.id, request.body, context(request)),
+      user: await updatePerson(app.db, request.params.id, request.body, contextOf(request)),
     }),
   );
 
@@ -159,7 +154,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { kind, name } = await sendLink(app.db, request.params.id, context(request));
+      const { kind, name } = await sendLink(app.db, request.params.id, contextOf(request));
       return {
         ok: true as const,
         kind,
@@ -180,7 +175,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: personResult,
       },
     },
-    async (request) => ({ user: await deactivatePerson(app.db, request.params.id, context(request)) }),
+    async (request) => ({ user: await deactivatePerson(app.db, request.params.id, contextOf(request)) }),
   );
 
   app.post(
@@ -194,7 +189,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: personResult,
       },
     },
-    async (request) => ({ user: await reactivatePerson(app.db, request.params.id, context(request)) }),
+    async (request) => ({ user: await reactivatePerson(app.db, request.params.id, contextOf(request)) }),
   );
 
   app.get(
@@ -249,7 +244,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             csv: await readImportBody(request),
             allowedEmailDomains: app.config.allowedEmailDomains,
           },
-          context(request),
+          contextOf(request),
         ),
     );
   });
