@@ -1,10 +1,9 @@
 import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow } from "../../db/query";
-import { proposalMembers, proposals, researchCells, terms, users } from "../../db/schema";
-import { reviewDueAt } from "../proposals/proposal-sql";
+import { int, selectRow, selectRows } from "../../db/query";
+import { proposals, researchCells, terms, users } from "../../db/schema";
+import { PROPOSAL_JOINS, type ProposalRow, proposalColumns, reviewDueAt } from "../proposals/proposal-sql";
 import { inTerm } from "../terms/terms.repository";
 
 /**
@@ -39,9 +38,6 @@ export async function selectDashboardCounts(db: Db, termId: string | undefined, 
   };
 }
 
-const supervisor = alias(users, "supervisor");
-const creator = alias(users, "creator");
-
 export interface ProposalFilter {
   status?: ProposalStatus;
   type?: ProposalType;
@@ -49,63 +45,32 @@ export interface ProposalFilter {
   termId?: string;
 }
 
-/** Keyset batch, newest first: the proposals after the one with id `afterId`. */
-export async function selectProposalsAfter(
+/**
+ * Keyset batch, newest first: the proposals after the one with id `afterId`, each as every read
+ * of a proposal selects it (the projection: a group of an allocation term not placed yet has no
+ * cell or supervisor, and is exported all the same).
+ */
+export function selectProposalsAfter(
   db: Db,
   filter: ProposalFilter,
   afterId: string | undefined,
   limit: number,
 ) {
-  const conditions: (SQL | undefined)[] = [
-    filter.status ? eq(proposals.status, filter.status) : undefined,
-    filter.type ? eq(proposals.type, filter.type) : undefined,
-    inTerm(filter.termId, sql`${proposals}`),
-  ];
-  if (afterId) {
-    // Compared in the database: a JavaScript Date would lose the microseconds of created_at.
-    const at = sql`(select c.created_at from ${proposals} c where c.id = ${afterId})`;
-    conditions.push(
-      sql`${proposals.createdAt} <= ${at}`,
-      sql`(${proposals.createdAt}, ${proposals.id}) < (${at}, ${afterId}::uuid)`,
-    );
-  }
-  // Left joins: a group of an allocation term has no cell or supervisor until it is placed, and
-  // is exported all the same.
-  return db
-    .select({
-      id: proposals.id,
-      title: proposals.title,
-      abstract: proposals.abstract,
-      type: proposals.type,
-      status: proposals.status,
-      createdAt: proposals.createdAt,
-      reviewedAt: proposals.reviewedAt,
-      feedback: proposals.feedback,
-      cellTitle: researchCells.title,
-      supervisorName: supervisor.name,
-      supervisorEmail: supervisor.email,
-      creatorName: creator.name,
-    })
-    .from(proposals)
-    .leftJoin(researchCells, eq(researchCells.id, proposals.researchCellId))
-    .leftJoin(supervisor, eq(supervisor.id, proposals.supervisorId))
-    .innerJoin(creator, eq(creator.id, proposals.createdBy))
-    .where(and(...conditions))
-    .orderBy(desc(proposals.createdAt), desc(proposals.id))
-    .limit(limit);
-}
-
-/** The members of the given proposals, creator first. */
-export async function selectMembersOf(db: Db, proposalIds: string[]) {
-  if (!proposalIds.length) return [];
-  return db
-    .select({
-      proposalId: proposalMembers.proposalId,
-      name: users.name,
-      studentId: users.studentId,
-    })
-    .from(proposalMembers)
-    .innerJoin(users, eq(users.id, proposalMembers.userId))
-    .where(inArray(proposalMembers.proposalId, proposalIds))
-    .orderBy(asc(proposalMembers.proposalId), asc(proposalMembers.position));
+  // Compared in the database: a JavaScript Date would lose the microseconds of created_at.
+  const at = sql`(select c.created_at from ${proposals} c where c.id = ${afterId})`;
+  const where = sql.join(
+    [
+      inTerm(filter.termId),
+      ...(filter.status ? [sql`p.status = ${filter.status}`] : []),
+      ...(filter.type ? [sql`p.type = ${filter.type}`] : []),
+      ...(afterId ? [sql`p.created_at <= ${at}`, sql`(p.created_at, p.id) < (${at}, ${afterId}::uuid)`] : []),
+    ],
+    sql` and `,
+  );
+  return selectRows<ProposalRow>(
+    db,
+    sql`select ${proposalColumns("whole")} from ${proposals} p ${PROPOSAL_JOINS}
+         where ${where}
+         order by p.created_at desc, p.id desc limit ${int(limit)}`,
+  );
 }

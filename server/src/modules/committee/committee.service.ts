@@ -2,14 +2,10 @@ import { PROPOSAL_STATUSES, type ProposalStatus, type Role } from "@shared/enums
 import { MSG } from "@shared/messages";
 import type { CommitteeDashboard, StatusCounts } from "@shared/schemas/committee";
 import type { Db } from "../../db/client";
+import { toProposal } from "../proposals/projection";
 import { selectPeopleAfter } from "../users/users.repository";
 import { cellsBySupervisor } from "../users/users.service";
-import {
-  type ProposalFilter,
-  selectDashboardCounts,
-  selectMembersOf,
-  selectProposalsAfter,
-} from "./committee.repository";
+import { type ProposalFilter, selectDashboardCounts, selectProposalsAfter } from "./committee.repository";
 import { type CsvExport, type CsvValue, csvDate } from "./csv";
 
 const emptyCounts = (): StatusCounts => ({
@@ -116,29 +112,22 @@ async function* proposalRecords(db: Db, filter: ProposalFilter, batch: number) {
   let afterId: string | undefined;
   for (;;) {
     const rows = await selectProposalsAfter(db, filter, afterId, batch);
-    const members = new Map<string, string[]>();
-    for (const m of await selectMembersOf(
-      db,
-      rows.map((r) => r.id),
-    )) {
-      const list = members.get(m.proposalId) ?? [];
-      list.push(m.studentId ? `${m.name} (${m.studentId})` : m.name);
-      members.set(m.proposalId, list);
-    }
-    yield rows.map((r): CsvValue[] => [
-      r.title,
-      r.type,
-      r.status,
-      r.cellTitle ?? MSG.notAllocatedYet,
-      r.supervisorName ?? MSG.notAllocatedYet,
-      r.supervisorEmail,
-      r.creatorName,
-      (members.get(r.id) ?? []).join("; "),
-      csvDate(r.createdAt),
-      csvDate(r.reviewedAt),
-      r.feedback,
-      r.abstract,
-    ]);
+    yield rows
+      .map(toProposal)
+      .map((p): CsvValue[] => [
+        p.title,
+        p.type,
+        p.status,
+        p.researchCell?.title ?? MSG.notAllocatedYet,
+        p.supervisor?.name ?? MSG.notAllocatedYet,
+        p.supervisor?.email ?? null,
+        p.createdBy?.name,
+        p.members.map((m) => (m.studentId ? `${m.name} (${m.studentId})` : m.name)).join("; "),
+        csvDate(p.createdAt),
+        csvDate(p.reviewedAt),
+        p.feedback,
+        p.abstract,
+      ]);
     if (rows.length < batch) return;
     afterId = rows[rows.length - 1].id;
   }

@@ -1,15 +1,20 @@
 import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 import type { Db } from "../../db/client";
 import { NotFoundError } from "../../lib/errors";
-import { type ProposalRow, selectProposal } from "./proposals.repository";
+import type { ProposalRow } from "./proposal-sql";
+import { selectProposal } from "./proposals.repository";
 
-// ── the answer, built in one place ─────────────────────────────────────────
+/**
+ * A proposal's answer, built in one place from the one row every read selects (proposal-sql.ts):
+ * the page, the list (with an excerpt), the transitions' answers, "my data" and the committee's
+ * export all read a proposal through here (decision 0045).
+ */
 
 const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
 
 /** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */
-function fromRow(r: ProposalRow) {
+export function fromRow(r: ProposalRow) {
   const members = (r.members ?? []).map(([id, name, studentId, position, state]) => ({
     id,
     name,

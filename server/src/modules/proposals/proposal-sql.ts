@@ -1,10 +1,21 @@
-import { ACTIVE_STATUSES } from "@shared/enums";
+import {
+  ACTIVE_STATUSES,
+  type MembershipState,
+  type ProposalStatus,
+  type ProposalType,
+  type TermMode,
+} from "@shared/enums";
+import { LIMITS } from "@shared/limits";
 import { type SQL, sql } from "drizzle-orm";
+import { files, proposalMembers, proposalVersions, researchCells, terms, users } from "../../db/schema";
 
 /**
- * Conditions over a proposal that statements of many modules share (terms, topics, the committee,
- * the supervisor's list). A leaf: it imports no repository, so none of them import each other
- * through it.
+ * A proposal in SQL, once (decision 0045): the columns and joins every read of a proposal selects
+ * (the list, the page, the transitions' answers, the committee's export, "my data"), the smaller
+ * read of a transition's facts built from the same pieces, and the conditions statements of many
+ * modules share (terms, topics, the committee, the supervisor's dashboard). A leaf: it imports no
+ * repository, so none of them import each other through it. The row becomes the API's answer in
+ * one place too (projection.ts).
  */
 
 /** When a Pending proposal's review is due (DESIGN.md §8), over `p` and its term `tm`; null in other statuses. */
@@ -17,3 +28,87 @@ export const reviewDueAt = sql`case when p.status = 'Pending' then p.pending_sin
  */
 export const isActive = (p = sql`p`): SQL =>
   sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", "))})`;
+
+// ── the projection: one proposal, as rows ─────────────────────────────────────
+
+/** A proposal as every read selects it: its row with its cell, people and members' names. */
+export interface ProposalRow {
+  id: string;
+  title: string;
+  /** The whole abstract, or its first LIMITS.excerptMax characters in a list. */
+  abstract: string;
+  type: ProposalType;
+  status: ProposalStatus;
+  created_at: string;
+  feedback: string | null;
+  reviewed_at: string | null;
+  cell_id: string | null;
+  cell_title: string | null;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  supervisor_email: string | null;
+  created_by: string;
+  reviewer_id: string | null;
+  reviewer_name: string | null;
+  term_id: string;
+  term_name: string;
+  term_mode: TermMode;
+  term_committee_approval: boolean;
+  term_revisions_close_at: string | null;
+  /** While Pending: when it last became Pending plus its term's reviewDueDays. */
+  review_due_at: string | null;
+  committee_feedback: string | null;
+  committee_decided_at: string | null;
+  committee_decider_id: string | null;
+  committee_decider_name: string | null;
+  /** The latest version's number and its document ({id, name, size}), if it has one. */
+  version: number | null;
+  document: { id: string; name: string; size: number } | null;
+  /**
+   * [id, name, student ID, position, state] of each member and open invitation by position, the
+   * creator first (so the creator's name needs no join of its own); JSON built by the statement.
+   */
+  members: [string, string, string | null, number, MembershipState][] | null;
+}
+
+/** The term's columns of a ProposalRow, over its term `tm` (TERM_JOIN). */
+export const TERM_COLUMNS = sql`tm.id as term_id, tm.name as term_name, tm.mode as term_mode,
+  tm.committee_approval as term_committee_approval, tm.revisions_close_at as term_revisions_close_at`;
+export const TERM_JOIN = sql`join ${terms} tm on tm.id = p.term_id`;
+
+/** The supervisor's columns of a ProposalRow, over its supervisor `s` (SUPERVISOR_JOIN). */
+export const SUPERVISOR_COLUMNS = sql`s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email`;
+export const SUPERVISOR_JOIN = sql`left join ${users} s on s.id = p.supervisor_id`;
+
+/**
+ * The group as every read shows it: each accepted member and open invitation by position, the
+ * creator first (DESIGN.md §9; declined, left and cancelled students are no longer in it).
+ */
+export const MEMBERS_COLUMN = sql`(select json_agg(json_build_array(u.id, u.name, u.student_id, m.position, m.state) order by m.position)
+     from ${proposalMembers} m join ${users} u on u.id = m.user_id
+    where m.proposal_id = p.id and m.state in ('accepted', 'invited')) as members`;
+
+/** The columns of a ProposalRow over `proposals p` joined by PROPOSAL_JOINS. */
+export const proposalColumns = (abstract: "whole" | "excerpt") => sql`
+  p.id, p.title,
+  ${abstract === "whole" ? sql`p.abstract` : sql`left(p.abstract, ${sql.raw(String(LIMITS.excerptMax))}) as abstract`},
+  p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
+  p.created_by, c.id as cell_id, c.title as cell_title,
+  ${SUPERVISOR_COLUMNS},
+  rv.id as reviewer_id, rv.name as reviewer_name,
+  ${TERM_COLUMNS}, ${reviewDueAt} as review_due_at,
+  p.committee_feedback, p.committee_decided_at, cd.id as committee_decider_id, cd.name as committee_decider_name,
+  lv.number as version, lv.document,
+  ${MEMBERS_COLUMN}`;
+
+/** What a ProposalRow joins to `proposals p`: its cell, its people, its term and its latest version. */
+export const PROPOSAL_JOINS = sql`
+  left join ${researchCells} c on c.id = p.research_cell_id
+  ${SUPERVISOR_JOIN}
+  left join ${users} rv on rv.id = p.reviewed_by
+  left join ${users} cd on cd.id = p.committee_decided_by
+  ${TERM_JOIN}
+  left join lateral (
+    select v.number, case when f.id is not null then json_build_object('id', f.id, 'name', f.name, 'size', f.size) end as document
+      from ${proposalVersions} v left join ${files} f on f.id = v.document_id
+     where v.proposal_id = p.id order by v.number desc limit 1) lv on true`;

@@ -1,96 +1,19 @@
-import type { MembershipState, ProposalStatus, ProposalType, Role, TermMode } from "@shared/enums";
-import { LIMITS } from "@shared/limits";
+import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import {
-  files,
   proposalMembers,
   proposals,
   proposalVersions,
   researchCells,
   supervisorCells,
-  terms,
   users,
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
-import { isActive, reviewDueAt } from "./proposal-sql";
+import { isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
 import { partyTo, type Viewer, visibleTo } from "./visibility";
-
-// ── one proposal, as rows ──────────────────────────────────────────────────
-
-/** A proposal as every read selects it: its row with its cell, people and members' names. */
-export interface ProposalRow {
-  id: string;
-  title: string;
-  /** The whole abstract, or its first LIMITS.excerptMax characters in a list. */
-  abstract: string;
-  type: ProposalType;
-  status: ProposalStatus;
-  created_at: string;
-  feedback: string | null;
-  reviewed_at: string | null;
-  cell_id: string | null;
-  cell_title: string | null;
-  supervisor_id: string | null;
-  supervisor_name: string | null;
-  supervisor_email: string | null;
-  created_by: string;
-  reviewer_id: string | null;
-  reviewer_name: string | null;
-  term_id: string;
-  term_name: string;
-  term_mode: TermMode;
-  term_committee_approval: boolean;
-  term_revisions_close_at: string | null;
-  /** While Pending: when it last became Pending plus its term's reviewDueDays. */
-  review_due_at: string | null;
-  committee_feedback: string | null;
-  committee_decided_at: string | null;
-  committee_decider_id: string | null;
-  committee_decider_name: string | null;
-  /** The latest version's number and its document ({id, name, size}), if it has one. */
-  version: number | null;
-  document: { id: string; name: string; size: number } | null;
-  /**
-   * [id, name, student ID, position, state] of each member and open invitation by position, the
-   * creator first (so the creator's name needs no join of its own); JSON built by the statement.
-   */
-  members: [string, string, string | null, number, MembershipState][] | null;
-}
-
-/** The columns of a ProposalRow over `proposals p` joined by PROPOSAL_JOINS. */
-const proposalColumns = (abstract: "whole" | "excerpt") => sql`
-  p.id, p.title,
-  ${abstract === "whole" ? sql`p.abstract` : sql`left(p.abstract, ${sql.raw(String(LIMITS.excerptMax))}) as abstract`},
-  p.type, p.status, p.created_at, p.feedback, p.reviewed_at,
-  p.created_by, c.id as cell_id, c.title as cell_title,
-  s.id as supervisor_id, s.name as supervisor_name, s.email as supervisor_email,
-  rv.id as reviewer_id, rv.name as reviewer_name,
-  tm.id as term_id, tm.name as term_name, tm.mode as term_mode, tm.committee_approval as term_committee_approval,
-  tm.revisions_close_at as term_revisions_close_at, ${reviewDueAt} as review_due_at,
-  p.committee_feedback, p.committee_decided_at, cd.id as committee_decider_id, cd.name as committee_decider_name,
-  lv.number as version, lv.document,
-  (select json_agg(json_build_array(u.id, u.name, u.student_id, m.position, m.state) order by m.position)
-     from ${proposalMembers} m join ${users} u on u.id = m.user_id
-    where m.proposal_id = p.id and m.state in ('accepted', 'invited')) as members`;
-
-const PROPOSAL_JOINS = sql`
-  left join ${researchCells} c on c.id = p.research_cell_id
-  left join ${users} s on s.id = p.supervisor_id
-  left join ${users} rv on rv.id = p.reviewed_by
-  left join ${users} cd on cd.id = p.committee_decided_by
-  join ${terms} tm on tm.id = p.term_id
-  left join lateral (
-    select v.number, case when f.id is not null then json_build_object('id', f.id, 'name', f.name, 'size', f.size) end as document
-      from ${proposalVersions} v left join ${files} f on f.id = v.document_id
-     where v.proposal_id = p.id order by v.number desc limit 1) lv on true`;
-
-// ── visibility ──────────────────────────────────────────────────────────────
-
-// Who may read what of a proposal is one rule, in ./visibility (DESIGN.md §9, §21).
-export { visibleTo };
 
 // ── reads ───────────────────────────────────────────────────────────────────
 

@@ -1,33 +1,45 @@
-import type { MembershipState, ProposalStatus, ProposalType, TermMode } from "@shared/enums";
+import type { MembershipState, ProposalStatus } from "@shared/enums";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { proposalMembers, proposals, terms, users } from "../../db/schema";
+import { proposalMembers, proposals, users } from "../../db/schema";
+import {
+  type ProposalRow,
+  SUPERVISOR_COLUMNS,
+  SUPERVISOR_JOIN,
+  TERM_COLUMNS,
+  TERM_JOIN,
+} from "./proposal-sql";
 
-/** What a transition reads of a proposal and its term, and how the one acting belongs to it. */
-export interface LifeFacts {
-  id: string;
-  title: string;
-  type: ProposalType;
-  status: ProposalStatus;
-  created_by: string;
+/**
+ * What a transition reads of a proposal and its term, and how the one acting belongs to it: the
+ * projection's own columns (proposal-sql.ts), fewer of them, and what only a transition needs.
+ */
+export type LifeFacts = Pick<
+  ProposalRow,
+  | "id"
+  | "title"
+  | "type"
+  | "status"
+  | "created_by"
+  | "supervisor_id"
+  | "supervisor_name"
+  | "term_id"
+  | "term_name"
+  | "term_mode"
+  | "term_committee_approval"
+  | "term_revisions_close_at"
+> & {
   creator_name: string;
-  supervisor_id: string | null;
-  supervisor_name: string | null;
   research_cell_id: string | null;
   /** It has been Pending at least once: its supervisor sees it. */
   reached: boolean;
-  term_id: string;
-  term_name: string;
-  mode: TermMode;
-  committee_approval: boolean;
-  revisions_close_at: string | null;
-  submissions_close_at: string | null;
+  term_submissions_close_at: string | null;
   /** The viewer's membership, if any. */
   my_state: MembershipState | null;
   /** Invitations still open. */
   open_invitations: number;
-}
+};
 
 /**
  * A proposal's facts in one statement; with `lock`, its row is held (FOR UPDATE) until the
@@ -36,17 +48,13 @@ export interface LifeFacts {
 export function selectLifeFacts(db: Db, id: string, viewerId: string | null, lock = false) {
   return selectRow<LifeFacts>(
     db,
-    sql`select p.id, p.title, p.type, p.status, p.created_by, c.name as creator_name,
-               p.supervisor_id, s.name as supervisor_name, p.research_cell_id,
-               p.pending_since is not null as reached,
-               tm.id as term_id, tm.name as term_name, tm.mode, tm.committee_approval, tm.revisions_close_at,
-               tm.submissions_close_at,
+    sql`select p.id, p.title, p.type, p.status, p.created_by, ${SUPERVISOR_COLUMNS}, ${TERM_COLUMNS},
+               (select c.name from ${users} c where c.id = p.created_by) as creator_name,
+               p.research_cell_id, p.pending_since is not null as reached,
+               tm.submissions_close_at as term_submissions_close_at,
                (select m.state from ${proposalMembers} m where m.proposal_id = p.id and m.user_id = ${viewerId}) as my_state,
                (select count(*)::int from ${proposalMembers} m where m.proposal_id = p.id and m.state = 'invited') as open_invitations
-          from ${proposals} p
-          join ${terms} tm on tm.id = p.term_id
-          join ${users} c on c.id = p.created_by
-          left join ${users} s on s.id = p.supervisor_id
+          from ${proposals} p ${TERM_JOIN} ${SUPERVISOR_JOIN}
          where p.id = ${id}
          ${lock ? sql`for update of p` : sql``}`,
   );

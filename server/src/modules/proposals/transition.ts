@@ -107,8 +107,8 @@ function chooseRow(
   parties: Party[],
   facts: Partial<TransitionFacts> & {
     term_name: string;
-    revisions_close_at?: string | null;
-    submissions_close_at?: string | null;
+    term_revisions_close_at?: string | null;
+    term_submissions_close_at?: string | null;
   },
   text: string,
   now: Date,
@@ -123,9 +123,9 @@ function chooseRow(
   if (row.needs?.feedback === "required" && !text) throw fieldError("feedback", MSG.feedbackRequired(action));
   if (row.needs?.reason === "required" && !text)
     throw fieldError("reason", action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
-  if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.revisions_close_at ?? null, now))
+  if (row.needs?.beforeRevisionsClose && !revisionsOpen(facts.term_revisions_close_at ?? null, now))
     throw new ConflictError(MSG.revisionsClosed(facts.term_name));
-  if (row.needs?.beforeSubmissionsClose && !submissionsOpen(facts.submissions_close_at, now))
+  if (row.needs?.beforeSubmissionsClose && !submissionsOpen(facts.term_submissions_close_at, now))
     throw new ConflictError(MSG.submissionsClosed(facts.term_name));
   return row;
 }
@@ -177,8 +177,8 @@ export async function applyTransition(
     parties,
     {
       ...facts,
-      mode: facts.mode,
-      committeeApproval: facts.committee_approval,
+      mode: facts.term_mode,
+      committeeApproval: facts.term_committee_approval,
       lastAnswer: req.lastAnswer ?? false,
     },
     text,

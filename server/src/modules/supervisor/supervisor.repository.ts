@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow } from "../../db/query";
 import { isActive, reviewDueAt } from "../proposals/proposal-sql";
+import { visibleTo } from "../proposals/visibility";
 import { inTerm } from "../terms/terms.repository";
 
 export interface DashboardCounts {
@@ -51,7 +52,7 @@ export async function dashboardOf(
              count(*) filter (where p.status = 'Pending')::int as pending_groups,
              count(*) filter (where ${reviewDueAt} < ${now.toISOString()}::timestamptz)::int as overdue_groups
         from proposals p join terms tm on tm.id = p.term_id
-       where p.supervisor_id = ${supervisorId} and p.pending_since is not null and ${inTerm(termId)} and ${isActive()}
+       where ${visibleTo({ id: supervisorId, role: "supervisor" })} and ${inTerm(termId)} and ${isActive()}
     ), c as (
       select count(*)::int as research_cells,
              coalesce(
