@@ -20,15 +20,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contextOf } from "../../lib/request-context";
 import { guard, requireUser } from "../../plugins/session";
-import {
-  groupPreferences,
-  listApplicants,
-  moveGroup,
-  readAllocation,
-  runAllocation,
-  setPreferences,
-  setRanking,
-} from "./allocation.service";
+import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
+import { groupPreferences, listApplicants, setPreferences, setRanking } from "./preferences.service";
 import { placeGroup, publishAllocation } from "./publish.service";
 import { createTopic, editTopic, listTopics, withdrawTopic } from "./topics.service";
 

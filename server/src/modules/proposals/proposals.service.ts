@@ -21,7 +21,7 @@ import {
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { replacePreferences } from "../allocation/allocation.repository";
-import { checkPreferences } from "../allocation/allocation.service";
+import { checkPreferences } from "../allocation/preferences.service";
 import { openForChange } from "../allocation/topics.service";
 import { assertOwnDocument } from "../files/documents";
 import { selectCurrentTerm } from "../terms/terms.repository";

@@ -1,9 +1,7 @@
 import { MSG } from "@shared/messages";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow } from "../../db/query";
-import { users } from "../../db/schema";
 import { ConflictError } from "../../lib/errors";
+import { holdSupervisor } from "./active-supervisor.repository";
 
 /**
  * A deactivated supervisor takes no new proposal in any way (DESIGN.md §21): every path that gives
@@ -18,11 +16,7 @@ import { ConflictError } from "../../lib/errors";
  * `takePlace`), so submissions to one supervisor still run side by side.
  */
 export async function assertTakesProposals(db: Db, supervisorId: string, field = "supervisorId") {
-  const row = await selectRow<{ name: string; deactivated: boolean }>(
-    db,
-    sql`select name, deactivated_at is not null as deactivated from ${users}
-         where id = ${supervisorId} for key share`,
-  );
+  const row = await holdSupervisor(db, supervisorId);
   if (row?.deactivated) {
     const message = MSG.supervisorDeactivated(row.name);
     throw new ConflictError(message, { [field]: message });
