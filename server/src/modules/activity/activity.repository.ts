@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRows } from "../../db/query";
 import { activity, proposals, users } from "../../db/schema";
+import type { RequestContext } from "../../lib/request-context";
 
 /** Who makes a change, and when (the app's clock): what every recorded change carries. */
 export interface ChangeContext {
@@ -33,6 +34,17 @@ export interface NewActivity {
   /** The time of the change (the app's clock). */
   at: Date;
 }
+
+/**
+ * One row of what happened, made in the context `c` (its transaction, who acts and when): a change
+ * that is not a proposal's transition (those write theirs through the engine).
+ */
+export const recordIn = (
+  c: Pick<RequestContext, "db" | "by" | "now">,
+  kind: ActivityKind,
+  action: string,
+  about: Omit<NewActivity, "actorId" | "at" | "kind" | "action"> = {},
+) => recordActivity(c.db, { actorId: c.by?.id ?? null, at: c.now, kind, action, ...about });
 
 /**
  * Records what happened, inside the caller's transaction (DESIGN.md §9): the row exists exactly

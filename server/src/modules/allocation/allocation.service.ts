@@ -3,9 +3,9 @@ import type { Allocation } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
 import { snapshot } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
-import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { recordActivity } from "../activity/activity.repository";
+import { recordIn } from "../activity/activity.repository";
 import { assertTakesProposals } from "../users/active-supervisor";
 import {
   moveInDraft,
@@ -48,10 +48,7 @@ export async function runAllocation(ctx: RequestContext<SessionUser>, termId: st
       assignments,
     );
     const matched = assignments.filter((a) => a.topicId !== null).length;
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "run",
+    await recordIn(c, "allocation", "run", {
       subjectId: termId,
       subjectName: term.name,
       note: `${matched} of ${assignments.length} groups matched; seed ${seed}`,
@@ -176,10 +173,7 @@ export async function moveGroup(
       rank = at < 0 ? null : at + 1;
     }
     await moveInDraft(tx, termId, { proposalId: move.proposalId, topicId: move.topicId, rank });
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "move",
+    await recordIn(c, "allocation", "move", {
       proposalId: move.proposalId,
       subjectId: move.topicId,
       subjectName: topicTitle,

@@ -2,9 +2,9 @@ import { MSG } from "@shared/messages";
 import type { Applicant, PreferenceList } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
-import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { recordActivity } from "../activity/activity.repository";
+import { recordIn } from "../activity/activity.repository";
 import { factsFor, factsToRead } from "../proposals/transition";
 import {
   applicantIds,
@@ -74,13 +74,7 @@ export async function setPreferences(
       throw new ConflictError(MSG.proposalIsNow(facts.status));
     await checkPreferences(tx, term.id, term.max_preferences, topicIds);
     await replacePreferences(tx, proposalId, topicIds);
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "preferences",
-      proposalId,
-      note: `${topicIds.length} topics`,
-    });
+    await recordIn(c, "allocation", "preferences", { proposalId, note: `${topicIds.length} topics` });
   });
 }
 
@@ -107,11 +101,6 @@ export async function setRanking(ctx: RequestContext<SessionUser>, termId: strin
     const mine = await applicantIds(tx, termId, c.by.id, proposalIds);
     if (proposalIds.some((id) => !mine.has(id))) throw fieldError("proposalIds", MSG.notAnApplicant);
     await replaceRanking(tx, termId, c.by.id, proposalIds);
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "ranking",
-      note: `${proposalIds.length} ranked`,
-    });
+    await recordIn(c, "allocation", "ranking", { note: `${proposalIds.length} ranked` });
   });
 }

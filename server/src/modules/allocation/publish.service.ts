@@ -2,7 +2,7 @@ import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
-import { recordActivity } from "../activity/activity.repository";
+import { recordIn } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { proposalCommand } from "../proposals/command";
@@ -80,10 +80,7 @@ export async function publishAllocation(ctx: RequestContext, termId: string) {
     await firstVersionsFromTopic(tx, { termId }, c.now);
     await recordPlacements(tx, termId, changeOf(c), from, to);
     await markPublished(tx, termId, c.now);
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "publish",
+    await recordIn(c, "allocation", "publish", {
       subjectId: termId,
       subjectName: term.name,
       note: `${matched.length} placed, ${assignments.length - matched.length} unmatched`,

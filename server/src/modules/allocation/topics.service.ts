@@ -11,9 +11,9 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { counted, pageWindow } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
-import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { recordActivity } from "../activity/activity.repository";
+import { recordIn } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { concernedBy } from "../proposals/transition.repository";
@@ -97,13 +97,7 @@ export async function createTopic(
     if (!(await supervisesCell(tx, c.by.id, input.researchCellId)))
       throw fieldError("researchCellId", MSG.notYourCell);
     const id = await insertTopic(tx, { ...input, supervisorId: c.by.id, at: c.now });
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "topicCreate",
-      subjectId: id,
-      subjectName: input.title,
-    });
+    await recordIn(c, "allocation", "topicCreate", { subjectId: id, subjectName: input.title });
     return toTopic((await selectTopic(tx, id))!);
   });
 }
@@ -139,13 +133,7 @@ export async function editTopic(
     if (patch.researchCellId && !(await supervisesCell(tx, user.id, patch.researchCellId)))
       throw fieldError("researchCellId", MSG.notYourCell);
     await updateTopic(tx, id, next);
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "topicUpdate",
-      subjectId: id,
-      subjectName: next.title,
-    });
+    await recordIn(c, "allocation", "topicUpdate", { subjectId: id, subjectName: next.title });
     return toTopic((await selectTopic(tx, id))!);
   });
 }
@@ -160,13 +148,7 @@ export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string
     const topic = await ownTopic(tx, user, id);
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
     const groups = await withdrawTopicRows(tx, id, c.now);
-    await recordActivity(tx, {
-      ...changeOf(c),
-      kind: "allocation",
-      action: "topicWithdraw",
-      subjectId: id,
-      subjectName: topic.title,
-    });
+    await recordIn(c, "allocation", "topicWithdraw", { subjectId: id, subjectName: topic.title });
     for (const proposalId of groups) {
       const { members } = await concernedBy(tx, proposalId);
       await enqueueEmails(

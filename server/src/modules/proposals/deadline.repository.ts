@@ -4,6 +4,11 @@ import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
 import { activity, proposals, terms } from "../../db/schema";
 
+export interface Due {
+  status: ProposalStatus;
+  when: SQL;
+}
+
 /** Which proposals each deadline sweep works on: their status, and the condition over `p` and its term `tm`. */
 export const DUE = {
   invitationsClosed: (now: Date) => ({
@@ -25,7 +30,7 @@ export const DUE = {
 };
 
 /** The proposals a sweep works on, in id order (the order every transaction locks them in), held until commit. */
-export function dueProposals(tx: Db, due: { status: ProposalStatus; when: SQL }) {
+export function dueProposals(tx: Db, due: Due) {
   return selectRows<{ id: string }>(
     tx,
     sql`select p.id from ${proposals} p join ${terms} tm on tm.id = p.term_id
