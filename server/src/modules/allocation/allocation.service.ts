@@ -127,6 +127,20 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
 }
 
 /**
+ * The term and its draft, held until the change commits (the term FOR SHARE for a move, FOR UPDATE
+ * for the publication; the draft FOR UPDATE): 404 for no such term, 409 once it is published or
+ * before the allocation has run.
+ */
+export async function unpublishedDraft(tx: Db, termId: string, lock: "share" | "update") {
+  const term = await selectAllocationTerm(tx, termId, lock);
+  if (!term) throw new NotFoundError(MSG.termNotFound);
+  if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
+  const draft = await selectDraft(tx, termId, true);
+  if (!draft) throw new ConflictError(MSG.allocationNotRun);
+  return { term, draft };
+}
+
+/**
  * The committee moves one group in the draft, to a topic of the term or to none; the places of the
  * topic and its supervisor are respected. Answers the draft's blocking pairs after the move.
  */
@@ -137,11 +151,7 @@ export async function moveGroup(
 ) {
   return inTransaction(ctx, async (c) => {
     const tx = c.db;
-    const term = await selectAllocationTerm(tx, termId, "share");
-    if (!term) throw new NotFoundError(MSG.termNotFound);
-    if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
-    const draft = await selectDraft(tx, termId, true);
-    if (!draft) throw new ConflictError(MSG.allocationNotRun);
+    const { term, draft } = await unpublishedDraft(tx, termId, "share");
     const rows = await selectAssignments(tx, termId);
     const current = rows.find((r) => r.proposal_id === move.proposalId);
     if (!current) throw fieldError("proposalId", MSG.notInDraft);

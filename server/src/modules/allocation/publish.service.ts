@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
-import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
+import { ConflictError, fieldError } from "../../lib/errors";
 import { changeOf, inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
 import { emails } from "../outbox/emails";
@@ -10,7 +10,8 @@ import { tableRow } from "../proposals/transition";
 import { selectTerm } from "../terms/terms.repository";
 import { assertPlaceLeft } from "../terms/terms.service";
 import { assertTakesProposals } from "../users/active-supervisor";
-import { lockInputs, selectAssignments, selectDraft } from "./allocation.repository";
+import { lockInputs, selectAssignments } from "./allocation.repository";
+import { unpublishedDraft } from "./allocation.service";
 import { inputsDigest, readInputs } from "./inputs";
 import {
   abstractFromTopic,
@@ -41,11 +42,7 @@ const EVENT_CHUNK = 150;
 export async function publishAllocation(ctx: RequestContext, termId: string) {
   return inTransaction(ctx, async (c) => {
     const tx = c.db;
-    const term = await selectAllocationTerm(tx, termId, "update");
-    if (!term) throw new NotFoundError(MSG.termNotFound);
-    if (term.allocation_published_at) throw new ConflictError(MSG.allocationPublished(term.name));
-    const draft = await selectDraft(tx, termId, true);
-    if (!draft) throw new ConflictError(MSG.allocationNotRun);
+    const { term, draft } = await unpublishedDraft(tx, termId, "update");
     await lockInputs(tx, termId);
     const inputs = await readInputs(tx, termId);
     if (draft.inputs_digest !== inputsDigest(inputs)) throw new ConflictError(MSG.allocationOutOfDate);
