@@ -13,6 +13,7 @@ import { IconBuildingBank } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthLinks } from "./auth-links";
 
 export default function LoginPage() {
   useDocumentTitle("Log in · ThesisDesk");
@@ -97,17 +98,14 @@ export default function LoginPage() {
           </Stack>
         </form>
       </Stack>
-      <Group justify="space-between" mt="lg">
+      <AuthLinks>
         <Text size="sm">
           New student?{" "}
           <Anchor component={Link} to="/register">
             Register
           </Anchor>
         </Text>
-        <Anchor component={Link} to="/" size="sm">
-          Home
-        </Anchor>
-      </Group>
+      </AuthLinks>
     </AuthCard>
   );
 }

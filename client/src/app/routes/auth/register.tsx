@@ -1,8 +1,8 @@
 import { AuthCard, FormError } from "@client/components/auth-card";
 import { useRegister } from "@client/lib/auth";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { authOptionsQuery } from "@client/lib/queries/auth-options";
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
@@ -10,6 +10,7 @@ import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { AuthLinks } from "./auth-links";
 
 export default function RegisterPage() {
   useDocumentTitle("Register · ThesisDesk");
@@ -27,11 +28,8 @@ export default function RegisterPage() {
     setError(null);
     register.mutate(values, {
       onSuccess: () => navigate("/student/dashboard", { replace: true }),
-      onError: (e) => {
-        // Field problems show at their field; anything else shows above the form.
-        const { message, atField } = applyServerErrors(form, e);
-        if (!atField) setError(message);
-      },
+      // Field problems show at their field; anything else shows above the form.
+      onError: (e) => showFailure(form, e, setError),
     });
   });
 
@@ -78,17 +76,14 @@ export default function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      <Group justify="space-between" mt="lg">
+      <AuthLinks>
         <Text size="sm">
           Already registered?{" "}
           <Anchor component={Link} to="/login">
             Log in
           </Anchor>
         </Text>
-        <Anchor component={Link} to="/" size="sm">
-          Home
-        </Anchor>
-      </Group>
+      </AuthLinks>
     </AuthCard>
   );
 }

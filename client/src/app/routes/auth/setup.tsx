@@ -1,7 +1,7 @@
 import { AuthCard, FormError } from "@client/components/auth-card";
 import { PageLoader } from "@client/components/page-loader";
 import { useSetup } from "@client/lib/auth";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { setupQueries } from "@client/lib/queries/setup";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -41,10 +41,7 @@ export default function SetupPage() {
     setError(null);
     setup.mutate(values, {
       onSuccess: () => navigate("/committee/dashboard", { replace: true }),
-      onError: (e) => {
-        const { message, atField } = applyServerErrors(form, e);
-        if (!atField) setError(message);
-      },
+      onError: (e) => showFailure(form, e, setError),
     });
   });
 

@@ -1,5 +1,5 @@
 import { FormError } from "@client/components/auth-card";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "@shared/schemas/accounts";
@@ -22,10 +22,7 @@ export function ForgotPasswordForm() {
   const onSubmit = form.onSubmit((values) => {
     setError(null);
     forgot.mutate(values, {
-      onError: (e) => {
-        const { message, atField } = applyServerErrors(form, e);
-        if (!atField) setError(message);
-      },
+      onError: (e) => showFailure(form, e, setError),
     });
   });
 

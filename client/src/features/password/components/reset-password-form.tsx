@@ -1,6 +1,6 @@
 import { FormError } from "@client/components/auth-card";
 import { isApiError } from "@client/lib/api";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -48,8 +48,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onError: (e) => {
           // The token's problem has no field on this page: it is said above the form.
           if (isApiError(e) && e.fields.token) return setError(e.fields.token);
-          const { message, atField } = applyServerErrors(form, e);
-          if (!atField) setError(message);
+          showFailure(form, e, setError);
         },
       },
     );
