@@ -1,10 +1,9 @@
 import { ApiError } from "@client/lib/api";
-import { committeeDashboardQueries } from "@client/lib/queries/committee-dashboard";
-import { userQueries } from "@client/lib/queries/users";
 import type { ImportResult, ImportRole } from "@shared/schemas/accounts";
 import type { ErrorResponse } from "@shared/schemas/common";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useRefreshPeople } from "./use-people-mutation";
 
 /** Where an upload is: sending the file (with the share sent), then waiting for the server. */
 export type ImportProgress = { phase: "uploading"; fraction: number } | { phase: "processing" } | null;
@@ -54,17 +53,13 @@ function upload(
 
 /** A dry run or an import of a CSV file, with its progress; an import refreshes the people lists. */
 export function useImportPeople() {
-  const qc = useQueryClient();
+  const refresh = useRefreshPeople();
   const [progress, setProgress] = useState<ImportProgress>(null);
   const mutation = useMutation({
     mutationFn: (input: { role: ImportRole; dryRun: boolean; file: File }) => upload(input, setProgress),
     onSettled: () => setProgress(null),
     onSuccess: async (result) => {
-      if (!result.imported) return;
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: userQueries.all() }),
-        qc.invalidateQueries({ queryKey: committeeDashboardQueries.all() }),
-      ]);
+      if (result.imported) await refresh();
     },
   });
   return { ...mutation, progress };

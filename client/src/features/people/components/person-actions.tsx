@@ -44,7 +44,7 @@ import type { PeopleColumn } from "./people-table";
 
 const failure = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
-type From = "all-students" | "all-teachers" | "committee-members";
+export type From = "all-students" | "all-teachers" | "committee-members";
 type Dialog = { kind: "edit" | "deactivate"; person: Person } | null;
 
 /**
