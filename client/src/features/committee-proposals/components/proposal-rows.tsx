@@ -4,8 +4,8 @@ import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-form
 import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Field } from "./list-parts";
 
 export const proposalPath = (id: string) => `/committee/proposals/${id}`;
 
@@ -15,6 +15,14 @@ export const groupText = (p: ProposalSummary) =>
     .sort((a, b) => a.position - b.position)
     .map((m) => `${m.name || MSG.unknown}${m.state === "invited" ? " (invited)" : ""}`)
     .join(", ") || MSG.notAvailable;
+
+/** After the title and the status, in the table and on the cards. */
+const COLUMNS: { label: string; text: (p: ProposalSummary) => string; maw?: number; nowrap?: boolean }[] = [
+  { label: "Research cell", text: cellTitle },
+  { label: "Supervisor", text: supervisorName },
+  { label: "Group", text: groupText, maw: 260 },
+  { label: "Submitted", text: (p) => formatDate(p.createdAt), nowrap: true },
+];
 
 function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
   return (
@@ -69,10 +77,9 @@ export function ProposalTable({
           <Table.Tr>
             <Table.Th>Title</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Research cell</Table.Th>
-            <Table.Th>Supervisor</Table.Th>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Submitted</Table.Th>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c.label}>{c.label}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -84,36 +91,18 @@ export function ProposalTable({
               <Table.Td>
                 <Status p={p} />
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{cellTitle(p)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{supervisorName(p)}</Text>
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Text size="sm">{groupText(p)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {formatDate(p.createdAt)}
-                </Text>
-              </Table.Td>
+              {COLUMNS.map((c) => (
+                <Table.Td key={c.label} maw={c.maw}>
+                  <Text size="sm" style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}>
+                    {c.text(p)}
+                  </Text>
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
   );
 }
 
@@ -144,10 +133,11 @@ export function ProposalCards({
             <Status p={p} />
           </Box>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-            <Field label="Research cell">{cellTitle(p)}</Field>
-            <Field label="Supervisor">{supervisorName(p)}</Field>
-            <Field label="Group">{groupText(p)}</Field>
-            <Field label="Submitted">{formatDate(p.createdAt)}</Field>
+            {COLUMNS.map((c) => (
+              <Field key={c.label} label={c.label}>
+                {c.text(p)}
+              </Field>
+            ))}
           </SimpleGrid>
         </Paper>
       ))}
