@@ -1,5 +1,5 @@
 import { AuthCard } from "@client/components/auth-card";
-import { ForgotPasswordForm } from "@client/features/password/components/forgot-password-form";
+import { ForgotPasswordForm } from "@client/features/account/components/forgot-password-form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { BackToLogin } from "./auth-links";
 

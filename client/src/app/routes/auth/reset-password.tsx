@@ -1,5 +1,5 @@
 import { AuthCard } from "@client/components/auth-card";
-import { ResetPasswordForm } from "@client/features/password/components/reset-password-form";
+import { ResetPasswordForm } from "@client/features/account/components/reset-password-form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useSearchParams } from "react-router";
 import { BackToLogin } from "./auth-links";

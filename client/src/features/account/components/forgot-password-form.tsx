@@ -1,11 +1,11 @@
-import { FormError } from "@client/components/auth-card";
 import { showFailure } from "@client/lib/forms";
-import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "@shared/schemas/accounts";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useForgotPassword } from "../api/use-forgot-password";
+import { AccountForm, EmailField } from "./account-fields";
 
 /**
  * Email and "Send reset link". The answer is the same for every address (nobody learns who has
@@ -33,23 +33,12 @@ export function ForgotPasswordForm() {
       </Alert>
     );
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <FormError message={error} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          description="The address of your ThesisDesk account."
-          inputWrapperOrder={["label", "input", "description", "error"]}
-          {...form.getInputProps("email")}
-          key={form.key("email")}
-        />
-        <Button type="submit" fullWidth loading={forgot.isPending}>
-          Send reset link
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm onSubmit={onSubmit} error={error} submit="Send reset link" busy={forgot.isPending}>
+      <EmailField
+        form={form}
+        description="The address of your ThesisDesk account."
+        inputWrapperOrder={["label", "input", "description", "error"]}
+      />
+    </AccountForm>
   );
 }
