@@ -22,7 +22,7 @@ import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconArrowRight, IconChecklist } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
-import { Field, ListFooter, pageCount } from "./list-parts";
+import { CardList, Field, ListFooter, pageCount } from "./list-parts";
 import { groupText, proposalPath } from "./proposal-rows";
 import { TERM_ID_PARAM, usePageParam } from "./use-proposal-filters";
 
@@ -135,19 +135,11 @@ export function Approvals() {
         />
       ) : (
         <>
-          <Stack
-            component="ul"
-            gap="md"
-            m={0}
-            p={0}
-            style={{ listStyle: "none" }}
-            aria-label="Awaiting committee"
-            aria-busy={list.isFetching}
-          >
+          <CardList gap="md" aria-label="Awaiting committee" aria-busy={list.isFetching}>
             {items.map((p) => (
               <ApprovalCard key={p.id} proposal={p} />
             ))}
-          </Stack>
+          </CardList>
           <ListFooter
             page={page}
             pages={pages}

@@ -1,11 +1,11 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
 import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Box, Group, Paper, SimpleGrid, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { Link } from "react-router";
-import { Field } from "./list-parts";
+import { CardList, Field } from "./list-parts";
 
 export const proposalPath = (id: string) => `/committee/proposals/${id}`;
 
@@ -53,16 +53,16 @@ function Status({ p }: { p: ProposalSummary }) {
   );
 }
 
-/** The proposals as a table (desktop): title linked to its page, status, cell, supervisor, group, submitted. */
-export function ProposalTable({
-  items,
-  showTerm,
-  busy,
-}: {
+interface RowsProps {
   items: ProposalSummary[];
+  /** Name each proposal's term (when the list is of every term). */
   showTerm: boolean;
+  /** The next page is on its way. */
   busy: boolean;
-}) {
+}
+
+/** The proposals as a table (desktop): title linked to its page, status, cell, supervisor, group, submitted. */
+export function ProposalTable({ items, showTerm, busy }: RowsProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table
@@ -107,25 +107,9 @@ export function ProposalTable({
 }
 
 /** The same proposals as cards (below md): nothing off screen. */
-export function ProposalCards({
-  items,
-  showTerm,
-  busy,
-}: {
-  items: ProposalSummary[];
-  showTerm: boolean;
-  busy: boolean;
-}) {
+export function ProposalCards({ items, showTerm, busy }: RowsProps) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: "none" }}
-      aria-label="Proposals"
-      aria-busy={busy}
-    >
+    <CardList gap="sm" aria-label="Proposals" aria-busy={busy}>
       {items.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
           <TitleCell p={p} showTerm={showTerm} />
@@ -141,6 +125,6 @@ export function ProposalCards({
           </SimpleGrid>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
