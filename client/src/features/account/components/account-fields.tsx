@@ -8,6 +8,7 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { LIMITS } from "@shared/limits";
 import type { FormEvent, ReactNode } from "react";
 
 /**
@@ -22,6 +23,17 @@ export function TextField<V>({ form, path, ...props }: Bound<V> & Omit<TextInput
 
 export function PasswordField<V>({ form, path, ...props }: Bound<V> & Omit<PasswordInputProps, "form">) {
   return <PasswordInput required {...props} {...form.getInputProps(path)} key={form.key(path)} />;
+}
+
+/** A password being chosen, with how long it must be. */
+export function NewPasswordField<V>(props: Bound<V> & Omit<PasswordInputProps, "form">) {
+  return (
+    <PasswordField
+      description={`At least ${LIMITS.passwordMin} characters.`}
+      autoComplete="new-password"
+      {...props}
+    />
+  );
 }
 
 /** Email: the address one signs in with. */

@@ -1,11 +1,9 @@
-import { showFailure } from "@client/lib/forms";
 import { Alert } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "@shared/schemas/accounts";
 import { IconMailCheck } from "@tabler/icons-react";
-import { useState } from "react";
 import { useForgotPassword } from "../api/use-forgot-password";
 import { AccountForm, EmailField } from "./account-fields";
+import { useAccountForm } from "./use-account-form";
 
 /**
  * Email and "Send reset link". The answer is the same for every address (nobody learns who has
@@ -13,18 +11,11 @@ import { AccountForm, EmailField } from "./account-fields";
  */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordInput>({
-    mode: "uncontrolled",
-    initialValues: { email: "" },
-    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
-  });
-  const onSubmit = form.onSubmit((values) => {
-    setError(null);
-    forgot.mutate(values, {
-      onError: (e) => showFailure(form, e, setError),
-    });
-  });
+  const { form, error, onSubmit } = useAccountForm<ForgotPasswordInput>(
+    { email: "" },
+    forgotPasswordSchema,
+    (values, onError) => forgot.mutate(values, { onError }),
+  );
 
   if (forgot.isSuccess)
     return (

@@ -4,13 +4,12 @@ import { notify } from "@client/lib/notify";
 import { Anchor, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DASHBOARD_PATH } from "@shared/enums";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { newPasswordSchema } from "@shared/schemas/common";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useResetPassword } from "../api/use-reset-password";
-import { AccountForm, PasswordField } from "./account-fields";
+import { AccountForm, NewPasswordField, PasswordField } from "./account-fields";
 
 interface Values {
   newPassword: string;
@@ -70,14 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </Anchor>
         </Text>
       )}
-      <PasswordField
-        form={form}
-        path="newPassword"
-        label="New password"
-        description={`At least ${LIMITS.passwordMin} characters.`}
-        autoComplete="new-password"
-        disabled={!token}
-      />
+      <NewPasswordField form={form} path="newPassword" label="New password" disabled={!token} />
       <PasswordField
         form={form}
         path="confirm"

@@ -1,30 +1,20 @@
 import { useSetup } from "@client/lib/auth";
-import { showFailure } from "@client/lib/forms";
-import { schemaResolver, useForm } from "@mantine/form";
 import { type SetupInput, setupSchema } from "@shared/schemas/auth";
-import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AccountForm, EmailField, PasswordField, TextField } from "./account-fields";
+import { useAccountForm } from "./use-account-form";
 
 /** The first committee account, made with the setup token the server printed (or the link's `?token=`). */
 export function SetupForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setup = useSetup();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<SetupInput>({
-    mode: "uncontrolled",
-    initialValues: { token: params.get("token") ?? "", name: "", email: "", password: "" },
-    validate: schemaResolver(setupSchema, { sync: true }),
-  });
-
-  const onSubmit = form.onSubmit((values) => {
-    setError(null);
-    setup.mutate(values, {
-      onSuccess: () => navigate("/committee/dashboard", { replace: true }),
-      onError: (e) => showFailure(form, e, setError),
-    });
-  });
+  const { form, error, onSubmit } = useAccountForm<SetupInput>(
+    { token: params.get("token") ?? "", name: "", email: "", password: "" },
+    setupSchema,
+    (values, onError) =>
+      setup.mutate(values, { onSuccess: () => navigate("/committee/dashboard", { replace: true }), onError }),
+  );
 
   return (
     <AccountForm onSubmit={onSubmit} error={error} submit="Create committee account" busy={setup.isPending}>
