@@ -5,14 +5,38 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
 import { RouteError } from "./routes/route-error";
 
+type Load = () => Promise<{ default: React.ComponentType }>;
+
 /** Each page is its own chunk: a role's screens load only when someone of that role opens them. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+const page = (load: Load): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** The signed-in shell (AppShell, sidebar, live events) is itself loaded only when someone signs in. */
-const roleLayout = (area: Role): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await import("./layouts/role-layout")).LAYOUTS[area] }),
+/** Pages by their path. */
+const pages = (byPath: Record<string, Load>): RouteObject[] =>
+  Object.entries(byPath).map(([path, load]) => ({ path, ...page(load) }));
+
+/**
+ * One role's area, `/<role>/…`: only for that role; the signed-in shell (AppShell, sidebar, live
+ * events), itself loaded only when someone signs in, around the role's pages, its Profile and
+ * its own "not found"; the area's address alone opens its dashboard.
+ */
+const roleArea = (role: Role, byPath: Record<string, Load>): RouteObject => ({
+  path: role,
+  element: <RequireRole area={role} />,
+  children: [
+    {
+      lazy: async () => ({ Component: (await import("./layouts/role-layout")).LAYOUTS[role] }),
+      children: [
+        { index: true, element: <Navigate to="dashboard" replace /> },
+        ...pages({
+          ...byPath,
+          profile: () => import("./routes/shared/profile"),
+          "*": () => import("./routes/public/not-found"),
+        }),
+      ],
+    },
+  ],
 });
 
 export const routes: RouteObject[] = [
@@ -26,99 +50,67 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, ...page(() => import("./routes/public/landing")) },
-          { path: "about", ...page(() => import("./routes/public/about")) },
-          { path: "features", ...page(() => import("./routes/public/features")) },
-          { path: "support", ...page(() => import("./routes/public/support")) },
-          { path: "contact", ...page(() => import("./routes/public/contact")) },
-          { path: "privacy", ...page(() => import("./routes/public/privacy")) },
-          { path: "terms", ...page(() => import("./routes/public/terms")) },
-          { path: "cookies", ...page(() => import("./routes/public/cookies")) },
+          ...pages({
+            about: () => import("./routes/public/about"),
+            features: () => import("./routes/public/features"),
+            support: () => import("./routes/public/support"),
+            contact: () => import("./routes/public/contact"),
+            privacy: () => import("./routes/public/privacy"),
+            terms: () => import("./routes/public/terms"),
+            cookies: () => import("./routes/public/cookies"),
+          }),
           {
             element: <SignedOutOnly />,
-            children: [
-              { path: "login", ...page(() => import("./routes/auth/login")) },
-              { path: "register", ...page(() => import("./routes/auth/register")) },
-              { path: "setup", ...page(() => import("./routes/auth/setup")) },
-              { path: "forgot-password", ...page(() => import("./routes/auth/forgot-password")) },
-            ],
+            children: pages({
+              login: () => import("./routes/auth/login"),
+              register: () => import("./routes/auth/register"),
+              setup: () => import("./routes/auth/setup"),
+              "forgot-password": () => import("./routes/auth/forgot-password"),
+            }),
           },
           // A password link works whoever is signed in on this browser: it is about its own account.
-          { path: "reset-password", ...page(() => import("./routes/auth/reset-password")) },
-          { path: "*", ...page(() => import("./routes/public/not-found")) },
+          ...pages({
+            "reset-password": () => import("./routes/auth/reset-password"),
+            "*": () => import("./routes/public/not-found"),
+          }),
         ],
       },
-      {
-        path: "student",
-        element: <RequireRole area="student" />,
-        children: [
-          {
-            ...roleLayout("student"),
-            children: [
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: "dashboard", ...page(() => import("./routes/student/dashboard")) },
-              { path: "proposal", ...page(() => import("./routes/student/proposal")) },
-              { path: "proposal-status", ...page(() => import("./routes/student/proposal-status")) },
-              { path: "proposals/:id", ...page(() => import("./routes/student/proposal-detail")) },
-              { path: "topics", ...page(() => import("./routes/student/topics")) },
-              { path: "research-cell-info", ...page(() => import("./routes/student/research-cell-info")) },
-              { path: "notices", ...page(() => import("./routes/student/notices")) },
-              { path: "chat", ...page(() => import("./routes/student/chat")) },
-              { path: "profile", ...page(() => import("./routes/shared/profile")) },
-              { path: "*", ...page(() => import("./routes/public/not-found")) },
-            ],
-          },
-        ],
-      },
-      {
-        path: "supervisor",
-        element: <RequireRole area="supervisor" />,
-        children: [
-          {
-            ...roleLayout("supervisor"),
-            children: [
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: "dashboard", ...page(() => import("./routes/supervisor/dashboard")) },
-              { path: "requests", ...page(() => import("./routes/supervisor/requests")) },
-              { path: "pending-proposals", ...page(() => import("./routes/supervisor/requests")) },
-              { path: "notice", ...page(() => import("./routes/supervisor/notice")) },
-              { path: "history", ...page(() => import("./routes/supervisor/history")) },
-              { path: "topics", ...page(() => import("./routes/supervisor/topics")) },
-              { path: "applicants", ...page(() => import("./routes/supervisor/applicants")) },
-              { path: "proposals/:id", ...page(() => import("./routes/supervisor/proposal-detail")) },
-              { path: "chat", ...page(() => import("./routes/supervisor/chat")) },
-              { path: "profile", ...page(() => import("./routes/shared/profile")) },
-              { path: "*", ...page(() => import("./routes/public/not-found")) },
-            ],
-          },
-        ],
-      },
-      {
-        path: "committee",
-        element: <RequireRole area="committee" />,
-        children: [
-          {
-            ...roleLayout("committee"),
-            children: [
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: "dashboard", ...page(() => import("./routes/committee/dashboard")) },
-              { path: "proposals", ...page(() => import("./routes/committee/proposals")) },
-              { path: "approvals", ...page(() => import("./routes/committee/approvals")) },
-              { path: "activity", ...page(() => import("./routes/committee/activity")) },
-              { path: "terms", ...page(() => import("./routes/committee/terms")) },
-              { path: "allocation", ...page(() => import("./routes/committee/allocation")) },
-              { path: "all-students", ...page(() => import("./routes/committee/all-students")) },
-              { path: "all-teachers", ...page(() => import("./routes/committee/all-teachers")) },
-              { path: "research-cells", ...page(() => import("./routes/committee/research-cells")) },
-              { path: "cell-members", ...page(() => import("./routes/committee/cell-members")) },
-              { path: "committee-members", ...page(() => import("./routes/committee/committee-members")) },
-              { path: "import", ...page(() => import("./routes/committee/import")) },
-              { path: "proposals/:id", ...page(() => import("./routes/committee/proposal-detail")) },
-              { path: "profile", ...page(() => import("./routes/shared/profile")) },
-              { path: "*", ...page(() => import("./routes/public/not-found")) },
-            ],
-          },
-        ],
-      },
+      roleArea("student", {
+        dashboard: () => import("./routes/student/dashboard"),
+        proposal: () => import("./routes/student/proposal"),
+        "proposal-status": () => import("./routes/student/proposal-status"),
+        "proposals/:id": () => import("./routes/student/proposal-detail"),
+        topics: () => import("./routes/student/topics"),
+        "research-cell-info": () => import("./routes/student/research-cell-info"),
+        notices: () => import("./routes/student/notices"),
+        chat: () => import("./routes/student/chat"),
+      }),
+      roleArea("supervisor", {
+        dashboard: () => import("./routes/supervisor/dashboard"),
+        requests: () => import("./routes/supervisor/requests"),
+        "pending-proposals": () => import("./routes/supervisor/requests"),
+        notice: () => import("./routes/supervisor/notice"),
+        history: () => import("./routes/supervisor/history"),
+        topics: () => import("./routes/supervisor/topics"),
+        applicants: () => import("./routes/supervisor/applicants"),
+        "proposals/:id": () => import("./routes/supervisor/proposal-detail"),
+        chat: () => import("./routes/supervisor/chat"),
+      }),
+      roleArea("committee", {
+        dashboard: () => import("./routes/committee/dashboard"),
+        proposals: () => import("./routes/committee/proposals"),
+        approvals: () => import("./routes/committee/approvals"),
+        activity: () => import("./routes/committee/activity"),
+        terms: () => import("./routes/committee/terms"),
+        allocation: () => import("./routes/committee/allocation"),
+        "all-students": () => import("./routes/committee/all-students"),
+        "all-teachers": () => import("./routes/committee/all-teachers"),
+        "research-cells": () => import("./routes/committee/research-cells"),
+        "cell-members": () => import("./routes/committee/cell-members"),
+        "committee-members": () => import("./routes/committee/committee-members"),
+        import: () => import("./routes/committee/import"),
+        "proposals/:id": () => import("./routes/committee/proposal-detail"),
+      }),
     ],
   },
 ];

@@ -1,8 +1,7 @@
 import { AuthCard } from "@client/components/auth-card";
-import { ForgotPasswordForm } from "@client/features/password/components/forgot-password-form";
-import { Anchor, Group } from "@mantine/core";
+import { ForgotPasswordForm } from "@client/features/account/components/forgot-password-form";
 import { useDocumentTitle } from "@mantine/hooks";
-import { Link } from "react-router";
+import { BackToLogin } from "./auth-links";
 
 export default function ForgotPasswordPage() {
   useDocumentTitle("Forgot password · ThesisDesk");
@@ -12,14 +11,7 @@ export default function ForgotPasswordPage() {
       subtitle="We will email you a link to choose a new one. It works once, for one hour."
     >
       <ForgotPasswordForm />
-      <Group justify="space-between" mt="lg">
-        <Anchor component={Link} to="/login" size="sm">
-          Back to log in
-        </Anchor>
-        <Anchor component={Link} to="/" size="sm">
-          Home
-        </Anchor>
-      </Group>
+      <BackToLogin />
     </AuthCard>
   );
 }

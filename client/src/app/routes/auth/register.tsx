@@ -1,94 +1,26 @@
-import { AuthCard, FormError } from "@client/components/auth-card";
-import { useRegister } from "@client/lib/auth";
-import { applyServerErrors } from "@client/lib/forms";
-import { authOptionsQuery } from "@client/lib/queries/auth-options";
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { AuthCard } from "@client/components/auth-card";
+import { RegisterForm } from "@client/features/account/components/register-form";
+import { Anchor, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { LIMITS } from "@shared/limits";
-import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { AuthLinks } from "./auth-links";
 
 export default function RegisterPage() {
   useDocumentTitle("Register · ThesisDesk");
-  const navigate = useNavigate();
-  const register = useRegister();
-  const [error, setError] = useState<string | null>(null);
-  const domains = useQuery(authOptionsQuery()).data?.allowedEmailDomains ?? [];
-  const form = useForm<RegisterInput>({
-    mode: "uncontrolled",
-    initialValues: { name: "", email: "", studentId: "", password: "" },
-    validate: schemaResolver(registerSchema, { sync: true }),
-  });
-
-  const onSubmit = form.onSubmit((values) => {
-    setError(null);
-    register.mutate(values, {
-      onSuccess: () => navigate("/student/dashboard", { replace: true }),
-      onError: (e) => {
-        // Field problems show at their field; anything else shows above the form.
-        const { message, atField } = applyServerErrors(form, e);
-        if (!atField) setError(message);
-      },
-    });
-  });
-
   return (
     <AuthCard
       title="Create your student account"
       subtitle="Supervisor and committee accounts are made by the committee."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <FormError message={error} />
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            required
-            {...form.getInputProps("name")}
-            key={form.key("name")}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            description={domains.length ? `Your address at ${domains.join(" or ")}.` : undefined}
-            {...form.getInputProps("email")}
-            key={form.key("email")}
-          />
-          <TextInput
-            label="Student ID"
-            required
-            {...form.getInputProps("studentId")}
-            key={form.key("studentId")}
-          />
-          <PasswordInput
-            label="Password"
-            description={`At least ${LIMITS.passwordMin} characters.`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("password")}
-            key={form.key("password")}
-          />
-          <Button type="submit" fullWidth loading={register.isPending}>
-            Register
-          </Button>
-        </Stack>
-      </form>
-      <Group justify="space-between" mt="lg">
+      <RegisterForm />
+      <AuthLinks>
         <Text size="sm">
           Already registered?{" "}
           <Anchor component={Link} to="/login">
             Log in
           </Anchor>
         </Text>
-        <Anchor component={Link} to="/" size="sm">
-          Home
-        </Anchor>
-      </Group>
+      </AuthLinks>
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { AuthCard } from "@client/components/auth-card";
-import { ResetPasswordForm } from "@client/features/password/components/reset-password-form";
-import { Anchor, Group } from "@mantine/core";
+import { ResetPasswordForm } from "@client/features/account/components/reset-password-form";
 import { useDocumentTitle } from "@mantine/hooks";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { BackToLogin } from "./auth-links";
 
 /** The page a password link opens: a reset (forgot password) or, with ?welcome=1, a first password. */
 export default function ResetPasswordPage() {
@@ -20,14 +20,7 @@ export default function ResetPasswordPage() {
       }
     >
       <ResetPasswordForm token={params.get("token") ?? ""} />
-      <Group justify="space-between" mt="lg">
-        <Anchor component={Link} to="/login" size="sm">
-          Back to log in
-        </Anchor>
-        <Anchor component={Link} to="/" size="sm">
-          Home
-        </Anchor>
-      </Group>
+      <BackToLogin />
     </AuthCard>
   );
 }

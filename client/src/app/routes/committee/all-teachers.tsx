@@ -1,11 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { AllTeachers } from "@client/features/people/components/all-teachers";
+import { screen } from "../screen";
 
-export default function CommitteeAllTeachersPage() {
-  return (
-    <>
-      <PageHeader title="All Teachers" description="Add teachers and assign them to research cells." />
-      <AllTeachers />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "All Teachers",
+    description: "Add teachers and assign them to research cells.",
+  },
+  AllTeachers,
+);

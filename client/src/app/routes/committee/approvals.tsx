@@ -1,14 +1,11 @@
-import { PageHeader } from "@client/components/page-header";
 import { Approvals } from "@client/features/committee-proposals/components/approvals";
+import { screen } from "../screen";
 
-export default function CommitteeApprovalsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Approvals"
-        description="Proposals their supervisor approved that wait for the committee's decision, the longest waiting first."
-      />
-      <Approvals />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Approvals",
+    description:
+      "Proposals their supervisor approved that wait for the committee's decision, the longest waiting first.",
+  },
+  Approvals,
+);

@@ -1,11 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { CellMembers } from "@client/features/research-cells/components/cell-members";
+import { screen } from "../screen";
 
-export default function CommitteeCellMembersPage() {
-  return (
-    <>
-      <PageHeader title="Cell Members" description="Which teachers belong to each research cell." />
-      <CellMembers />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Cell Members",
+    description: "Which teachers belong to each research cell.",
+  },
+  CellMembers,
+);

@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { CommitteeMembers } from "@client/features/people/components/committee-members";
+import { screen } from "../screen";
 
-export default function CommitteeCommitteeMembersPage() {
-  return (
-    <>
-      <PageHeader
-        title="Committee Members"
-        description="The people who run students, teachers and research cells."
-      />
-      <CommitteeMembers />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Committee Members",
+    description: "The people who run students, teachers and research cells.",
+  },
+  CommitteeMembers,
+);

@@ -1,19 +1,14 @@
-import { PageHeader } from "@client/components/page-header";
-import { TermSelect, useTermParam } from "@client/components/term-select";
 import { CommitteeDashboardView } from "@client/features/committee-dashboard/components/committee-dashboard";
 import { useUser } from "@client/lib/auth";
+import { TermScreen } from "../screen";
 
 export default function CommitteeDashboard() {
   const user = useUser();
-  const termId = useTermParam();
   return (
-    <>
-      <PageHeader
-        title={`Welcome, ${user.name}`}
-        description="Manage students, teachers, committee members and research cells from the menu."
-        actions={<TermSelect />}
-      />
-      <CommitteeDashboardView termId={termId} />
-    </>
+    <TermScreen
+      title={`Welcome, ${user.name}`}
+      description="Manage students, teachers, committee members and research cells from the menu."
+      body={CommitteeDashboardView}
+    />
   );
 }

@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { CommitteeProposals } from "@client/features/committee-proposals/components/committee-proposals";
+import { screen } from "../screen";
 
-export default function CommitteeProposalsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Proposals"
-        description="Every proposal of a term: search by title, filter by status, research cell and supervisor."
-      />
-      <CommitteeProposals />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Proposals",
+    description: "Every proposal of a term: search by title, filter by status, research cell and supervisor.",
+  },
+  CommitteeProposals,
+);

@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { Terms } from "@client/features/terms/components/terms";
+import { screen } from "../screen";
 
-export default function CommitteeTermsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Terms"
-        description="Submission windows, deadlines and each supervisor's places, term by term."
-      />
-      <Terms />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Terms",
+    description: "Submission windows, deadlines and each supervisor's places, term by term.",
+  },
+  Terms,
+);

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   IconBuildingBank,
   IconCode,
@@ -21,6 +9,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PageLink, PublicPage } from "./public-page";
 
 const REPLACES: { title: string; icon: ReactNode; text: string }[] = [
   {
@@ -59,80 +48,69 @@ const PRINCIPLES: { title: string; icon: ReactNode; text: string }[] = [
 ];
 
 export default function AboutPage() {
-  useDocumentTitle("About · ThesisDesk");
   return (
-    <Container size="md" py="xl">
-      <Stack gap="xl">
-        <Stack gap="sm">
-          <Title order={1}>About ThesisDesk</Title>
-          <Text size="lg" c="dimmed">
-            ThesisDesk is where students of your department propose their final-year thesis or project,
-            supervisors review those proposals, and the committee keeps track of who works with whom.
-          </Text>
-        </Stack>
+    <PublicPage
+      title="About ThesisDesk"
+      tabTitle="About"
+      lead="ThesisDesk is where students of your department propose their final-year thesis or project, supervisors review those proposals, and the committee keeps track of who works with whom."
+    >
+      <Stack gap="sm">
+        <Title order={2}>Why it exists</Title>
+        <Text>
+          Thesis and project proposals used to travel through spreadsheets, shared folders and long email
+          threads. Students were unsure whether their proposal had arrived or been read, supervisors kept
+          their own lists, and the committee had to piece together who was in which group. ThesisDesk replaces
+          all of that with a single place: a student submits a proposal to a research cell and one of its
+          supervisors, the supervisor approves or denies it with feedback, and the group and supervisor keep
+          talking through notices and a group chat.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="sm">
+          {REPLACES.map((item) => (
+            <Card key={item.title} withBorder radius="md" padding="lg">
+              <ThemeIcon variant="light" size={40} radius="md">
+                {item.icon}
+              </ThemeIcon>
+              <Text fw={600} mt="sm">
+                {item.title}
+              </Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {item.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
 
-        <Stack gap="sm">
-          <Title order={2}>Why it exists</Title>
-          <Text>
-            Thesis and project proposals used to travel through spreadsheets, shared folders and long email
-            threads. Students were unsure whether their proposal had arrived or been read, supervisors kept
-            their own lists, and the committee had to piece together who was in which group. ThesisDesk
-            replaces all of that with a single place: a student submits a proposal to a research cell and one
-            of its supervisors, the supervisor approves or denies it with feedback, and the group and
-            supervisor keep talking through notices and a group chat.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="sm">
-            {REPLACES.map((item) => (
-              <Card key={item.title} withBorder radius="md" padding="lg">
-                <ThemeIcon variant="light" size={40} radius="md">
-                  {item.icon}
-                </ThemeIcon>
-                <Text fw={600} mt="sm">
-                  {item.title}
-                </Text>
-                <Text size="sm" c="dimmed" mt={4}>
+      <Stack gap="sm">
+        <Title order={2}>Who runs it</Title>
+        <Stack gap="md">
+          {PRINCIPLES.map((item) => (
+            <Group key={item.title} align="flex-start" wrap="nowrap" gap="md">
+              <ThemeIcon variant="light" size={40} radius="md" color="teal">
+                {item.icon}
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{item.title}</Text>
+                <Text size="sm" c="dimmed">
                   {item.text}
                 </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
+              </div>
+            </Group>
+          ))}
         </Stack>
-
-        <Stack gap="sm">
-          <Title order={2}>Who runs it</Title>
-          <Stack gap="md">
-            {PRINCIPLES.map((item) => (
-              <Group key={item.title} align="flex-start" wrap="nowrap" gap="md">
-                <ThemeIcon variant="light" size={40} radius="md" color="teal">
-                  {item.icon}
-                </ThemeIcon>
-                <div>
-                  <Text fw={600}>{item.title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {item.text}
-                  </Text>
-                </div>
-              </Group>
-            ))}
-          </Stack>
-          <Text size="sm" c="dimmed">
-            How your data is handled is described in the{" "}
-            <Anchor component={Link} to="/privacy">
-              privacy notice
-            </Anchor>
-            .
-          </Text>
-        </Stack>
-
-        <Group gap="sm">
-          <Button component={Link} to="/features">
-            See the features
-          </Button>
-          <Button component={Link} to="/contact" variant="default">
-            Contact the department
-          </Button>
-        </Group>
+        <Text size="sm" c="dimmed">
+          How your data is handled is described in the <PageLink to="/privacy">privacy notice</PageLink>.
+        </Text>
       </Stack>
-    </Container>
+
+      <Group gap="sm">
+        <Button component={Link} to="/features">
+          See the features
+        </Button>
+        <Button component={Link} to="/contact" variant="default">
+          Contact the department
+        </Button>
+      </Group>
+    </PublicPage>
   );
 }

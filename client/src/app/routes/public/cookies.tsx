@@ -1,8 +1,7 @@
-import { Anchor, Badge, Code, Container, Paper, Stack, Table, Text, ThemeIcon, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { Badge, Code, Paper, Table, Text } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink, PublicPage, Section } from "./public-page";
 
 const SESSION_COOKIE = "thesisdesk.session_token";
 
@@ -27,70 +26,48 @@ const COOKIE_FACTS: { label: string; value: ReactNode }[] = [
 ];
 
 export default function CookiesPage() {
-  useDocumentTitle("Cookies · ThesisDesk");
   return (
-    <Container size="md" py="xl">
-      <Stack gap="xl">
-        <Stack gap="sm">
-          <ThemeIcon variant="light" size={48} radius="md">
-            <IconCookie size={26} />
-          </ThemeIcon>
-          <Title order={1}>Cookies</Title>
-          <Text size="lg" c="dimmed">
-            ThesisDesk uses exactly one cookie, and only to keep you signed in.
-          </Text>
-        </Stack>
-
-        <Stack gap="xs" component="section">
-          <Title order={2} size="h3">
-            The session cookie
-          </Title>
-          <Paper withBorder radius="md">
-            <Table verticalSpacing="sm" horizontalSpacing="md" variant="vertical">
-              <Table.Tbody>
-                {COOKIE_FACTS.map((fact) => (
-                  <Table.Tr key={fact.label}>
-                    <Table.Th w={140}>{fact.label}</Table.Th>
-                    <Table.Td>{fact.value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-          <Text size="sm" c="dimmed">
-            Visitors who are not signed in receive no cookie at all.
-          </Text>
-        </Stack>
-
-        <Stack gap="xs" component="section">
-          <Title order={2} size="h3">
-            No analytics or advertising cookies
-          </Title>
-          <Text>
-            ThesisDesk sets no analytics, tracking, advertising or social media cookies, and loads nothing
-            from other websites that could set them.
-          </Text>
-        </Stack>
-
-        <Stack gap="xs" component="section">
-          <Title order={2} size="h3">
-            Why there is no cookie banner
-          </Title>
-          <Text>
-            The session cookie is strictly necessary for signing in, which you ask for when you log in.
-            Cookies like this do not need consent, so ThesisDesk does not show a consent banner. If you block
-            cookies for this site, you will not be able to stay signed in.
-          </Text>
-        </Stack>
-
+    <PublicPage
+      title="Cookies"
+      icon={<IconCookie size={26} />}
+      lead="ThesisDesk uses exactly one cookie, and only to keep you signed in."
+    >
+      <Section title="The session cookie">
+        <Paper withBorder radius="md">
+          <Table verticalSpacing="sm" horizontalSpacing="md" variant="vertical">
+            <Table.Tbody>
+              {COOKIE_FACTS.map((fact) => (
+                <Table.Tr key={fact.label}>
+                  <Table.Th w={140}>{fact.label}</Table.Th>
+                  <Table.Td>{fact.value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
         <Text size="sm" c="dimmed">
-          More about how your data is handled is in the{" "}
-          <Anchor component={Link} to="/privacy">
-            privacy notice
-          </Anchor>
-          .
+          Visitors who are not signed in receive no cookie at all.
         </Text>
-      </Stack>
-    </Container>
+      </Section>
+
+      <Section title="No analytics or advertising cookies">
+        <Text>
+          ThesisDesk sets no analytics, tracking, advertising or social media cookies, and loads nothing from
+          other websites that could set them.
+        </Text>
+      </Section>
+
+      <Section title="Why there is no cookie banner">
+        <Text>
+          The session cookie is strictly necessary for signing in, which you ask for when you log in. Cookies
+          like this do not need consent, so ThesisDesk does not show a consent banner. If you block cookies
+          for this site, you will not be able to stay signed in.
+        </Text>
+      </Section>
+
+      <Text size="sm" c="dimmed">
+        More about how your data is handled is in the <PageLink to="/privacy">privacy notice</PageLink>.
+      </Text>
+    </PublicPage>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   IconBell,
   IconBolt,
@@ -35,6 +23,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PublicPage } from "./public-page";
 
 type Feature = { title: string; icon: ReactNode; text: string };
 type FeatureGroup = {
@@ -238,50 +227,45 @@ function Section({
 }
 
 export default function FeaturesPage() {
-  useDocumentTitle("Features · ThesisDesk");
   return (
-    <Container size="lg" py="xl">
-      <Stack gap={48}>
-        <Stack gap="sm" maw={720}>
-          <Title order={1}>Features</Title>
-          <Text size="lg" c="dimmed">
-            ThesisDesk gives each role exactly what it needs: students propose, supervisors decide, and the
-            committee keeps the department's records in order.
-          </Text>
-          <Group gap="xs">
-            {GROUPS.map((g) => (
-              <Badge key={g.id} variant="light" color={g.color} component="a" href={`#${g.id}-heading`}>
-                {g.role}
-              </Badge>
-            ))}
-            <Badge variant="light" color="gray" component="a" href="#safety-heading">
-              Safe by design
+    <PublicPage
+      title="Features"
+      wide
+      lead="ThesisDesk gives each role exactly what it needs: students propose, supervisors decide, and the committee keeps the department's records in order."
+      headerExtra={
+        <Group gap="xs">
+          {GROUPS.map((g) => (
+            <Badge key={g.id} variant="light" color={g.color} component="a" href={`#${g.id}-heading`}>
+              {g.role}
             </Badge>
-          </Group>
-        </Stack>
-
-        {GROUPS.map((g) => (
-          <Section key={g.id} {...g} title={g.role} />
-        ))}
-
-        <Section
-          id="safety"
-          title="Safe by design"
-          icon={<IconShieldCheck size={22} />}
-          color="gray"
-          intro="The server is the only authority; the browser is never trusted with a decision."
-          features={SAFETY}
-        />
-
-        <Group gap="sm">
-          <Button component={Link} to="/register">
-            Register as a student
-          </Button>
-          <Button component={Link} to="/support" variant="default">
-            Questions? Read the FAQ
-          </Button>
+          ))}
+          <Badge variant="light" color="gray" component="a" href="#safety-heading">
+            Safe by design
+          </Badge>
         </Group>
-      </Stack>
-    </Container>
+      }
+    >
+      {GROUPS.map((g) => (
+        <Section key={g.id} {...g} title={g.role} />
+      ))}
+
+      <Section
+        id="safety"
+        title="Safe by design"
+        icon={<IconShieldCheck size={22} />}
+        color="gray"
+        intro="The server is the only authority; the browser is never trusted with a decision."
+        features={SAFETY}
+      />
+
+      <Group gap="sm">
+        <Button component={Link} to="/register">
+          Register as a student
+        </Button>
+        <Button component={Link} to="/support" variant="default">
+          Questions? Read the FAQ
+        </Button>
+      </Group>
+    </PublicPage>
   );
 }

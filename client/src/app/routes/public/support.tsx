@@ -1,5 +1,4 @@
-import { Accordion, Anchor, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { Accordion, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import {
   IconBell,
@@ -13,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PageLink, PublicPage } from "./public-page";
 
 const MAX_PICTURE_MB = LIMITS.pictureBytesMax / (1024 * 1024);
 const MAX_GROUP = LIMITS.extraMembersMax + 1;
@@ -26,13 +26,10 @@ const FAQS: Faq[] = [
     question: "I forgot my password. What do I do?",
     answer: (
       <Text size="sm">
-        Choose “Forgot password?” on the{" "}
-        <Anchor component={Link} to="/login">
-          login page
-        </Anchor>{" "}
-        and enter your email: a link to choose a new password arrives by email, and works once, for one hour.
-        If the email does not come, the committee can send you a new link. If you still know your password and
-        just want a new one, change it under Profile — this also signs you out everywhere else.
+        Choose “Forgot password?” on the <PageLink to="/login">login page</PageLink> and enter your email: a
+        link to choose a new password arrives by email, and works once, for one hour. If the email does not
+        come, the committee can send you a new link. If you still know your password and just want a new one,
+        change it under Profile — this also signs you out everywhere else.
       </Text>
     ),
   },
@@ -110,57 +107,47 @@ const FAQS: Faq[] = [
 ];
 
 export default function SupportPage() {
-  useDocumentTitle("Support · ThesisDesk");
   return (
-    <Container size="md" py="xl">
-      <Stack gap="xl">
-        <Stack gap="sm">
-          <Title order={1}>Support</Title>
-          <Text size="lg" c="dimmed">
-            Answers to the questions students and supervisors ask most often.
-          </Text>
-        </Stack>
-
-        <Stack gap="sm" component="section" aria-labelledby="faq-heading">
-          <Title order={2} id="faq-heading">
-            Frequently asked questions
-          </Title>
-          <Accordion variant="separated" radius="md" multiple>
-            {FAQS.map((faq) => (
-              <Accordion.Item key={faq.id} value={faq.id}>
-                <Accordion.Control
-                  icon={
-                    <ThemeIcon variant="light" size={28} radius="md">
-                      {faq.icon}
-                    </ThemeIcon>
-                  }
-                >
-                  {faq.question}
-                </Accordion.Control>
-                <Accordion.Panel>{faq.answer}</Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        </Stack>
-
-        <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="stuck-heading">
-          <Stack gap="sm" align="flex-start">
-            <ThemeIcon variant="light" size={44} radius="md" color="teal">
-              <IconLifebuoy size={24} />
-            </ThemeIcon>
-            <Title order={2} size="h3" id="stuck-heading">
-              Still stuck? Contact your department
-            </Title>
-            <Text c="dimmed">
-              ThesisDesk is run by your department's committee. They can fix accounts, research cells and
-              supervisor assignments.
-            </Text>
-            <Button component={Link} to="/contact">
-              How to contact us
-            </Button>
-          </Stack>
-        </Paper>
+    <PublicPage title="Support" lead="Answers to the questions students and supervisors ask most often.">
+      <Stack gap="sm" component="section" aria-labelledby="faq-heading">
+        <Title order={2} id="faq-heading">
+          Frequently asked questions
+        </Title>
+        <Accordion variant="separated" radius="md" multiple>
+          {FAQS.map((faq) => (
+            <Accordion.Item key={faq.id} value={faq.id}>
+              <Accordion.Control
+                icon={
+                  <ThemeIcon variant="light" size={28} radius="md">
+                    {faq.icon}
+                  </ThemeIcon>
+                }
+              >
+                {faq.question}
+              </Accordion.Control>
+              <Accordion.Panel>{faq.answer}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       </Stack>
-    </Container>
+
+      <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="stuck-heading">
+        <Stack gap="sm" align="flex-start">
+          <ThemeIcon variant="light" size={44} radius="md" color="teal">
+            <IconLifebuoy size={24} />
+          </ThemeIcon>
+          <Title order={2} size="h3" id="stuck-heading">
+            Still stuck? Contact your department
+          </Title>
+          <Text c="dimmed">
+            ThesisDesk is run by your department's committee. They can fix accounts, research cells and
+            supervisor assignments.
+          </Text>
+          <Button component={Link} to="/contact">
+            How to contact us
+          </Button>
+        </Stack>
+      </Paper>
+    </PublicPage>
   );
 }

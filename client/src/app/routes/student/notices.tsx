@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { StudentNotices } from "@client/features/notices/components/student-notices";
+import { screen } from "../screen";
 
-export default function StudentNoticesPage() {
-  return (
-    <>
-      <PageHeader
-        title="Notices"
-        description="Notices from your supervisor to your group. Open one to read it in full."
-      />
-      <StudentNotices />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Notices",
+    description: "Notices from your supervisor to your group. Open one to read it in full.",
+  },
+  StudentNotices,
+);

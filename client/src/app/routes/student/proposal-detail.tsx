@@ -1,14 +1,4 @@
-import { ProposalPage } from "@client/features/proposal-page/components/proposal-page";
-import { useParams } from "react-router";
+import { proposalScreen } from "../proposal-screen";
 
 /** A proposal as its group (and an invitee) sees it. */
-export default function StudentProposalDetailPage() {
-  const { id = "" } = useParams();
-  return (
-    <ProposalPage
-      key={id}
-      id={id}
-      back={{ to: "/student/proposal-status", label: "Back to Proposal Status" }}
-    />
-  );
-}
+export default proposalScreen({ back: { to: "/student/proposal-status", label: "Back to Proposal Status" } });

@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { SubmitProposal } from "@client/features/proposals/components/submit-proposal";
+import { screen } from "../screen";
 
-export default function StudentProposalPage() {
-  return (
-    <>
-      <PageHeader
-        title="Submit Proposal"
-        description="Propose a thesis or project to a research cell and one of its supervisors."
-      />
-      <SubmitProposal />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Submit Proposal",
+    description: "Propose a thesis or project to a research cell and one of its supervisors.",
+  },
+  SubmitProposal,
+);

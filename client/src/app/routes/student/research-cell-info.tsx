@@ -1,14 +1,10 @@
-import { PageHeader } from "@client/components/page-header";
 import { ResearchCellInfo } from "@client/features/research-cell-info/components/research-cell-info";
+import { screen } from "../screen";
 
-export default function StudentResearchCellInfoPage() {
-  return (
-    <>
-      <PageHeader
-        title="Research Cell Info"
-        description="The department's research cells, what they work on, and who supervises in each."
-      />
-      <ResearchCellInfo />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Research Cell Info",
+    description: "The department's research cells, what they work on, and who supervises in each.",
+  },
+  ResearchCellInfo,
+);

@@ -1,14 +1,11 @@
-import { PageHeader } from "@client/components/page-header";
 import { TopicBrowser } from "@client/features/topics/components/topic-browser";
+import { screen } from "../screen";
 
-export default function StudentTopicsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Topics"
-        description="The topics supervisors offer this term. Rank the ones your group would like on Submit Proposal."
-      />
-      <TopicBrowser />
-    </>
-  );
-}
+export default screen(
+  {
+    title: "Topics",
+    description:
+      "The topics supervisors offer this term. Rank the ones your group would like on Submit Proposal.",
+  },
+  TopicBrowser,
+);

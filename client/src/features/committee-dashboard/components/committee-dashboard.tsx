@@ -17,6 +17,14 @@ import { FigureCard } from "./figure-card";
 import { ProposalsExport } from "./proposals-export";
 import { proposalsLink, STATUS_CHART_COLOR, STATUS_ICON } from "./status-look";
 
+/** The people and cells as they are now, whatever the term. */
+const PEOPLE_FIGURES = [
+  { key: "students", label: "Students", Icon: IconSchool, color: "indigo" },
+  { key: "supervisors", label: "Supervisors", Icon: IconUsers, color: "cyan" },
+  { key: "committee", label: "Committee members", Icon: IconUserShield, color: "grape" },
+  { key: "researchCells", label: "Research cells", Icon: IconBuildingCommunity, color: "blue" },
+] as const;
+
 /** Approvals of one term (by id, or "all"). */
 const approvalsLink = (termId: string | undefined) =>
   termId ? `/committee/approvals?termId=${termId}` : "/committee/approvals";
@@ -57,30 +65,9 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
         <>
           <section aria-label="People and cells">
             <SimpleGrid cols={{ base: 2, md: 4 }}>
-              <FigureCard
-                label="Students"
-                value={d.students}
-                icon={<IconSchool size={22} />}
-                color="indigo"
-              />
-              <FigureCard
-                label="Supervisors"
-                value={d.supervisors}
-                icon={<IconUsers size={22} />}
-                color="cyan"
-              />
-              <FigureCard
-                label="Committee members"
-                value={d.committee}
-                icon={<IconUserShield size={22} />}
-                color="grape"
-              />
-              <FigureCard
-                label="Research cells"
-                value={d.researchCells}
-                icon={<IconBuildingCommunity size={22} />}
-                color="blue"
-              />
+              {PEOPLE_FIGURES.map(({ key, label, Icon, color }) => (
+                <FigureCard key={key} label={label} value={d[key]} icon={<Icon size={22} />} color={color} />
+              ))}
             </SimpleGrid>
           </section>
           <section aria-label="Proposals by status">

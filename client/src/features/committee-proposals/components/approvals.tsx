@@ -10,7 +10,6 @@ import {
   Blockquote,
   Button,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -18,30 +17,16 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconArrowRight, IconChecklist } from "@tabler/icons-react";
-import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
+import { CardList, Field, ListFooter, pageCount } from "./list-parts";
 import { groupText, proposalPath } from "./proposal-rows";
-import { TERM_ID_PARAM } from "./use-proposal-filters";
+import { TERM_ID_PARAM, usePageParam } from "./use-proposal-filters";
 
 export const APPROVALS_PAGE_SIZE = 20;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
   return (
@@ -115,9 +100,7 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
  */
 export function Approvals() {
   const termId = useTermParam(TERM_ID_PARAM, "all");
-  const [params, setParams] = useSearchParams();
-  const raw = Number(params.get("page"));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const [page, setPage] = usePageParam();
   const list = useCommitteeProposals({
     status: "Awaiting committee",
     order: "oldest",
@@ -126,7 +109,7 @@ export function Approvals() {
     pageSize: APPROVALS_PAGE_SIZE,
   });
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / APPROVALS_PAGE_SIZE));
+  const pages = pageCount(total, APPROVALS_PAGE_SIZE);
   const items = list.data?.items ?? [];
 
   return (
@@ -152,42 +135,22 @@ export function Approvals() {
         />
       ) : (
         <>
-          <Stack
-            component="ul"
-            gap="md"
-            m={0}
-            p={0}
-            style={{ listStyle: "none" }}
-            aria-label="Awaiting committee"
-            aria-busy={list.isFetching}
-          >
+          <CardList gap="md" aria-label="Awaiting committee" aria-busy={list.isFetching}>
             {items.map((p) => (
               <ApprovalCard key={p.id} proposal={p} />
             ))}
-          </Stack>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed" role="status">
-              {countText(total, list.data?.capped)}{" "}
-              {total === 1 && !list.data?.capped ? "proposal" : "proposals"} awaiting the committee
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) =>
-                  setParams((prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (p === 1) next.delete("page");
-                    else next.set("page", String(p));
-                    return next;
-                  })
-                }
-                size="sm"
-                getControlProps={(control) => ({ "aria-label": `${control} page` })}
-                getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-              />
-            )}
-          </Group>
+          </CardList>
+          <ListFooter
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            status={
+              <>
+                {countText(total, list.data?.capped)}{" "}
+                {total === 1 && !list.data?.capped ? "proposal" : "proposals"} awaiting the committee
+              </>
+            }
+          />
         </>
       )}
     </Stack>

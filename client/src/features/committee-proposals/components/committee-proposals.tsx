@@ -2,12 +2,12 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { countText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Box, Group, Pagination, Paper, Skeleton, Stack, Text } from "@mantine/core";
-import { LIMITS } from "@shared/limits";
+import { Box, Paper, Skeleton, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
+import { ListFooter, pageCount } from "./list-parts";
 import { ProposalFilters } from "./proposal-filters";
 import { ProposalCards, ProposalTable } from "./proposal-rows";
 import { useProposalFilters } from "./use-proposal-filters";
@@ -33,8 +33,7 @@ export function CommitteeProposals() {
   const narrow = useNarrow();
   const total = list.data?.total ?? 0;
   const capped = list.data?.capped ?? false;
-  // A page may start at most at the count's limit: the pages reach that far, no further.
-  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / PROPOSALS_PAGE_SIZE));
+  const pages = pageCount(total, PROPOSALS_PAGE_SIZE);
   // Filters that shrink the list can leave the page past its end: step back to the last page.
   useEffect(() => {
     if (list.data && !list.isPlaceholderData && filters.page > pages) update({ page: pages });
@@ -94,23 +93,19 @@ export function CommitteeProposals() {
       )}
 
       {total > 0 && (
-        <Group p="md" justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
-            {total === 1 && !capped ? "proposal" : "proposals"}
-            {capped ? " — narrow the filters to count them all" : ""}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={Math.min(filters.page, pages)}
-              onChange={(page) => update({ page })}
-              size="sm"
-              getControlProps={(control) => ({ "aria-label": `${control} page` })}
-              getItemProps={(page) => ({ "aria-label": `Page ${page}` })}
-            />
-          )}
-        </Group>
+        <ListFooter
+          p="md"
+          page={filters.page}
+          pages={pages}
+          onPage={(page) => update({ page })}
+          status={
+            <>
+              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
+              {total === 1 && !capped ? "proposal" : "proposals"}
+              {capped ? " — narrow the filters to count them all" : ""}
+            </>
+          }
+        />
       )}
     </Paper>
   );

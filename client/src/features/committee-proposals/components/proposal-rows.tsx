@@ -1,11 +1,11 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
 import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Box, Group, Paper, SimpleGrid, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CardList, Field } from "./list-parts";
 
 export const proposalPath = (id: string) => `/committee/proposals/${id}`;
 
@@ -15,6 +15,14 @@ export const groupText = (p: ProposalSummary) =>
     .sort((a, b) => a.position - b.position)
     .map((m) => `${m.name || MSG.unknown}${m.state === "invited" ? " (invited)" : ""}`)
     .join(", ") || MSG.notAvailable;
+
+/** After the title and the status, in the table and on the cards. */
+const COLUMNS: { label: string; text: (p: ProposalSummary) => string; maw?: number; nowrap?: boolean }[] = [
+  { label: "Research cell", text: cellTitle },
+  { label: "Supervisor", text: supervisorName },
+  { label: "Group", text: groupText, maw: 260 },
+  { label: "Submitted", text: (p) => formatDate(p.createdAt), nowrap: true },
+];
 
 function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
   return (
@@ -45,16 +53,16 @@ function Status({ p }: { p: ProposalSummary }) {
   );
 }
 
-/** The proposals as a table (desktop): title linked to its page, status, cell, supervisor, group, submitted. */
-export function ProposalTable({
-  items,
-  showTerm,
-  busy,
-}: {
+interface RowsProps {
   items: ProposalSummary[];
+  /** Name each proposal's term (when the list is of every term). */
   showTerm: boolean;
+  /** The next page is on its way. */
   busy: boolean;
-}) {
+}
+
+/** The proposals as a table (desktop): title linked to its page, status, cell, supervisor, group, submitted. */
+export function ProposalTable({ items, showTerm, busy }: RowsProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table
@@ -69,10 +77,9 @@ export function ProposalTable({
           <Table.Tr>
             <Table.Th>Title</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Research cell</Table.Th>
-            <Table.Th>Supervisor</Table.Th>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Submitted</Table.Th>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c.label}>{c.label}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -84,20 +91,13 @@ export function ProposalTable({
               <Table.Td>
                 <Status p={p} />
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{cellTitle(p)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{supervisorName(p)}</Text>
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Text size="sm">{groupText(p)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {formatDate(p.createdAt)}
-                </Text>
-              </Table.Td>
+              {COLUMNS.map((c) => (
+                <Table.Td key={c.label} maw={c.maw}>
+                  <Text size="sm" style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}>
+                    {c.text(p)}
+                  </Text>
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -106,37 +106,10 @@ export function ProposalTable({
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
-
 /** The same proposals as cards (below md): nothing off screen. */
-export function ProposalCards({
-  items,
-  showTerm,
-  busy,
-}: {
-  items: ProposalSummary[];
-  showTerm: boolean;
-  busy: boolean;
-}) {
+export function ProposalCards({ items, showTerm, busy }: RowsProps) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: "none" }}
-      aria-label="Proposals"
-      aria-busy={busy}
-    >
+    <CardList gap="sm" aria-label="Proposals" aria-busy={busy}>
       {items.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
           <TitleCell p={p} showTerm={showTerm} />
@@ -144,13 +117,14 @@ export function ProposalCards({
             <Status p={p} />
           </Box>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-            <Field label="Research cell">{cellTitle(p)}</Field>
-            <Field label="Supervisor">{supervisorName(p)}</Field>
-            <Field label="Group">{groupText(p)}</Field>
-            <Field label="Submitted">{formatDate(p.createdAt)}</Field>
+            {COLUMNS.map((c) => (
+              <Field key={c.label} label={c.label}>
+                {c.text(p)}
+              </Field>
+            ))}
           </SimpleGrid>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -24,23 +24,36 @@ const id = (v: string | null) => (v && UUID.test(v) ? v.toLowerCase() : undefine
  * figures and chart) show the same rows. What is not a status or an id reads as no filter.
  */
 export function useProposalFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const termId = useTermParam(TERM_ID_PARAM);
+  const update = useFilterUpdate<ProposalFilters>();
   const filters = useMemo<ProposalFilters>(() => {
-    const page = Number(params.get("page"));
     const status = params.get("status");
     return {
       q: (params.get("q") ?? "").slice(0, LIMITS.searchMax),
       status: PROPOSAL_STATUSES.includes(status as ProposalStatus) ? (status as ProposalStatus) : undefined,
       researchCellId: id(params.get("researchCellId")),
       supervisorId: id(params.get("supervisorId")),
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      page: pageOf(params),
     };
   }, [params]);
 
-  /** Changes some filters; any change but the page's goes back to the first page. */
-  const update = useCallback(
-    (change: Partial<ProposalFilters>) =>
+  return { filters, termId, update };
+}
+
+const pageOf = (params: URLSearchParams) => {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * Changes some of the address's filters (an empty one, or page 1, leaves the address); any change
+ * but the page's goes back to the first page.
+ */
+function useFilterUpdate<T extends { page: number }>() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (change: Partial<T>) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -56,6 +69,11 @@ export function useProposalFilters() {
       ),
     [setParams],
   );
+}
 
-  return { filters, termId, update };
+/** A list's page alone, in the address (`?page=`), for a screen with no other filter. */
+export function usePageParam() {
+  const [params] = useSearchParams();
+  const update = useFilterUpdate();
+  return [pageOf(params), (page: number) => update({ page })] as const;
 }

@@ -1,25 +1,26 @@
 import { ApiError } from "@client/lib/api";
-import { committeeDashboardQueries } from "@client/lib/queries/committee-dashboard";
-import { userQueries } from "@client/lib/queries/users";
 import type { ImportResult, ImportRole } from "@shared/schemas/accounts";
 import type { ErrorResponse } from "@shared/schemas/common";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useRefreshPeople } from "./use-people-mutation";
 
 /** Where an upload is: sending the file (with the share sent), then waiting for the server. */
 export type ImportProgress = { phase: "uploading"; fraction: number } | { phase: "processing" } | null;
 
 /**
- * POST /api/users/import with the file as multipart `file`, through XMLHttpRequest: fetch cannot
- * report how much of a large file has been sent.
+ * A POST of a multipart body through XMLHttpRequest (fetch cannot report how much of a large file
+ * has been sent), answered like the api client: the JSON body, or an ApiError. The one place the
+ * import's upload is done: the shared uploader, once there is one, takes its place.
  */
-function upload(
-  input: { role: ImportRole; dryRun: boolean; file: File },
+function postWithProgress<T>(
+  url: string,
+  form: FormData,
   onProgress: (p: ImportProgress) => void,
-): Promise<ImportResult> {
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/users/import?role=${input.role}&dryRun=${input.dryRun}`);
+    xhr.open("POST", url);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress({ phase: "uploading", fraction: e.loaded / e.total });
@@ -34,7 +35,7 @@ function upload(
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportResult);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
       const err = (body as ErrorResponse | undefined)?.error;
       reject(
         new ApiError(
@@ -45,26 +46,29 @@ function upload(
         ),
       );
     };
-    const form = new FormData();
-    form.append("file", input.file);
     onProgress({ phase: "uploading", fraction: 0 });
     xhr.send(form);
   });
 }
 
+type ImportInput = { role: ImportRole; dryRun: boolean; file: File };
+
+/** POST /api/users/import with the file as multipart `file`. */
+function upload({ role, dryRun, file }: ImportInput, onProgress: (p: ImportProgress) => void) {
+  const form = new FormData();
+  form.append("file", file);
+  return postWithProgress<ImportResult>(`/api/users/import?role=${role}&dryRun=${dryRun}`, form, onProgress);
+}
+
 /** A dry run or an import of a CSV file, with its progress; an import refreshes the people lists. */
 export function useImportPeople() {
-  const qc = useQueryClient();
+  const refresh = useRefreshPeople();
   const [progress, setProgress] = useState<ImportProgress>(null);
   const mutation = useMutation({
-    mutationFn: (input: { role: ImportRole; dryRun: boolean; file: File }) => upload(input, setProgress),
+    mutationFn: (input: ImportInput) => upload(input, setProgress),
     onSettled: () => setProgress(null),
     onSuccess: async (result) => {
-      if (!result.imported) return;
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: userQueries.all() }),
-        qc.invalidateQueries({ queryKey: committeeDashboardQueries.all() }),
-      ]);
+      if (result.imported) await refresh();
     },
   });
   return { ...mutation, progress };

@@ -1,11 +1,12 @@
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Paper, PasswordInput, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, PasswordInput, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { LIMITS } from "@shared/limits";
 import { type AddPersonFormInput, addPersonFormSchema } from "@shared/schemas/users";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useAddPerson } from "../api/use-add-person";
+import { PersonFields } from "./person-fields";
 
 export interface AddPersonTexts {
   title: string;
@@ -52,23 +53,10 @@ export function AddPersonForm({
       </Text>
       <form onSubmit={onSubmit} noValidate aria-label={texts.title}>
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <TextInput
-            label="Name"
-            required
-            autoComplete="off"
-            maxLength={LIMITS.nameMax}
-            flex="1 1 180px"
-            {...form.getInputProps("name")}
-            key={form.key("name")}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            flex="1.3 1 220px"
-            {...form.getInputProps("email")}
-            key={form.key("email")}
+          <PersonFields
+            form={form}
+            nameProps={{ autoComplete: "off", flex: "1 1 180px" }}
+            emailProps={{ autoComplete: "off", flex: "1.3 1 220px" }}
           />
           <PasswordInput
             label="Password"

@@ -1,17 +1,12 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
-import { MSG } from "@shared/messages";
 import { useCellOptions } from "../api/use-cell-options";
-import { AddPersonForm } from "./add-person-form";
 import { AssignCellControl } from "./assign-cell-control";
-import { ImportLink } from "./import-link";
-import { emailColumn, nameColumn, type PeopleColumn, PeopleTable } from "./people-table";
-import { actionsColumn, PersonDialogs } from "./person-actions";
+import { PeopleList } from "./people-list";
+import type { PeopleColumn } from "./people-table";
 
 export function AllTeachers() {
   const cells = useCellOptions();
   const columns: PeopleColumn[] = [
-    nameColumn,
-    emailColumn,
     {
       // One column for a teacher's cells: those assigned, and the "Research Cell" choice with
       // "Assign" that adds one.
@@ -37,27 +32,6 @@ export function AllTeachers() {
         </Stack>
       ),
     },
-    actionsColumn,
   ];
-  return (
-    <>
-      <AddPersonForm
-        userRole="supervisor"
-        texts={{
-          title: "Add a teacher",
-          submit: "Add Teacher",
-          added: MSG.teacherAdded,
-          failed: MSG.addTeacherFailed,
-        }}
-      />
-      <PersonDialogs from="all-teachers">
-        <PeopleTable
-          userRole="supervisor"
-          columns={columns}
-          noun="teachers"
-          toolbar={<ImportLink userRole="supervisor" />}
-        />
-      </PersonDialogs>
-    </>
-  );
+  return <PeopleList userRole="supervisor" columns={columns} />;
 }

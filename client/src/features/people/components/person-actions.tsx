@@ -16,10 +16,8 @@ import {
   Modal,
   Stack,
   Text,
-  TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { updatePersonSchema } from "@shared/schemas/accounts";
 import type { Person } from "@shared/schemas/users";
@@ -41,10 +39,11 @@ import {
   useUpdatePerson,
 } from "../api/use-person-actions";
 import type { PeopleColumn } from "./people-table";
+import { PersonFields } from "./person-fields";
 
 const failure = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
-type From = "all-students" | "all-teachers" | "committee-members";
+export type From = "all-students" | "all-teachers" | "committee-members";
 type Dialog = { kind: "edit" | "deactivate"; person: Person } | null;
 
 /**
@@ -170,21 +169,12 @@ function EditPersonModal({ person, onClose }: { person: Person; onClose: () => v
     <Modal opened onClose={onClose} title={`Edit ${person.name}`} centered>
       <form onSubmit={onSubmit} noValidate aria-label={`Edit ${person.name}`}>
         <Stack>
-          <TextInput
-            label="Name"
-            required
-            maxLength={LIMITS.nameMax}
-            {...form.getInputProps("name")}
-            key={form.key("name")}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            description="They sign in with this address; it must not belong to anyone else."
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            {...form.getInputProps("email")}
-            key={form.key("email")}
+          <PersonFields
+            form={form}
+            emailProps={{
+              description: "They sign in with this address; it must not belong to anyone else.",
+              inputWrapperOrder: ["label", "input", "description", "error"],
+            }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type CellInput, cellInputSchema } from "@shared/schemas/cells";
 import { IconPlus } from "@tabler/icons-react";
-import { useAddCell } from "../api/use-add-cell";
+import { useAddCell } from "../api/use-cell-mutations";
 import { CellFormFields } from "./cell-form-fields";
 
 /** "Research Cell Added." or "Failed to add research cell." followed by the reason. */

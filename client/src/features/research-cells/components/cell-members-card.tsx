@@ -18,7 +18,7 @@ import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
 import { IconUserMinus, IconUserOff } from "@tabler/icons-react";
 import { useState } from "react";
-import { useAssignTeacher, useRemoveTeacher } from "../api/use-cell-membership";
+import { useAssignTeacher, useRemoveTeacher } from "../api/use-cell-mutations";
 import { TeacherSelect } from "./teacher-select";
 
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");

@@ -4,7 +4,7 @@ import { Button, Group, Modal, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type Cell, type CellInput, cellInputSchema } from "@shared/schemas/cells";
-import { useUpdateCell } from "../api/use-update-cell";
+import { useUpdateCell } from "../api/use-cell-mutations";
 import { CellFormFields } from "./cell-form-fields";
 
 function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {

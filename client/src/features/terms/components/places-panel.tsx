@@ -36,6 +36,12 @@ function CapacityText({ row }: { row: SupervisorLoad }) {
   );
 }
 
+/** A supervisor's figures, between their name and the capacity editor, in the table and on the cards. */
+const COLUMNS = [
+  { label: "Used", Value: UsedText },
+  { label: "Capacity", Value: CapacityText },
+];
+
 /**
  * One term's places: each supervisor's load as a chart and a table, where each capacity can be
  * set or handed back to the term's default. Its heading takes the focus when a term's Places is
@@ -98,8 +104,9 @@ function LoadTable({ term, items }: { term: Term; items: SupervisorLoad[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Supervisor</Table.Th>
-            <Table.Th>Used</Table.Th>
-            <Table.Th>Capacity</Table.Th>
+            {COLUMNS.map(({ label }) => (
+              <Table.Th key={label}>{label}</Table.Th>
+            ))}
             <Table.Th>Set places</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -109,12 +116,11 @@ function LoadTable({ term, items }: { term: Term; items: SupervisorLoad[] }) {
               <Table.Th scope="row" fw={500}>
                 {s.name}
               </Table.Th>
-              <Table.Td>
-                <UsedText row={s} />
-              </Table.Td>
-              <Table.Td>
-                <CapacityText row={s} />
-              </Table.Td>
+              {COLUMNS.map(({ label, Value }) => (
+                <Table.Td key={label}>
+                  <Value row={s} />
+                </Table.Td>
+              ))}
               <Table.Td>
                 <CapacityEditor key={`${s.capacity}-${s.override}`} termId={term.id} row={s} />
               </Table.Td>
@@ -140,18 +146,14 @@ function LoadCards({ term, items }: { term: Term; items: SupervisorLoad[] }) {
         <Paper component="li" key={s.supervisorId} withBorder radius="md" p="sm" aria-label={s.name}>
           <Text fw={600}>{s.name}</Text>
           <Group gap="lg" my="xs">
-            <Box>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                Used
-              </Text>
-              <UsedText row={s} />
-            </Box>
-            <Box>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                Capacity
-              </Text>
-              <CapacityText row={s} />
-            </Box>
+            {COLUMNS.map(({ label, Value }) => (
+              <Box key={label}>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  {label}
+                </Text>
+                <Value row={s} />
+              </Box>
+            ))}
           </Group>
           <CapacityEditor key={`${s.capacity}-${s.override}`} termId={term.id} row={s} />
         </Paper>

@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { NumberInput, type NumberInputProps, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { TERM_MODES } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
@@ -28,6 +28,10 @@ export function TermFormFields({
       {...form.getInputProps(field)}
     />
   );
+  /** A whole number of days, places or topics. */
+  const count = (field: keyof TermFormValues, props: NumberInputProps) => (
+    <NumberInput allowDecimal={false} allowNegative={false} {...props} {...form.getInputProps(field)} />
+  );
   const allocation = form.values.mode === "allocation";
   return (
     <>
@@ -56,38 +60,27 @@ export function TermFormFields({
           "Revisions close",
           "The last moment to answer “Changes requested”. Leave empty for no limit.",
         )}
-        <NumberInput
-          label="Review due (days)"
-          description="A Pending proposal is Overdue after this many days."
-          min={1}
-          max={LIMITS.reviewDueDaysMax}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps("reviewDueDays")}
-        />
-        <NumberInput
-          label="Default places per supervisor"
-          description="Groups each supervisor takes, unless set for them. Leave empty for unlimited."
-          min={0}
-          max={LIMITS.capacityMax}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps("defaultCapacity")}
-        />
-        <NumberInput
-          label="Max preferences"
-          description={
-            allocation
-              ? "How many topics a group may rank."
-              : "Used by allocation terms: how many topics a group may rank."
-          }
-          disabled={!allocation}
-          min={1}
-          max={LIMITS.maxPreferencesMax}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps("maxPreferences")}
-        />
+        {count("reviewDueDays", {
+          label: "Review due (days)",
+          description: "A Pending proposal is Overdue after this many days.",
+          min: 1,
+          max: LIMITS.reviewDueDaysMax,
+        })}
+        {count("defaultCapacity", {
+          label: "Default places per supervisor",
+          description: "Groups each supervisor takes, unless set for them. Leave empty for unlimited.",
+          min: 0,
+          max: LIMITS.capacityMax,
+        })}
+        {count("maxPreferences", {
+          label: "Max preferences",
+          description: allocation
+            ? "How many topics a group may rank."
+            : "Used by allocation terms: how many topics a group may rank.",
+          disabled: !allocation,
+          min: 1,
+          max: LIMITS.maxPreferencesMax,
+        })}
       </SimpleGrid>
       <Switch
         label="Committee approval"

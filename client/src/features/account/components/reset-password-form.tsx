@@ -1,16 +1,15 @@
-import { FormError } from "@client/components/auth-card";
 import { isApiError } from "@client/lib/api";
-import { applyServerErrors } from "@client/lib/forms";
+import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DASHBOARD_PATH } from "@shared/enums";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { newPasswordSchema } from "@shared/schemas/common";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useResetPassword } from "../api/use-reset-password";
+import { AccountForm, NewPasswordField, PasswordField } from "./account-fields";
 
 interface Values {
   newPassword: string;
@@ -48,8 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onError: (e) => {
           // The token's problem has no field on this page: it is said above the form.
           if (isApiError(e) && e.fields.token) return setError(e.fields.token);
-          const { message, atField } = applyServerErrors(form, e);
-          if (!atField) setError(message);
+          showFailure(form, e, setError);
         },
       },
     );
@@ -57,37 +55,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const tokenProblem = error === MSG.resetTokenInvalid;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <FormError message={error} />
-        {tokenProblem && (
-          <Text size="sm">
-            <Anchor component={Link} to="/forgot-password">
-              Ask for a new link
-            </Anchor>
-          </Text>
-        )}
-        <PasswordInput
-          label="New password"
-          description={`At least ${LIMITS.passwordMin} characters.`}
-          autoComplete="new-password"
-          required
-          disabled={!token}
-          {...form.getInputProps("newPassword")}
-          key={form.key("newPassword")}
-        />
-        <PasswordInput
-          label="Repeat the new password"
-          autoComplete="new-password"
-          required
-          disabled={!token}
-          {...form.getInputProps("confirm")}
-          key={form.key("confirm")}
-        />
-        <Button type="submit" fullWidth loading={reset.isPending} disabled={!token}>
-          Set password
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      onSubmit={onSubmit}
+      error={error}
+      submit="Set password"
+      busy={reset.isPending}
+      disabled={!token}
+    >
+      {tokenProblem && (
+        <Text size="sm">
+          <Anchor component={Link} to="/forgot-password">
+            Ask for a new link
+          </Anchor>
+        </Text>
+      )}
+      <NewPasswordField form={form} path="newPassword" label="New password" disabled={!token} />
+      <PasswordField
+        form={form}
+        path="confirm"
+        label="Repeat the new password"
+        autoComplete="new-password"
+        disabled={!token}
+      />
+    </AccountForm>
   );
 }
