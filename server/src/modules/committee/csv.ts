@@ -6,18 +6,19 @@ export type CsvValue = string | number | null | undefined;
 
 /**
  * A formula starter (=, +, -, @, tab, carriage return, and the full-width forms spreadsheets also
- * take) after a `;` or a tab inside a value, past any spaces or quotes. A spreadsheet whose locale
- * splits on `;` (or that reads tabs) honours the quotes of the first field only: after its closing
- * quote is followed by the `,`, it reads on unquoted and starts a cell at each `;` in a later field.
+ * take) after a `;`, a tab or a line break inside a value, past any spaces or quotes. A spreadsheet
+ * whose locale splits on `;` (or that reads tabs) honours the quotes of the first field only: after
+ * its closing quote is followed by the `,`, it reads on unquoted and starts a cell at each `;` in a
+ * later field, and a row (so a cell) at each line break in it.
  */
-const FORMULA_AFTER_SPLIT = /([;\t][\s"]*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const FORMULA_AFTER_SPLIT = /([;\t\r\n][\s"]*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /**
  * How every export is written (DESIGN.md §13, decision 0043), by csv-stringify: every field
  * quoted, so a `,` `;` or line break inside a value stays inside its cell for a spreadsheet that
  * splits on `,`; every field starting like a formula prefixed with a `'` (escape_formulas); and a
- * formula starter a `;` or tab would begin a cell with prefixed the same way, for a spreadsheet
- * that splits there. Records end in CRLF, as RFC 4180 asks.
+ * formula starter a `;`, a tab or a line break would begin a cell with prefixed the same way, for a
+ * spreadsheet that splits there. Records end in CRLF, as RFC 4180 asks.
  */
 const OPTIONS = {
   quoted: true,

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (user: TestUser, method: "GET" | "POST", url: string, payload?: object) =>
+const call = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: sessionHeaders(user) });
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -36,14 +36,19 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const read = (body: string, delimiter: string): string[][] =>
   parse(body, { bom: true, delimiter, relax_quotes: true, relax_column_count: true });
 
-/** The body, checked: every field quoted, and no cell starting like a formula with either separator. */
+/**
+ * The body, checked: every field quoted, and no cell starting like a formula with either separator.
+ * A spreadsheet splitting on `;` reads past the first field unquoted, so it also starts a row (and
+ * so a cell) at every line break inside a later field.
+ */
 function checked(body: string, what: string): string[][] {
   const records = read(body, ",");
   const quoted = records.map((r) => `${r.map((v) => `"${v.replaceAll('"', '""')}"`).join(",")}\r\n`).join("");
   expect(body, `${what}: every field quoted`).toBe(`\uFEFF${quoted}`);
-  for (const delimiter of [",", ";"])
-    for (const cell of read(body, delimiter).flat())
-      expect(cell, `${what} split on ${delimiter}`).not.toMatch(FORMULA_START);
+  for (const cell of read(body, ",").flat()) expect(cell, `${what} split on ,`).not.toMatch(FORMULA_START);
+  for (const cell of read(body, ";").flat())
+    for (const line of cell.split(/\r\n|\r|\n/))
+      expect(line, `${what} split on ; and at line breaks`).not.toMatch(FORMULA_START);
   return records;
 }
 
@@ -105,6 +110,49 @@ describe("every CSV export", () => {
     expect(
       got.get(exports[4])!.some((r) => r[1] === "'=Kay;'@Committee" && r[5] === `'@Cell;'+1 ${tag}`),
     ).toBe(true);
+  });
+});
+
+describe("a value with line breaks", () => {
+  it("defuses a formula starter at the start of each of its lines, in names and in long texts", async () => {
+    const tag = unique("nl");
+    const sup = await makeSupervisor(t, { name: `Dr Lines ${tag}` });
+    const cell = await makeCell(t, [sup.id]);
+    const student = await makeStudent(t);
+    // A name with a line break is accepted (it has visible characters and no direction controls).
+    const name = `Ann ${tag}\r\n=HYPERLINK("http://evil")`;
+    const renamed = await call(student, "PATCH", "/api/me", { name });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const submitted = await call(student, "POST", "/api/proposals", {
+      title: `Lines ${tag}`,
+      abstract: `First line.\n+cmd|' /C calc'!A0\r\n@SUM(1)\r\n  -2+3`,
+      type: "Thesis",
+      researchCellId: cell.id,
+      supervisorId: sup.id,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = submitted.json().proposal.id as string;
+    const reviewed = await call(sup, "POST", `/api/proposals/${id}/review`, {
+      status: "Changes requested",
+      feedback: `Fine.\r\n=1+1\n =2`,
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+
+    for (const url of [
+      "/api/exports/users.csv?role=student",
+      "/api/exports/proposals.csv?termId=all",
+      "/api/activity.csv",
+    ]) {
+      const res = await call(committee, "GET", url);
+      expect(res.statusCode, url).toBe(200);
+      checked(res.body, url);
+    }
+    // What a spreadsheet splitting on `,` shows: the text, each such line behind a '.
+    const res = await call(committee, "GET", "/api/exports/proposals.csv?termId=all");
+    const row = read(res.body, ",").find((r) => r[0] === `Lines ${tag}`)!;
+    expect(row[6]).toBe(`Ann ${tag}\r\n'=HYPERLINK("http://evil")`);
+    expect(row[10]).toBe(`Fine.\r\n'=1+1\n '=2`);
+    expect(row[11]).toBe(`First line.\n'+cmd|' /C calc'!A0\r\n'@SUM(1)\r\n  '-2+3`);
   });
 });
 
