@@ -57,6 +57,22 @@ describe("POST /api/files", () => {
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("keeps the file's name others see without direction controls (DESIGN.md §13), in any script", async () => {
+    const s = await makeStudent(t);
+    for (const [sent, kept] of [
+      // Shown as "cvfdp.exe": a PDF made to look like a program, or any name made to read otherwise.
+      ["cv\u202Eexe.pdf", "cvexe.pdf"],
+      ["Ana \u2067Bo\u2069 final.pdf", "Ana Bo final.pdf"],
+      ["\u202B\u2066\u202C", "document.pdf"],
+      ["\u200B\u2060", "document.pdf"],
+      ["دراسة نهائية.pdf", "دراسة نهائية.pdf"],
+    ]) {
+      const res = await upload(s, makePdf(), sent);
+      expect(res.statusCode, JSON.stringify(sent)).toBe(201);
+      expect(res.json().name, JSON.stringify(sent)).toBe(kept);
+    }
+  });
+
   it("refuses, with a clear message and keeping nothing: HTML renamed .pdf, a truncated PDF, 21 MB, an empty file", async () => {
     const s = await makeStudent(t);
     const before = await fileCount();

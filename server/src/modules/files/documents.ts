@@ -1,6 +1,7 @@
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
+import { shownTextFrom } from "@shared/schemas/common";
 import { DOCUMENT_MSG, type FileRef } from "@shared/schemas/files";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
@@ -71,16 +72,21 @@ export async function checkPdf(
   return { bytes: result.bytes, sha256: result.sha256 };
 }
 
-/** A file name safe to show and to send back: no path, no control characters, ends in .pdf. */
+/**
+ * A file name safe to show and to send back: no path, no control characters, ends in .pdf. Others
+ * see it, so it is cleaned as a single sign-on name is (DESIGN.md §13, decision 0043): direction
+ * controls dropped, "document" when nothing visible is left.
+ */
 export function documentName(raw: string | undefined): string {
-  const base = (raw ?? "")
-    .split(/[\\/]/)
-    .pop()!
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .trim()
-    .slice(0, LIMITS.documentNameMax - 4);
-  const name = base || "document";
+  const base = shownTextFrom(
+    (raw ?? "")
+      .split(/[\\/]/)
+      .pop()!
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f"]/g, ""),
+    LIMITS.documentNameMax - 4,
+  );
+  const name = base ?? "document";
   return name.toLowerCase().endsWith(".pdf") ? name : `${name}.pdf`;
 }
 
