@@ -65,7 +65,7 @@ export function DocumentInput({
     setProgress(0);
     onUploadingChange?.(true);
     try {
-      onChange(await api.upload<FileRef>("/files", chosen, setProgress));
+      onChange(await api.upload<FileRef>("/files", chosen, { onProgress: setProgress }));
     } catch (e) {
       setFile(null);
       setError(isApiError(e) ? e.message : "The upload failed. Please try again.");
