@@ -15,6 +15,13 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/**
+ * What to tell people of a failure: the server's words (or the network's, see `unreachable`);
+ * anything else is no refusal but a fault of ours, said as `fallback`.
+ */
+export const errorMessage = (e: unknown, fallback: string = MSG.somethingWentWrong) =>
+  isApiError(e) ? e.message : fallback;
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export function withQuery(path: string, query?: Query): string {

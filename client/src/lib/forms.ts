@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from "@mantine/form";
-import { isApiError } from "./api";
+import { errorMessage, isApiError } from "./api";
 
 /**
  * Puts a server refusal where people look: field messages next to their fields,
@@ -14,7 +14,7 @@ export function applyServerErrors<T>(
     if (known.length) form.setErrors(Object.fromEntries(known));
     return { message: error.message, atField: known.length > 0 };
   }
-  return { message: "Something went wrong. Please try again.", atField: false };
+  return { message: errorMessage(error), atField: false };
 }
 
 /**

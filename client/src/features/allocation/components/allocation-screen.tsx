@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import {
   Alert,
@@ -106,7 +106,7 @@ export function AllocationScreen() {
     setCreated(null);
     run.mutate(undefined, {
       onSuccess: (s) => notify.success(MSG.allocationRan(s.groups - s.unmatched, s.groups)),
-      onError: (e) => notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again."),
+      onError: (e) => notify.error(errorMessage(e)),
     });
   };
   const doPublish = () =>
@@ -117,7 +117,7 @@ export function AllocationScreen() {
         setCreated(null);
       },
       onError: (e) => {
-        notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+        notify.error(errorMessage(e));
         setPublishing(false);
       },
     });

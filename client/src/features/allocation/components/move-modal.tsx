@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -70,7 +70,7 @@ export function MoveModal({
         onError: (err) => {
           if (isApiError(err) && (err.status === 409 || err.status === 400))
             return setError(err.fields.topicId ?? err.fields.proposalId ?? err.message);
-          notify.error(isApiError(err) ? err.message : "Something went wrong. Please try again.");
+          notify.error(errorMessage(err));
           onClose();
         },
       },

@@ -1,10 +1,11 @@
 import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { notify } from "@client/lib/notify";
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
 import type { ChatMessage } from "@shared/schemas/chat";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -110,8 +111,7 @@ export function ChatThread({
     if (!body) return;
     send.mutate(body, {
       onSuccess: () => setDraft(""),
-      onError: (e) =>
-        notify.error(isApiError(e) ? e.message : "Your message was not sent. Please try again."),
+      onError: (e) => notify.error(errorMessage(e, MSG.messageNotSent)),
     });
   };
 

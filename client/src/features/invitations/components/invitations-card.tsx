@@ -1,5 +1,5 @@
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { formatDate } from "@client/lib/proposal-format";
 import {
@@ -30,11 +30,7 @@ import { useInvitations } from "../api/use-invitations";
  * takes the proposal out of their sight, so the server answers 404: that too is a closed invitation.
  */
 const messageOf = (e: unknown) =>
-  isApiError(e)
-    ? e.status === 404
-      ? MSG.invitationClosed
-      : e.message
-    : "Something went wrong. Please try again.";
+  isApiError(e) && e.status === 404 ? MSG.invitationClosed : errorMessage(e);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -7,7 +7,7 @@ import { useAssignCell } from "../api/use-assign-cell";
 
 /** The specification's own words stand alone; anything else is "Failed to assign cell: …". */
 export function assignFailureMessage(error: unknown): string {
-  const message = isApiError(error) ? error.message : "Something went wrong. Please try again.";
+  const message = errorMessage(error);
   const own: string[] = [MSG.alreadyAssigned, MSG.teacherNotFound, MSG.selectCell];
   return own.includes(message) ? message : MSG.assignCellFailed(message);
 }

@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { StatusBadge } from "@client/components/status-badge";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
@@ -40,8 +40,6 @@ import {
 } from "../api/use-person-actions";
 import type { PeopleColumn } from "./people-table";
 import { PersonFields } from "./person-fields";
-
-const failure = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
 export type From = "all-students" | "all-teachers" | "committee-members";
 type Dialog = { kind: "edit" | "deactivate"; person: Person } | null;
@@ -83,12 +81,12 @@ export function PersonActions({ person }: { person: Person }) {
   const onSendLink = () =>
     sendLink.mutate(person.id, {
       onSuccess: (r) => notify.success(r.message),
-      onError: (e) => notify.error(MSG.sendLinkFailed(failure(e))),
+      onError: (e) => notify.error(MSG.sendLinkFailed(errorMessage(e))),
     });
   const onReactivate = () =>
     reactivate.mutate(person.id, {
       onSuccess: () => notify.success(MSG.personReactivated(person.name)),
-      onError: (e) => notify.error(MSG.reactivateFailed(failure(e))),
+      onError: (e) => notify.error(MSG.reactivateFailed(errorMessage(e))),
     });
 
   return (
@@ -203,7 +201,7 @@ function DeactivateModal({ person, from, onClose }: { person: Person; from: From
         notify.success(MSG.personDeactivated(person.name));
         onClose();
       },
-      onError: (e) => notify.error(MSG.deactivateFailed(failure(e))),
+      onError: (e) => notify.error(MSG.deactivateFailed(errorMessage(e))),
     });
   return (
     <Modal opened onClose={onClose} title={`Deactivate ${person.name}?`} centered size="lg">
@@ -237,7 +235,7 @@ export function LeftBehind({ personId, from }: { personId: string; from: string 
   if (open.isError)
     return (
       <Alert color="red" title="Their proposals could not be loaded.">
-        {failure(open.error)}
+        {errorMessage(open.error)}
       </Alert>
     );
   if (!open.data.items.length)

@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -32,7 +32,7 @@ export function useLifeMutation<TVars, TResult>(
     onSuccess,
     onError: (e) => {
       if (refusedAtField(e, fields)) return;
-      notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+      notify.error(errorMessage(e));
     },
     onSettled: () => {
       for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });

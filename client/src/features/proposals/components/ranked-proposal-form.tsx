@@ -1,6 +1,6 @@
 import { DocumentInput } from "@client/components/document-input";
 import { type TopicChoice, TopicRanker } from "@client/components/topic-ranker";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { termQueries } from "@client/lib/queries/terms";
 import { Button, Fieldset, Group, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
@@ -104,7 +104,7 @@ export function RankedProposalForm({
             for (const [k, v] of Object.entries(e.fields)) if (FIELD_OF[k]) atFields[FIELD_OF[k]] = v;
           setErrors(atFields);
           if (!Object.keys(atFields).length)
-            notify.error(MSG.submitProposalFailed(isApiError(e) ? e.message : "Please try again."));
+            notify.error(MSG.submitProposalFailed(errorMessage(e, "Please try again.")));
         },
         onSettled: () => {
           sending.current = false;

@@ -2,7 +2,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -84,7 +84,7 @@ export function Applicants() {
       onError: (e) => {
         if (isApiError(e) && e.status === 400) setError(e.fields.proposalIds ?? e.message);
         else {
-          notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+          notify.error(errorMessage(e));
           setDraft(null);
         }
       },

@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import {
   ActionIcon,
@@ -21,11 +21,9 @@ import { useState } from "react";
 import { useAssignTeacher, useRemoveTeacher } from "../api/use-cell-mutations";
 import { TeacherSelect } from "./teacher-select";
 
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
-
 /** The specification's own words stand alone; anything else is "Failed to assign cell: …". */
 function assignFailure(e: unknown) {
-  const message = messageOf(e);
+  const message = errorMessage(e);
   return [MSG.alreadyAssigned, MSG.teacherNotFound, MSG.selectCell].includes(message as never)
     ? message
     : MSG.assignCellFailed(message);
@@ -72,7 +70,7 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
           { teacherId: s.id, cellId: cell.id },
           {
             onSuccess: () => notify.success(MSG.teacherRemovedFromCell),
-            onError: (e) => notify.error(MSG.removeFromCellFailed(messageOf(e))),
+            onError: (e) => notify.error(MSG.removeFromCellFailed(errorMessage(e))),
           },
         ),
     });

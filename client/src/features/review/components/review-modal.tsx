@@ -1,6 +1,6 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { proposalQueries } from "@client/lib/queries/proposals";
@@ -148,7 +148,7 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
           onClose();
         },
         onError: (e) => {
-          const message = isApiError(e) ? e.message : "Something went wrong. Please try again.";
+          const message = errorMessage(e);
           if (isApiError(e) && e.status === 400 && e.fields.feedback) {
             setError(e.fields.feedback);
             setDecision(null);

@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
@@ -7,8 +7,6 @@ import type { Term } from "@shared/schemas/terms";
 import { IconChartBar, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
 import { useDeleteTerm } from "../api/use-delete-term";
 import { useMakeCurrent } from "../api/use-make-current";
-
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
 /** A term's actions, each named for the term: Edit, Places, Make current (not for the current one), Delete. */
 export function TermActions({
@@ -37,7 +35,7 @@ export function TermActions({
       onConfirm: () =>
         makeCurrent.mutate(term.id, {
           onSuccess: () => notify.success(MSG.termMadeCurrent(term.name)),
-          onError: (e) => notify.error(messageOf(e)),
+          onError: (e) => notify.error(errorMessage(e)),
         }),
     });
 
@@ -54,7 +52,7 @@ export function TermActions({
         remove.mutate(term.id, {
           onSuccess: () => notify.success(MSG.termDeleted),
           // A term with proposals, or the current one, is refused (409) with the reason.
-          onError: (e) => notify.error(messageOf(e)),
+          onError: (e) => notify.error(errorMessage(e)),
         }),
     });
 

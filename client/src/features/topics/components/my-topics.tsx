@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -58,7 +58,7 @@ export function MyTopics() {
         setWithdrawing(null);
       },
       onError: (e) => {
-        notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+        notify.error(errorMessage(e));
         setWithdrawing(null);
       },
     });

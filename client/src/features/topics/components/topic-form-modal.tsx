@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import {
   Button,
@@ -103,7 +103,7 @@ export function TopicFormModal({
     const onError = (err: unknown) => {
       if (isApiError(err) && err.status === 400 && Object.keys(err.fields).length)
         return setErrors(err.fields as Partial<Record<Field, string>>);
-      notify.error(isApiError(err) ? err.message : "Something went wrong. Please try again.");
+      notify.error(errorMessage(err));
       if (isApiError(err) && (err.status === 409 || err.status === 404)) onClose();
     };
     const { termId: _term, ...fields } = parsed.data;
