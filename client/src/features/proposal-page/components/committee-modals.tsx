@@ -1,3 +1,4 @@
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { termQueries } from "@client/lib/queries/terms";
@@ -11,7 +12,6 @@ import { useEffect, useState } from "react";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
 import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
 import { fieldErrors } from "./field-errors";
 
 type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };

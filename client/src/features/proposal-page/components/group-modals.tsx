@@ -1,3 +1,4 @@
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
 import { Text, Textarea } from "@mantine/core";
@@ -9,7 +10,6 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useLeave, useWithdraw } from "../api/use-group-actions";
 import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
 import { fieldErrors } from "./field-errors";
 
 /**

@@ -1,4 +1,5 @@
 import { DocumentInput } from "@client/components/document-input";
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { supervisorName } from "@client/lib/proposal-format";
 import { Text, Textarea, TextInput } from "@mantine/core";
@@ -12,7 +13,6 @@ import { formatInZone } from "@shared/time";
 import { useEffect, useState } from "react";
 import { useSubmitVersion } from "../api/use-submit-version";
 import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
 
 interface Values {
   title: string;

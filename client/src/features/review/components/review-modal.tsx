@@ -1,6 +1,6 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
-import { errorMessage, isApiError } from "@client/lib/api";
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
 import { proposalQueries } from "@client/lib/queries/proposals";
@@ -98,7 +98,12 @@ function consequence(decision: Decision, p: Reviewable, to: string | undefined, 
 }
 
 function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () => void }) {
-  const review = useReviewProposal();
+  const review = useReviewProposal(proposal.id, {
+    onSuccess: (_, input) => {
+      notify.success(SUCCESS[input.status]);
+      onClose();
+    },
+  });
   const abstract = useAbstract(proposal);
   const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
   const [feedback, setFeedback] = useState("");
@@ -140,26 +145,16 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
     if (!decision) return;
     const parsed = reviewSchema.safeParse({ status: decision, feedback });
     if (!parsed.success) return setDecision(null);
-    review.mutate(
-      { id: proposal.id, input: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(SUCCESS[decision]);
-          onClose();
-        },
-        onError: (e) => {
-          const message = errorMessage(e);
-          if (isApiError(e) && e.status === 400 && e.fields.feedback) {
-            setError(e.fields.feedback);
-            setDecision(null);
-            return;
-          }
-          notify.error(MSG.updateStatusFailed(message));
-          if (isApiError(e) && (e.status === 409 || e.status === 404)) onClose();
-          else setDecision(null);
-        },
+    review.mutate(parsed.data, {
+      onError: (e) => {
+        const done = formAfterRefusal(e, {
+          fields: ["feedback"],
+          setErrors: (f) => setError(f.feedback),
+          close: onClose,
+        });
+        if (done !== "closed") setDecision(null);
       },
-    );
+    });
   };
 
   const to = decision
