@@ -1,4 +1,5 @@
 import type { ProposalStatus, TermMode } from "./enums";
+import type { REVIEW_STATUSES } from "./schemas/proposals";
 
 /**
  * The proposal's life (DESIGN.md §9), as one table: from which status, by which action, who may
@@ -263,6 +264,31 @@ export function allowedActions(
       out.add(t.action);
   return [...out];
 }
+
+/**
+ * What a screen offers these parties on a proposal in `status` now, from the table: the actions
+ * `open` now, and those a term's deadline has `closed` (the table would allow them were the term's
+ * revisions and submissions still open): shown disabled, saying why.
+ */
+export function actionsOffered(
+  status: ProposalStatus,
+  parties: readonly Party[],
+  term: { revisionsCloseAt: string | null; submissionsCloseAt?: string | null },
+  now = new Date(),
+): { open: ProposalAction[]; closed: ProposalAction[] } {
+  const open = allowedActions(status, parties, term, now);
+  const closed = allowedActions(status, parties, { revisionsCloseAt: null }, now).filter(
+    (a) => !open.includes(a),
+  );
+  return { open, closed };
+}
+
+/** The supervisor's review (POST /proposals/:id/review): each decision's action in the table. */
+export const REVIEW_ACTIONS = {
+  Approved: "approve",
+  Denied: "deny",
+  "Changes requested": "requestChanges",
+} as const satisfies Record<(typeof REVIEW_STATUSES)[number], ProposalAction>;
 
 /**
  * How a signed-in person relates to a proposal, from what its answer carries: used by the server

@@ -2,7 +2,13 @@ import { useUser } from "@client/lib/auth";
 import { termQueries } from "@client/lib/queries/terms";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { allowedActions, findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import {
+  actionsOffered,
+  findTransition,
+  type ProposalAction,
+  partiesOf,
+  REVIEW_ACTIONS,
+} from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { formatInZone } from "@shared/time";
 import {
@@ -63,17 +69,10 @@ export function ProposalActions({
   // The term as the list of terms has it (when its submissions close, its allocation), once loaded.
   const term = useQuery(termQueries.list()).data?.items.find((t) => t.id === p.term.id);
   const parties = partiesOf(user, p);
-  const now = new Date();
-  const allowed = allowedActions(
-    p.status,
-    parties,
-    { ...p.term, submissionsCloseAt: term?.submissionsCloseAt },
-    now,
-  );
-  // What the table would allow were the term's deadlines still open: the difference is closed by one.
-  const closedByDeadline = allowedActions(p.status, parties, { revisionsCloseAt: null }, now).filter(
-    (a) => !allowed.includes(a),
-  );
+  const { open: allowed, closed: closedByDeadline } = actionsOffered(p.status, parties, {
+    ...p.term,
+    submissionsCloseAt: term?.submissionsCloseAt,
+  });
   const can = (a: ProposalAction) => allowed.includes(a);
   const isSupervisor = parties.includes("supervisor");
   const isCommittee = parties.includes("committee");
@@ -114,7 +113,7 @@ export function ProposalActions({
         Submit a new version
       </Button>
     ),
-    isSupervisor && ReviewModal && (can("approve") || can("deny") || can("requestChanges")) && (
+    isSupervisor && ReviewModal && Object.values(REVIEW_ACTIONS).some(can) && (
       <Button key="review" leftSection={<IconClipboardCheck size={16} />} onClick={() => setOpen("review")}>
         Review
       </Button>

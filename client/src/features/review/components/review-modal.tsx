@@ -20,7 +20,7 @@ import {
 } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { allowedActions, findTransition } from "@shared/proposal-life";
+import { actionsOffered, findTransition, REVIEW_ACTIONS } from "@shared/proposal-life";
 import {
   type Proposal,
   type ProposalSummary,
@@ -47,9 +47,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 type Decision = (typeof REVIEW_STATUSES)[number];
 /** A proposal from a list (an excerpt of its abstract) or whole (from its page). */
 type Reviewable = ProposalSummary | Proposal;
-
-/** Each decision's row of the transition table. */
-const ACTION = { Approved: "approve", Denied: "deny", "Changes requested": "requestChanges" } as const;
 
 const SUCCESS: Record<Decision, string> = {
   Approved: MSG.proposalReviewed("Approved"),
@@ -115,10 +112,9 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
   const buttonRefs = useRef<Partial<Record<Decision, HTMLButtonElement | null>>>({});
 
   // What the table lets the supervisor do now: Request changes only before the revision deadline.
-  const allowed = allowedActions(proposal.status, ["supervisor"], proposal.term).includes("requestChanges");
-  const changesClosed =
-    !allowed &&
-    allowedActions(proposal.status, ["supervisor"], { revisionsCloseAt: null }).includes("requestChanges");
+  const offered = actionsOffered(proposal.status, ["supervisor"], proposal.term);
+  const allowed = offered.open.includes("requestChanges");
+  const changesClosed = offered.closed.includes("requestChanges");
   const closedId = useId();
 
   // The confirmation takes the focus (its question is the Confirm button's description); Back
@@ -158,7 +154,7 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
   };
 
   const to = decision
-    ? findTransition(ACTION[decision], proposal.status, ["supervisor"], {
+    ? findTransition(REVIEW_ACTIONS[decision], proposal.status, ["supervisor"], {
         committeeApproval: proposal.term.committeeApproval,
       })?.to
     : undefined;
