@@ -3,6 +3,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
+import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Box,
@@ -22,7 +23,7 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { IconFilterOff, IconHistory } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { useActivity, useTimeZone } from "../api/use-activity";
+import { useActivity } from "../api/use-activity";
 import { ActivityCards, ActivityTable } from "./activity-rows";
 import { PersonSelect } from "./person-select";
 import { useActivityParams } from "./use-activity-params";
@@ -38,7 +39,7 @@ const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND
  */
 export function ActivityLog() {
   const [filters, update] = useActivityParams();
-  const zone = useTimeZone().data ?? "UTC";
+  const zone = useTimeZone();
   const { page, ...query } = filters;
   const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
   const narrow = useNarrow();

@@ -1,27 +1,8 @@
+import { formatDateTime } from "@client/lib/dates";
 import { Anchor, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
 import { Link } from "react-router";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A moment in the department's zone, without naming it (the screen names it once): "12 Jan 2027, 09:00". */
-export function timeInZone(iso: string, zone: string): string {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(zone, f);
-  }
-  return f.format(new Date(iso));
-}
 
 export const who = (i: ActivityItem) => i.actor?.name || SCHEDULER_NAME;
 
@@ -58,7 +39,7 @@ function ProposalLink({ item }: { item: ActivityItem }) {
 function Time({ item, zone }: { item: ActivityItem; zone: string }) {
   return (
     <time dateTime={item.at} style={{ whiteSpace: "nowrap" }}>
-      {timeInZone(item.at, zone)}
+      {formatDateTime(item.at, zone)}
     </time>
   );
 }

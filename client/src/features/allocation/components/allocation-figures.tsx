@@ -1,9 +1,9 @@
 import "@mantine/charts/styles.css";
+import { formatInZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
 import { BarChart } from "@mantine/charts";
 import { Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Allocation } from "@shared/schemas/allocation";
-import { formatInZone } from "@shared/time";
 import { ordinal } from "./model";
 
 type Draft = NonNullable<Allocation["draft"]>;

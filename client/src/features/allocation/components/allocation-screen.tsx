@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import {
   Alert,
@@ -15,7 +16,6 @@ import {
   Text,
 } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { formatInZone } from "@shared/time";
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -51,7 +51,7 @@ export function AllocationScreen() {
   const items = terms.data?.items ?? [];
   const chosen =
     items.find((t) => t.id === params.get("term")) ?? items.find((t) => t.current) ?? items[0] ?? null;
-  const zone = terms.data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const allocation = useAllocation(chosen?.id ?? null);
   const run = useRunAllocation(chosen?.id ?? "");
   const publish = usePublishAllocation(chosen?.id ?? "");

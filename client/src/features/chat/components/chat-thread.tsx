@@ -2,6 +2,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
 import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
@@ -10,14 +11,6 @@ import type { ChatMessage } from "@shared/schemas/chat";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChatMessages, useSendMessage } from "../api/use-chat";
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 
 function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
@@ -36,7 +29,7 @@ function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
             {message.author.role === "supervisor" && !own ? " · Supervisor" : ""}
           </Text>
           <Text size="xs" c="dimmed">
-            {time(message.createdAt)}
+            <DateText iso={message.createdAt} withTime />
           </Text>
         </Group>
         <Paper

@@ -4,7 +4,8 @@ import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
 import { countText } from "@client/lib/count";
-import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import {
   Anchor,
   Blockquote,
@@ -40,7 +41,7 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
             </Anchor>
           </Title>
           <Text size="xs" c="dimmed">
-            {p.type} · {p.term.name} · submitted {formatDate(p.createdAt)}
+            {p.type} · {p.term.name} · submitted <DateText iso={p.createdAt} />
           </Text>
         </div>
         <StatusBadge status={p.status} miw="max-content" style={{ flexShrink: 0 }} />
@@ -49,7 +50,9 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
         <Field label="Group">{groupText(p)}</Field>
         <Field label="Supervisor">{supervisorName(p)}</Field>
         <Field label="Research cell">{cellTitle(p)}</Field>
-        <Field label="Approved by the supervisor">{formatDate(p.reviewedAt)}</Field>
+        <Field label="Approved by the supervisor">
+          <DateText iso={p.reviewedAt} />
+        </Field>
       </SimpleGrid>
       <Stack gap={4} mt="sm">
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -1,9 +1,11 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Box, Group, Paper, SimpleGrid, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CardList, Field } from "./list-parts";
 
@@ -17,12 +19,13 @@ export const groupText = (p: ProposalSummary) =>
     .join(", ") || MSG.notAvailable;
 
 /** After the title and the status, in the table and on the cards. */
-const COLUMNS: { label: string; text: (p: ProposalSummary) => string; maw?: number; nowrap?: boolean }[] = [
-  { label: "Research cell", text: cellTitle },
-  { label: "Supervisor", text: supervisorName },
-  { label: "Group", text: groupText, maw: 260 },
-  { label: "Submitted", text: (p) => formatDate(p.createdAt), nowrap: true },
-];
+const COLUMNS: { label: string; text: (p: ProposalSummary) => ReactNode; maw?: number; nowrap?: boolean }[] =
+  [
+    { label: "Research cell", text: cellTitle },
+    { label: "Supervisor", text: supervisorName },
+    { label: "Group", text: groupText, maw: 260 },
+    { label: "Submitted", text: (p) => <DateText iso={p.createdAt} />, nowrap: true },
+  ];
 
 function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
   return (

@@ -1,7 +1,8 @@
 import { LoadError } from "@client/components/load-error";
 import { errorMessage, isApiError } from "@client/lib/api";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import { formatDate } from "@client/lib/proposal-format";
+
 import {
   Anchor,
   Badge,
@@ -129,7 +130,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-label={inv.title} bg="gray.0">
       <Text size="sm" c="dimmed">
-        {inv.by.name} invites you to join their group · {formatDate(inv.invitedAt)}
+        {inv.by.name} invites you to join their group · <DateText iso={inv.invitedAt} />
       </Text>
       <Title order={3} fz="md" mt={2} mb="sm" style={{ overflowWrap: "anywhere" }}>
         <Anchor component={Link} to={`/student/proposals/${inv.proposalId}`} inherit>

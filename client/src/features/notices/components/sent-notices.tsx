@@ -1,10 +1,10 @@
 import { EmptyState } from "@client/components/empty-state";
+import { DateText } from "@client/lib/dates";
 import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconSpeakerphone } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNotices } from "../api/use-notices";
-import { formatDateTime } from "./format";
 
 const PAGE_SIZE = 10;
 
@@ -46,7 +46,7 @@ export function SentNotices() {
                     <Stack gap={2}>
                       <Text fw={600}>{n.title}</Text>
                       <Text size="xs" c="dimmed">
-                        To {n.group?.title || MSG.unknown} · {formatDateTime(n.createdAt)}
+                        To {n.group?.title || MSG.unknown} · <DateText iso={n.createdAt} withTime />
                       </Text>
                     </Stack>
                     <Badge

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { DateText } from "@client/lib/dates";
 import {
   Alert,
   Badge,
@@ -19,7 +20,6 @@ import { IconAlertCircle, IconBellOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useMarkNoticeRead } from "../api/use-mark-notice-read";
 import { useNotices } from "../api/use-notices";
-import { formatDateTime } from "./format";
 import classes from "./notice-item.module.css";
 import { NoticeModal } from "./notice-modal";
 
@@ -60,7 +60,7 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
           </Text>
         </Stack>
         <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-          {formatDateTime(notice.createdAt)}
+          <DateText iso={notice.createdAt} withTime />
         </Text>
       </Group>
       <Text

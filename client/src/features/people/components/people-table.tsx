@@ -43,9 +43,6 @@ export interface PeopleColumn {
 
 export const PAGE_SIZE = LIMITS.pageSizeDefault;
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-
 /** The person's avatar and name, the first column of every people list; "Inactive" when deactivated. */
 export const nameColumn: PeopleColumn = {
   key: "name",

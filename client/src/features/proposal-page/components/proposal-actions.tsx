@@ -1,4 +1,5 @@
 import { useUser } from "@client/lib/auth";
+import { formatInZone } from "@client/lib/dates";
 import { termQueries } from "@client/lib/queries/terms";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -10,7 +11,6 @@ import {
   REVIEW_ACTIONS,
 } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import {
   IconArrowBackUp,
   IconCheck,

@@ -1,9 +1,9 @@
 import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
+import { formatInZone } from "@client/lib/dates";
 import { Center, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
-import { formatInZone } from "@shared/time";
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTimeline } from "../api/use-proposal-page";

@@ -1,9 +1,9 @@
 import { DocumentLink } from "@client/components/document-input";
 import { LoadError } from "@client/components/load-error";
+import { formatInZone } from "@client/lib/dates";
 import { Badge, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Version } from "@shared/schemas/life";
-import { formatInZone } from "@shared/time";
 import { type ReactNode, useState } from "react";
 import { useVersions } from "../api/use-proposal-page";
 import { Section } from "./section";

@@ -1,5 +1,6 @@
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, proposalTitle, supervisorName } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, proposalTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
@@ -125,8 +126,14 @@ export function ProposalCard({
         ) : (
           <Field label="Members">{group || MSG.notAvailable}</Field>
         )}
-        <Field label="Submitted">{formatDate(p.createdAt)}</Field>
-        {reviewed && <Field label="Reviewed">{formatDate(p.reviewedAt)}</Field>}
+        <Field label="Submitted">
+          <DateText iso={p.createdAt} />
+        </Field>
+        {reviewed && (
+          <Field label="Reviewed">
+            <DateText iso={p.reviewedAt} />
+          </Field>
+        )}
       </SimpleGrid>
 
       {reviewed && (

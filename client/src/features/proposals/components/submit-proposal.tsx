@@ -1,3 +1,4 @@
+import { useCurrentTerm } from "@client/lib/current-term";
 import { proposalQueries } from "@client/lib/queries/proposals";
 import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import type { Proposal, ProposalFields } from "@shared/schemas/proposals";
@@ -6,7 +7,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
-import { useCurrentTerm } from "../api/use-current-term";
 import { nameList, waitingFor } from "./next-step";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm, type ProposalValues } from "./proposal-form";

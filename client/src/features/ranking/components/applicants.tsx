@@ -3,13 +3,14 @@ import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
 import { errorMessage, isApiError } from "@client/lib/api";
+import { useCurrentTerm } from "@client/lib/current-term";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
 import { IconArrowsSort, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useApplicants, useCurrentTerm, useSaveRanking } from "../api/use-applicants";
+import { useApplicants, useSaveRanking } from "../api/use-applicants";
 import { ApplicantDetails, applicantTitle } from "./applicant-details";
 
 /**

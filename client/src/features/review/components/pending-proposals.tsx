@@ -2,8 +2,9 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { countText } from "@client/lib/count";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
+import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -105,7 +106,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
               </Text>
               <Group justify="space-between" mt="xs">
                 <Text size="xs" c="dimmed">
-                  Submitted {formatDate(p.createdAt)}
+                  Submitted <DateText iso={p.createdAt} />
                 </Text>
                 {review(p)}
               </Group>
@@ -149,7 +150,9 @@ export function PendingProposals({ termId }: { termId?: string }) {
                       <Text size="sm">{memberNames(p)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDate(p.createdAt)}</Text>
+                      <Text size="sm">
+                        <DateText iso={p.createdAt} />
+                      </Text>
                     </Table.Td>
                     <Table.Td>{review(p)}</Table.Td>
                   </Table.Tr>

@@ -2,7 +2,8 @@ import { EmptyState } from "@client/components/empty-state";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
-import { formatDate, memberNames } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
@@ -107,10 +108,14 @@ function HistoryCards({
               <Text size="sm">{memberNames(p)}</Text>
             </Field>
             <Field label="Submitted">
-              <Text size="sm">{formatDate(p.createdAt)}</Text>
+              <Text size="sm">
+                <DateText iso={p.createdAt} />
+              </Text>
             </Field>
             <Field label="Reviewed">
-              <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+              <Text size="sm">
+                <DateText iso={p.reviewedAt} />
+              </Text>
             </Field>
           </SimpleGrid>
           <Box mt="xs">
@@ -200,7 +205,9 @@ export function ReviewHistory({ termId }: { termId?: string }) {
                           <Text size="sm">{memberNames(p)}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{formatDate(p.createdAt)}</Text>
+                          <Text size="sm">
+                            <DateText iso={p.createdAt} />
+                          </Text>
                         </Table.Td>
                         <Table.Td>
                           <Group gap={6}>
@@ -211,7 +218,9 @@ export function ReviewHistory({ termId }: { termId?: string }) {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+                          <Text size="sm">
+                            <DateText iso={p.reviewedAt} />
+                          </Text>
                         </Table.Td>
                         <Table.Td maw={360}>
                           <Feedback proposal={p} />

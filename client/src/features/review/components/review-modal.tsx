@@ -1,10 +1,10 @@
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
+import { DateText, formatInZone, useTimeZone } from "@client/lib/dates";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
+import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { proposalQueries } from "@client/lib/queries/proposals";
-import { termQueries } from "@client/lib/queries/terms";
 import {
   Alert,
   Badge,
@@ -27,7 +27,6 @@ import {
   type REVIEW_STATUSES,
   reviewSchema,
 } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import { IconArrowBackUp, IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -102,7 +101,7 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
     },
   });
   const abstract = useAbstract(proposal);
-  const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -190,7 +189,9 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
         <Fact label="Type">{proposal.type}</Fact>
         <Fact label="Research cell">{cellTitle(proposal)}</Fact>
         <Fact label="Submitted by">{proposal.createdBy?.name || MSG.unknown}</Fact>
-        <Fact label="Submitted">{formatDate(proposal.createdAt)}</Fact>
+        <Fact label="Submitted">
+          <DateText iso={proposal.createdAt} />
+        </Fact>
         <Fact label="Members">{memberNames(proposal)}</Fact>
         <Fact label="Term">{proposal.term.name}</Fact>
         {proposal.version > 1 && <Fact label="Version">{proposal.version}</Fact>}

@@ -1,14 +1,15 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
+import { useCurrentTerm } from "@client/lib/current-term";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Topic } from "@shared/schemas/allocation";
-import { formatInZone } from "@shared/time";
 import { IconBulb, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useCurrentTerm, useMyCells, useTopicList, useWithdrawTopic } from "../api/use-topics";
+import { useMyCells, useTopicList, useWithdrawTopic } from "../api/use-topics";
 import { TopicCard } from "./topic-card";
 import { TopicFormModal } from "./topic-form-modal";
 
@@ -22,7 +23,7 @@ const PAGE_SIZE = 20;
 export function MyTopics() {
   const current = useCurrentTerm();
   const term = current.data?.term ?? null;
-  const zone = current.data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const allocation = term?.mode === "allocation";
   const [page, setPage] = useState(1);
   const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, allocation);

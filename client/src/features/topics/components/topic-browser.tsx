@@ -1,5 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
+import { useCurrentTerm } from "@client/lib/current-term";
 import {
   Group,
   Loader,
@@ -18,7 +19,7 @@ import { MSG } from "@shared/messages";
 import { IconBulb, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useCellsWithSupervisors, useCurrentTerm, useTopicList } from "../api/use-topics";
+import { useCellsWithSupervisors, useTopicList } from "../api/use-topics";
 import { TopicCard } from "./topic-card";
 
 const PAGE_SIZE = 12;
