@@ -1,5 +1,6 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
+import { ListFooter } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
@@ -9,7 +10,6 @@ import {
   Box,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -149,22 +149,18 @@ export function ActivityLog() {
       )}
 
       {total > 0 && (
-        <Group p="md" justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
-            {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(p) => update({ page: p })}
-              size="sm"
-              getControlProps={(control) => ({ "aria-label": `${control} page` })}
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          )}
-        </Group>
+        <ListFooter
+          p="md"
+          status={
+            <>
+              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
+              {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
+            </>
+          }
+          page={page}
+          pages={pages}
+          onPage={(p) => update({ page: p })}
+        />
       )}
     </Paper>
   );

@@ -1,5 +1,6 @@
+import { CardList } from "@client/components/list-parts";
 import { formatDateTime } from "@client/lib/dates";
-import { Anchor, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Box, Group, Paper, Table, Text } from "@mantine/core";
 import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
 import { Link } from "react-router";
@@ -99,15 +100,7 @@ export function ActivityTable({ items, zone, busy }: { items: ActivityItem[]; zo
 /** The same rows as cards (below md). */
 export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zone: string; busy: boolean }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: "none" }}
-      aria-label="Activity"
-      aria-busy={busy}
-    >
+    <CardList gap="sm" aria-label="Activity" aria-busy={busy}>
       {items.map((i) => (
         <Paper component="li" key={i.id} withBorder radius="md" p="sm">
           <Text size="xs" c="dimmed">
@@ -136,6 +129,6 @@ export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zo
           )}
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,3 +1,4 @@
+import { CardList } from "@client/components/list-parts";
 import "@mantine/charts/styles.css";
 import { formatInZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -104,14 +105,7 @@ export function LoadTable({ load, published }: { load: Allocation["load"]; publi
       {load.length === 0 ? (
         <Text size="sm">No supervisor offers topics in this term yet.</Text>
       ) : narrow ? (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-label="Supervisors' load"
-        >
+        <CardList gap="xs" aria-label="Supervisors' load">
           {load.map((l) => (
             <Paper component="li" key={l.supervisorId} withBorder radius="md" p="sm">
               <Text size="sm" fw={600}>
@@ -123,7 +117,7 @@ export function LoadTable({ load, published }: { load: Allocation["load"]; publi
               </Text>
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Box
           style={{ maxHeight: 420, overflowY: "auto" }}

@@ -1,8 +1,10 @@
 import { DocumentLink } from "@client/components/document-input";
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, Field, ListFooter, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
+import { usePageParam } from "@client/lib/address-filters";
 import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
@@ -23,9 +25,9 @@ import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconArrowRight, IconChecklist } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
-import { CardList, Field, ListFooter, pageCount } from "./list-parts";
+
 import { groupText, proposalPath } from "./proposal-rows";
-import { TERM_ID_PARAM, usePageParam } from "./use-proposal-filters";
+import { TERM_ID_PARAM } from "./use-proposal-filters";
 
 export const APPROVALS_PAGE_SIZE = 20;
 

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { ListFooter, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { countText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -7,7 +8,6 @@ import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
-import { ListFooter, pageCount } from "./list-parts";
 import { ProposalFilters } from "./proposal-filters";
 import { ProposalCards, ProposalTable } from "./proposal-rows";
 import { useProposalFilters } from "./use-proposal-filters";

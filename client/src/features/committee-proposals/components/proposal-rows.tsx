@@ -1,3 +1,4 @@
+import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
 import { DateText } from "@client/lib/dates";
@@ -7,7 +8,6 @@ import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CardList, Field } from "./list-parts";
 
 export const proposalPath = (id: string) => `/committee/proposals/${id}`;
 

@@ -1,3 +1,4 @@
+import { CardList, Field } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { DateText } from "@client/lib/dates";
@@ -20,7 +21,6 @@ import { MSG } from "@shared/messages";
 import { submissionsOpen } from "@shared/proposal-life";
 import type { Invitation } from "@shared/schemas/life";
 import { IconCheck, IconMail, IconX } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useAnswerInvitation } from "../api/use-answer-invitation";
 import { useInvitations } from "../api/use-invitations";
@@ -32,19 +32,6 @@ import { useInvitations } from "../api/use-invitations";
  */
 const messageOf = (e: unknown) =>
   isApiError(e) && e.status === 404 ? MSG.invitationClosed : errorMessage(e);
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * The student's open invitations (DESIGN.md §9), for the dashboard: who invites them, to what,
@@ -147,14 +134,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
         <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={`group-${inv.proposalId}`}>
           Group
         </Text>
-        <Stack
-          component="ul"
-          gap={4}
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-labelledby={`group-${inv.proposalId}`}
-        >
+        <CardList gap={4} aria-labelledby={`group-${inv.proposalId}`}>
           {inv.members.map((m) => (
             <Group component="li" key={m.id} gap="xs" wrap="nowrap">
               <Text size="sm">
@@ -166,7 +146,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
               </Badge>
             </Group>
           ))}
-        </Stack>
+        </CardList>
       </Stack>
       {!canAccept && (
         <Text size="sm" mt="md">

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { DateText } from "@client/lib/dates";
 import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -36,7 +37,7 @@ export function SentNotices() {
         />
       ) : (
         <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Sent notices">
+          <CardList gap="sm" aria-label="Sent notices">
             {list.data.items.map((n) => {
               const recipients = n.recipients ?? [];
               const readBy = recipients.filter((r) => r.readAt).length;
@@ -72,7 +73,7 @@ export function SentNotices() {
                 </Paper>
               );
             })}
-          </Stack>
+          </CardList>
           {pages > 1 && (
             <Group justify="flex-end">
               <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />

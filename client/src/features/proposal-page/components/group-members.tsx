@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { CardList } from "@client/components/list-parts";
+import { Badge, Group, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import { Section } from "./section";
@@ -21,7 +22,7 @@ export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; vi
         )
       }
     >
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label="Members">
+      <CardList gap="xs" aria-label="Members">
         {members.map((m) => (
           <Group component="li" key={m.id} gap="xs" justify="space-between" wrap="nowrap">
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
@@ -52,7 +53,7 @@ export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; vi
             </Group>
           </Group>
         ))}
-      </Stack>
+      </CardList>
     </Section>
   );
 }

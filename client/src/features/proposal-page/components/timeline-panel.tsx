@@ -1,3 +1,4 @@
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
 import { formatInZone } from "@client/lib/dates";
@@ -38,14 +39,7 @@ export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: 
   else if (!timeline.data.length) body = <Text size="sm">Nothing is recorded for this proposal yet.</Text>;
   else
     body = (
-      <Stack
-        component="ol"
-        gap="md"
-        p={0}
-        m={0}
-        style={{ listStyle: "none" }}
-        aria-label="Timeline, oldest first"
-      >
+      <CardList ordered gap="md" aria-label="Timeline, oldest first">
         {timeline.data.map((item) => (
           <Stack
             component="li"
@@ -71,7 +65,7 @@ export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: 
             )}
           </Stack>
         ))}
-      </Stack>
+      </CardList>
     );
   return <Section title="Timeline">{body}</Section>;
 }

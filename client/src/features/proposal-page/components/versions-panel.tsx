@@ -1,4 +1,5 @@
 import { DocumentLink } from "@client/components/document-input";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { formatInZone } from "@client/lib/dates";
 import { Badge, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -52,14 +53,7 @@ export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: 
 function VersionList({ versions, zone }: { versions: Version[]; zone: string }) {
   const latest = versions[0]?.number;
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: "none" }}
-      aria-label="Versions, newest first"
-    >
+    <CardList ordered gap="sm" aria-label="Versions, newest first">
       {versions.map((v) => (
         <Stack
           component="li"
@@ -92,7 +86,7 @@ function VersionList({ versions, zone }: { versions: Version[]; zone: string }) 
           {v.document && <DocumentLink document={v.document} />}
         </Stack>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Field } from "@client/components/list-parts";
 import { StatusBadge } from "@client/components/status-badge";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, proposalTitle, supervisorName } from "@client/lib/proposal-format";
@@ -32,17 +33,6 @@ function Feedback({ label, text, color }: { label: string; text: string | null; 
         <Text size="sm">{MSG.notAvailable}</Text>
       )}
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
   );
 }
 

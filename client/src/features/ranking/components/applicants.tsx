@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
@@ -178,7 +179,7 @@ export function Applicants() {
             <Text size="sm" c="dimmed">
               Unranked: these groups follow your ranking in an order drawn by lot.
             </Text>
-            <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: "none" }} aria-label="Drawn by lot">
+            <CardList gap={6} aria-label="Drawn by lot">
               {byLot.map((a) => (
                 <LotRow
                   key={a.proposalId}
@@ -187,7 +188,7 @@ export function Applicants() {
                   onAdd={() => set([...ranked, a.proposalId])}
                 />
               ))}
-            </Stack>
+            </CardList>
           </Stack>
         </Paper>
       )}

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { countText } from "@client/lib/count";
@@ -6,7 +7,7 @@ import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
@@ -78,14 +79,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
     <>
       {narrow ? (
         // Narrow screens: a card per proposal, its Review button in view (not in a column off screen).
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Pending proposals"
-        >
+        <CardList gap="sm" aria-label="Pending proposals">
           {items.map((p) => (
             <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -112,7 +106,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={760}>

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
@@ -25,7 +26,7 @@ import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
 
@@ -53,18 +54,6 @@ function Feedback({ proposal: p }: { proposal: ProposalSummary }) {
   );
 }
 
-/** One label and its value on a card. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      {children}
-    </div>
-  );
-}
-
 /** The rows as cards, for narrow screens: nothing, the feedback least of all, off screen. */
 function HistoryCards({
   items,
@@ -76,14 +65,7 @@ function HistoryCards({
   showTerm: boolean;
 }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: "none" }}
-      aria-label={`${status} proposals`}
-    >
+    <CardList gap="sm" aria-label={`${status} proposals`}>
       {items.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -104,18 +86,12 @@ function HistoryCards({
             </Group>
           </Group>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
-            <Field label="Members">
-              <Text size="sm">{memberNames(p)}</Text>
-            </Field>
+            <Field label="Members">{memberNames(p)}</Field>
             <Field label="Submitted">
-              <Text size="sm">
-                <DateText iso={p.createdAt} />
-              </Text>
+              <DateText iso={p.createdAt} />
             </Field>
             <Field label="Reviewed">
-              <Text size="sm">
-                <DateText iso={p.reviewedAt} />
-              </Text>
+              <DateText iso={p.reviewedAt} />
             </Field>
           </SimpleGrid>
           <Box mt="xs">
@@ -125,7 +101,7 @@ function HistoryCards({
           </Box>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

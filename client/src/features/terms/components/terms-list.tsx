@@ -1,3 +1,4 @@
+import { CardList } from "@client/components/list-parts";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { Term } from "@shared/schemas/terms";
@@ -100,7 +101,7 @@ function TermsTable({ terms, timeZone, onEdit, onPlaces }: Props) {
 
 function TermCards({ terms, timeZone, onEdit, onPlaces }: Props) {
   return (
-    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: "none" }} aria-label="Terms">
+    <CardList gap="sm" aria-label="Terms">
       {terms.map((t) => (
         <Paper component="li" key={t.id} withBorder radius="md" p="sm" aria-label={t.name}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -124,6 +125,6 @@ function TermCards({ terms, timeZone, onEdit, onPlaces }: Props) {
           </SimpleGrid>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,18 +1,8 @@
 import { EmptyState } from "@client/components/empty-state";
+import { ListFooter } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { useCurrentTerm } from "@client/lib/current-term";
-import {
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Group, Loader, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -190,19 +180,18 @@ export function TopicBrowser() {
       )}
 
       {total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total.toLocaleString("en")}
-            {list.data?.capped ? "+" : ""} topic{total === 1 ? "" : "s"}
-          </Text>
-          <Pagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => setParams({ page })}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        </Group>
+        <ListFooter
+          plain
+          status={
+            <>
+              {total.toLocaleString("en")}
+              {list.data?.capped ? "+" : ""} topic{total === 1 ? "" : "s"}
+            </>
+          }
+          page={params.page}
+          pages={pages}
+          onPage={(page) => setParams({ page })}
+        />
       )}
     </Stack>
   );

@@ -6,13 +6,22 @@ import type { ReactNode } from "react";
 export const pageCount = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / pageSize));
 
-/** A list of cards (each a `li`), named by `aria-label`, with no bullets or indent. */
+/**
+ * A list of cards or rows (each a `li`), with no bullets or indent; `ordered` where the order
+ * means something (a timeline, versions, a ranking). Named by `aria-label` or `aria-labelledby`.
+ */
 export function CardList({
+  ordered = false,
   children,
   ...props
-}: StackProps & { "aria-label": string; "aria-busy"?: boolean }) {
+}: StackProps & {
+  ordered?: boolean;
+  "aria-label"?: string;
+  "aria-labelledby"?: string;
+  "aria-busy"?: boolean;
+}) {
   return (
-    <Stack component="ul" m={0} p={0} style={{ listStyle: "none" }} {...props}>
+    <Stack component={ordered ? "ol" : "ul"} m={0} p={0} style={{ listStyle: "none" }} {...props}>
       {children}
     </Stack>
   );
@@ -32,27 +41,39 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** Under a list: what it shows (announced as it changes) and, past one page, the pages. */
+/**
+ * Under a list: what it shows and the pages. The count is announced as it changes, each page is
+ * named ("Page 2") and the pages show only past one; `plain` lists (people, topics, the
+ * allocation's groups) keep their first form: the count not announced, the pages numbered only and
+ * shown even when there is one.
+ */
 export function ListFooter({
   status,
   page,
   pages,
   onPage,
+  plain = false,
   ...props
-}: GroupProps & { status: ReactNode; page: number; pages: number; onPage: (page: number) => void }) {
+}: GroupProps & {
+  status: ReactNode;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  plain?: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="wrap" {...props}>
-      <Text size="sm" c="dimmed" role="status">
+      <Text size="sm" c="dimmed" role={plain ? undefined : "status"}>
         {status}
       </Text>
-      {pages > 1 && (
+      {(plain || pages > 1) && (
         <Pagination
           total={pages}
           value={Math.min(page, pages)}
           onChange={onPage}
           size="sm"
           getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+          getItemProps={plain ? undefined : (n) => ({ "aria-label": `Page ${n}` })}
         />
       )}
     </Group>
