@@ -1,3 +1,4 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
@@ -274,14 +275,13 @@ export function AllocationScreen() {
                 allocation for you to place by hand. Every group and supervisor is emailed. A term is
                 published once: its topics and preferences are then frozen.
               </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setPublishing(false)} disabled={publish.isPending}>
-                  Cancel
-                </Button>
-                <Button onClick={doPublish} loading={publish.isPending} data-autofocus>
-                  Publish allocation
-                </Button>
-              </Group>
+              <DialogButtons
+                onCancel={() => setPublishing(false)}
+                busy={publish.isPending}
+                confirm="Publish allocation"
+                onClick={doPublish}
+                data-autofocus
+              />
             </Stack>
           </Modal>
         </>

@@ -1,6 +1,7 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { useEffect, useMemo, useState } from "react";
 import { useMoveGroup } from "../api/use-allocation";
@@ -105,14 +106,7 @@ export function MoveModal({
             nothingFoundMessage="No topics found"
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={move.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={move.isPending}>
-              Move group
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} busy={move.isPending} confirm="Move group" />
         </Stack>
       </form>
     </Modal>

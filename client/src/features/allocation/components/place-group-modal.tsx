@@ -1,6 +1,7 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { useEffect, useMemo, useState } from "react";
 import { usePlaceGroup } from "../api/use-allocation";
@@ -93,14 +94,7 @@ export function PlaceGroupModal({
             nothingFoundMessage="No topics found"
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={place.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={place.isPending}>
-              Place group
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} busy={place.isPending} confirm="Place group" />
         </Stack>
       </form>
     </Modal>

@@ -1,22 +1,11 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { StatusBadge } from "@client/components/status-badge";
 import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Group, List, Loader, Menu, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { updatePersonSchema } from "@shared/schemas/accounts";
@@ -174,14 +163,7 @@ function EditPersonModal({ person, onClose }: { person: Person; onClose: () => v
               inputWrapperOrder: ["label", "input", "description", "error"],
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} busy={update.isPending} cancelWhileBusy confirm="Save" />
         </Stack>
       </form>
     </Modal>
@@ -211,19 +193,15 @@ function DeactivateModal({ person, from, onClose }: { person: Person; from: From
           proposals, messages and history stay.
         </Text>
         <LeftBehind personId={person.id} from={from} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            onClick={onConfirm}
-            loading={deactivate.isPending}
-            leftSection={<IconUserOff size={16} />}
-          >
-            Deactivate
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          busy={deactivate.isPending}
+          cancelWhileBusy
+          confirm="Deactivate"
+          color="red"
+          onClick={onConfirm}
+          leftSection={<IconUserOff size={16} />}
+        />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { Button, type ButtonProps, Group, Modal, Stack } from "@mantine/core";
+import { DialogButtons } from "@client/components/dialog-buttons";
+import { type ButtonProps, Modal, Stack } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
 
 /**
@@ -35,14 +36,13 @@ export function ActionModal({
       <form onSubmit={submit} noValidate>
         <Stack>
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="submit" color={confirmColor} loading={loading} disabled={confirmDisabled}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            busy={loading}
+            confirm={confirmLabel}
+            color={confirmColor}
+            disabled={confirmDisabled}
+          />
         </Stack>
       </form>
     </Modal>

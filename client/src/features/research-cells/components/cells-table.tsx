@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
+import { IconButton } from "@client/components/icon-button";
 import { LoadError } from "@client/components/load-error";
-import { ActionIcon, Badge, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Paper, Skeleton, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
 import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
@@ -78,15 +79,9 @@ export function CellsTable() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${c.title}`}
-                          onClick={() => setEditing(c)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <IconButton tip="Edit" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
+                        <IconPencil size={18} />
+                      </IconButton>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,6 +1,7 @@
+import { IconButton } from "@client/components/icon-button";
 import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
@@ -59,39 +60,31 @@ export function TermActions({
   // Buttons, not a menu: each is one tab stop away and names its term.
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${term.name}`} onClick={() => onEdit(term)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Places">
-        <ActionIcon variant="subtle" aria-label={`Places in ${term.name}`} onClick={() => onPlaces(term)}>
-          <IconChartBar size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconButton tip="Edit" aria-label={`Edit ${term.name}`} onClick={() => onEdit(term)}>
+        <IconPencil size={18} />
+      </IconButton>
+      <IconButton tip="Places" aria-label={`Places in ${term.name}`} onClick={() => onPlaces(term)}>
+        <IconChartBar size={18} />
+      </IconButton>
       {!term.current && (
-        <Tooltip label="Make current">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Make ${term.name} current`}
-            onClick={confirmCurrent}
-            loading={makeCurrent.isPending}
-          >
-            <IconStar size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${term.name}`}
-          onClick={confirmDelete}
-          loading={remove.isPending}
+        <IconButton
+          tip="Make current"
+          aria-label={`Make ${term.name} current`}
+          onClick={confirmCurrent}
+          loading={makeCurrent.isPending}
         >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+          <IconStar size={18} />
+        </IconButton>
+      )}
+      <IconButton
+        tip="Delete"
+        color="red"
+        aria-label={`Delete ${term.name}`}
+        onClick={confirmDelete}
+        loading={remove.isPending}
+      >
+        <IconTrash size={18} />
+      </IconButton>
     </Group>
   );
 }

@@ -1,3 +1,4 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
@@ -184,14 +185,14 @@ export function MyTopics() {
               : ""}
             . This cannot be undone.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWithdrawing(null)} disabled={withdraw.isPending}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirmWithdraw} loading={withdraw.isPending} data-autofocus>
-              Withdraw topic
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={() => setWithdrawing(null)}
+            busy={withdraw.isPending}
+            confirm="Withdraw topic"
+            color="red"
+            onClick={confirmWithdraw}
+            data-autofocus
+          />
         </Stack>
       </Modal>
     </Stack>
