@@ -1,7 +1,8 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
+import { PageLoader } from "@client/components/page-loader";
 import { DateText } from "@client/lib/dates";
-import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconSpeakerphone } from "@tabler/icons-react";
 import { useState } from "react";
@@ -21,9 +22,7 @@ export function SentNotices() {
         Sent notices
       </Title>
       {list.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading sent notices" />
-        </Center>
+        <PageLoader label="Loading sent notices" py="lg" />
       ) : list.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           Your sent notices could not be loaded. Please try again.

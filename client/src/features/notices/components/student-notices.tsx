@@ -1,12 +1,11 @@
 import { EmptyState } from "@client/components/empty-state";
+import { PageLoader } from "@client/components/page-loader";
 import { DateText } from "@client/lib/dates";
 import {
   Alert,
   Badge,
   Box,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   Stack,
@@ -89,11 +88,7 @@ export function StudentNotices() {
   };
 
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading notices" />
-      </Center>
-    );
+    return <PageLoader label="Loading notices" />;
   }
   if (list.isError) {
     return (

@@ -1,6 +1,7 @@
+import { PageLoader } from "@client/components/page-loader";
 import { useCurrentTerm } from "@client/lib/current-term";
 import { proposalQueries } from "@client/lib/queries/proposals";
-import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import type { Proposal, ProposalFields } from "@shared/schemas/proposals";
 import { IconChecklist, IconCircleCheck, IconCopy, IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -86,12 +87,7 @@ export function SubmitProposal() {
       </Stack>
     );
   }
-  if (isPending || terms.isPending || (fromId && from.isPending))
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (isPending || terms.isPending || (fromId && from.isPending)) return <PageLoader />;
   if (current)
     return (
       <Stack>

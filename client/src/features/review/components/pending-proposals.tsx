@@ -2,12 +2,13 @@ import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { OverdueBadge } from "@client/components/overdue-badge";
+import { PageLoader } from "@client/components/page-loader";
 import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Pagination, Paper, Table, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
@@ -43,11 +44,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
   }, [list.data, page, pages, termId]);
 
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading pending proposals" />
-      </Center>
-    );
+    return <PageLoader label="Loading pending proposals" />;
   }
   if (list.isError && !list.data) {
     return <LoadError title={MSG.fetchPendingFailed} onRetry={() => void list.refetch()} />;

@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
+import { PageLoader } from "@client/components/page-loader";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
@@ -11,9 +12,7 @@ import {
   Anchor,
   Badge,
   Box,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   SegmentedControl,
@@ -134,9 +133,7 @@ export function ReviewHistory({ termId }: { termId?: string }) {
         maw={420}
       />
       {list.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading proposals" />
-        </Center>
+        <PageLoader label="Loading proposals" />
       ) : list.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {MSG.fetchProposalsFailed}
