@@ -1,10 +1,10 @@
+import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
 import { errorMessage, isApiError } from "@client/lib/api";
-import { useCurrentTerm } from "@client/lib/current-term";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -21,26 +21,18 @@ import { ApplicantDetails, applicantTitle } from "./applicant-details";
  * runs the allocation. After publication the ranking is frozen.
  */
 export function Applicants() {
-  const current = useCurrentTerm();
-  const term = current.data?.term ?? null;
-  const allocation = term?.mode === "allocation";
-  const list = useApplicants(allocation ? term.id : undefined);
+  const { term, instead } = useAllocationTerm({
+    icon: IconArrowsSort,
+    title: (name) => `${name} has no applicants`,
+    description: MSG.notAllocationTerm,
+  });
+  const list = useApplicants(term?.id);
   const save = useSaveRanking(term?.id ?? "");
   // The supervisor's order while they change it; null = as saved.
   const [draft, setDraft] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (current.isPending) return <Skeleton height={160} radius="md" />;
-  if (current.isError)
-    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
-  if (!term || !allocation)
-    return (
-      <EmptyState
-        icon={IconArrowsSort}
-        title={`${term?.name ?? "This term"} has no applicants`}
-        description={MSG.notAllocationTerm(term?.name ?? "This term")}
-      />
-    );
+  if (!term) return instead;
   if (list.isPending) return <Skeleton height={200} radius="md" />;
   if (list.isError)
     return (

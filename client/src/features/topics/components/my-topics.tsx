@@ -1,8 +1,8 @@
+import { useAllocationTerm } from "@client/components/allocation-term";
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
-import { useCurrentTerm } from "@client/lib/current-term";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
@@ -22,28 +22,20 @@ const PAGE_SIZE = 20;
  * until the allocation is published; after that the list is frozen and says why.
  */
 export function MyTopics() {
-  const current = useCurrentTerm();
-  const term = current.data?.term ?? null;
+  const { term, instead } = useAllocationTerm({
+    icon: IconBulb,
+    title: (name) => `${name} has no topics`,
+    description: (name) => `${MSG.notAllocationTerm(name)} Topics are offered in terms that allocate them.`,
+  });
   const zone = useTimeZone();
-  const allocation = term?.mode === "allocation";
   const [page, setPage] = useState(1);
-  const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, allocation);
+  const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, term !== null);
   const cells = useMyCells();
   const [editing, setEditing] = useState<Topic | null | "new">(null);
   const [withdrawing, setWithdrawing] = useState<Topic | null>(null);
   const withdraw = useWithdrawTopic();
 
-  if (current.isPending) return <Skeleton height={160} radius="md" />;
-  if (current.isError)
-    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
-  if (!term || !allocation)
-    return (
-      <EmptyState
-        icon={IconBulb}
-        title={`${term?.name ?? "This term"} has no topics`}
-        description={`${MSG.notAllocationTerm(term?.name ?? "This term")} Topics are offered in terms that allocate them.`}
-      />
-    );
+  if (!term) return instead;
 
   const frozen = term.allocationPublishedAt !== null;
   const myCells = cells.data ?? [];
