@@ -1,3 +1,4 @@
+import { FigureText } from "@client/components/figure";
 import { CardList } from "@client/components/list-parts";
 import "@mantine/charts/styles.css";
 import { formatInZone } from "@client/lib/dates";
@@ -12,12 +13,7 @@ type Draft = NonNullable<Allocation["draft"]>;
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={`${label}: ${value}`}>
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={700} fz={28} lh={1.2} mt={4}>
-        {value.toLocaleString("en")}
-      </Text>
+      <FigureText label={label} value={value} />
     </Paper>
   );
 }

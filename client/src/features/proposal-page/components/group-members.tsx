@@ -1,6 +1,6 @@
 import { CardList } from "@client/components/list-parts";
+import { MemberName } from "@client/components/member-name";
 import { Badge, Group, Text } from "@mantine/core";
-import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import { Section } from "./section";
 
@@ -26,13 +26,7 @@ export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; vi
         {members.map((m) => (
           <Group component="li" key={m.id} gap="xs" justify="space-between" wrap="nowrap">
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-              {m.name || MSG.unknown}
-              {m.studentId && (
-                <Text span c="dimmed" size="sm">
-                  {" "}
-                  ({m.studentId})
-                </Text>
-              )}
+              <MemberName member={m} />
             </Text>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {m.id === viewerId && (

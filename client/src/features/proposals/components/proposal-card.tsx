@@ -1,4 +1,5 @@
 import { Field } from "@client/components/list-parts";
+import { MemberName } from "@client/components/member-name";
 import { StatusBadge } from "@client/components/status-badge";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, proposalTitle, supervisorName } from "@client/lib/proposal-format";
@@ -97,13 +98,7 @@ export function ProposalCard({
             </Text>
             {p.members.map((m) => (
               <Text size="sm" key={m.id}>
-                {m.name || MSG.unknown}
-                {m.studentId && (
-                  <Text span c="dimmed" size="sm">
-                    {" "}
-                    ({m.studentId})
-                  </Text>
-                )}
+                <MemberName member={m} />
                 {m.state === "invited" && (
                   <Text span c="dimmed" size="sm">
                     {" "}
