@@ -8,14 +8,14 @@ import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Button, Group, Pagination, Paper, Table, Text } from "@mantine/core";
+import { Button, Group, Pagination, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
+import { ProposalTitle, ReviewTable } from "./review-table";
 
 /**
  * The supervisor's Pending proposals in a term (none = the current term), oldest first, each with
@@ -60,12 +60,6 @@ export function PendingProposals({ termId }: { termId?: string }) {
     );
   }
 
-  // The title opens the proposal's page: its versions, the word diff, the timeline.
-  const titleLink = (p: ProposalSummary) => (
-    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
-      {p.title}
-    </Anchor>
-  );
   const review = (p: ProposalSummary) => (
     <Button size="xs" onClick={() => setReviewing(p)} aria-label={`Review ${p.title}`}>
       Review
@@ -80,9 +74,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
           {items.map((p) => (
             <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {titleLink(p)}
-                </Text>
+                <ProposalTitle proposal={p} />
                 <OverdueBadge proposal={p} size="sm" />
               </Group>
               <Text size="xs" c="dimmed">
@@ -105,53 +97,28 @@ export function PendingProposals({ termId }: { termId?: string }) {
           ))}
         </CardList>
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Pending proposals">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Research cell</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td maw={320}>
-                      <Text fw={600} size="sm" lineClamp={2}>
-                        {titleLink(p)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        by {p.createdBy?.name || MSG.unknown}
-                        {termId === "all" && ` · ${p.term.name}`}
-                      </Text>
-                      <OverdueBadge proposal={p} size="sm" mt={4} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.type}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{cellTitle(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{memberNames(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        <DateText iso={p.createdAt} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{review(p)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ReviewTable
+          label="Pending proposals"
+          highlightOnHover
+          items={items}
+          titleWidth={320}
+          under={(p) => (
+            <>
+              <Text size="xs" c="dimmed">
+                by {p.createdBy?.name || MSG.unknown}
+                {termId === "all" && ` · ${p.term.name}`}
+              </Text>
+              <OverdueBadge proposal={p} size="sm" mt={4} />
+            </>
+          )}
+          columns={[
+            { label: "Type", cell: (p) => p.type },
+            { label: "Research cell", cell: cellTitle },
+            { label: "Members", cell: (p) => memberNames(p) },
+            { label: "Submitted", cell: (p) => <DateText iso={p.createdAt} /> },
+            { label: "Actions", cell: review, bare: true },
+          ]}
+        />
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">

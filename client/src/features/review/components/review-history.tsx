@@ -9,7 +9,6 @@ import { memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Group,
@@ -18,7 +17,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
@@ -26,8 +24,8 @@ import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
+import { ProposalTitle, ReviewTable } from "./review-table";
 
 type Tab = "Approved" | "Denied" | "Pending";
 const TABS: Tab[] = ["Approved", "Denied", "Pending"];
@@ -69,19 +67,14 @@ function HistoryCards({
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                <ProposalLink proposal={p} />
-              </Text>
+              <ProposalTitle proposal={p} />
               <Text size="xs" c="dimmed">
                 {p.type}
                 {showTerm && ` · ${p.term.name}`}
               </Text>
             </div>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <OverdueBadge proposal={p} />
-              <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                {p.status}
-              </Badge>
+              <StatusBadges proposal={p} overdueFirst />
             </Group>
           </Group>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
@@ -149,61 +142,32 @@ export function ReviewHistory({ termId }: { termId?: string }) {
           {narrow ? (
             <HistoryCards items={list.data.items} status={status} showTerm={showTerm} />
           ) : (
-            <Paper withBorder>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" aria-label={`${status} proposals`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Title</Table.Th>
-                      <Table.Th>Members</Table.Th>
-                      <Table.Th>Submitted</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Reviewed</Table.Th>
-                      <Table.Th>Feedback</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.items.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td maw={280}>
-                          <Text fw={600} size="sm" lineClamp={2}>
-                            <ProposalLink proposal={p} />
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {p.type}
-                            {showTerm && ` · ${p.term.name}`}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{memberNames(p)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            <DateText iso={p.createdAt} />
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6}>
-                            <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                              {p.status}
-                            </Badge>
-                            <OverdueBadge proposal={p} />
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            <DateText iso={p.reviewedAt} />
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={360}>
-                          <Feedback proposal={p} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <ReviewTable
+              label={`${status} proposals`}
+              items={list.data.items}
+              titleWidth={280}
+              under={(p) => (
+                <Text size="xs" c="dimmed">
+                  {p.type}
+                  {showTerm && ` · ${p.term.name}`}
+                </Text>
+              )}
+              columns={[
+                { label: "Members", cell: (p) => memberNames(p) },
+                { label: "Submitted", cell: (p) => <DateText iso={p.createdAt} /> },
+                {
+                  label: "Status",
+                  cell: (p) => (
+                    <Group gap={6}>
+                      <StatusBadges proposal={p} overdueFirst={false} />
+                    </Group>
+                  ),
+                  bare: true,
+                },
+                { label: "Reviewed", cell: (p) => <DateText iso={p.reviewedAt} /> },
+                { label: "Feedback", cell: (p) => <Feedback proposal={p} />, bare: true, maw: 360 },
+              ]}
+            />
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
@@ -218,11 +182,16 @@ export function ReviewHistory({ termId }: { termId?: string }) {
   );
 }
 
-/** The title opens the proposal's page: its versions, the word diff and the timeline. */
-function ProposalLink({ proposal: p }: { proposal: ProposalSummary }) {
+/** Its status, and Overdue when it is (first on a card, where it catches the eye; after in the table). */
+function StatusBadges({ proposal: p, overdueFirst }: { proposal: ProposalSummary; overdueFirst: boolean }) {
+  const overdue = <OverdueBadge proposal={p} />;
   return (
-    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
-      {p.title}
-    </Anchor>
+    <>
+      {overdueFirst && overdue}
+      <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+        {p.status}
+      </Badge>
+      {!overdueFirst && overdue}
+    </>
   );
 }
