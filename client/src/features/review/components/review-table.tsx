@@ -1,4 +1,5 @@
-import { Anchor, Paper, Table, type TableProps, Text } from "@mantine/core";
+import { ColumnsTable } from "@client/components/columns-table";
+import { Anchor, Paper, type TableProps, Text } from "@mantine/core";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -53,33 +54,32 @@ export function ReviewTable({
 }) {
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label={label} {...props}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              {columns.map((c) => (
-                <Table.Th key={c.label}>{c.label}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td maw={titleWidth}>
-                  <ProposalTitle proposal={p} clamp />
-                  {under(p)}
-                </Table.Td>
-                {columns.map((c) => (
-                  <Table.Td key={c.label} maw={c.maw}>
-                    {c.bare ? c.cell(p) : <Text size="sm">{c.cell(p)}</Text>}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnsTable
+        minWidth={760}
+        verticalSpacing="sm"
+        aria-label={label}
+        {...props}
+        rows={items}
+        columns={[
+          {
+            key: "title",
+            label: "Title",
+            td: { maw: titleWidth },
+            cell: (p) => (
+              <>
+                <ProposalTitle proposal={p} clamp />
+                {under(p)}
+              </>
+            ),
+          },
+          ...columns.map((c) => ({
+            key: c.label,
+            label: c.label,
+            td: { maw: c.maw },
+            cell: (p: ProposalSummary) => (c.bare ? c.cell(p) : <Text size="sm">{c.cell(p)}</Text>),
+          })),
+        ]}
+      />
     </Paper>
   );
 }
