@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  actionsOffered,
-  allowedActions,
-  findTransition,
-  partiesOf,
-  TRANSITIONS,
-  whoMay,
-} from "./proposal-life";
+import { findTransition, partiesOf, TRANSITIONS, whoMay } from "./proposal-life";
+import { actionsOffered, allowedActions } from "./proposal-offers";
 
 /**
  * DESIGN.md §9's table, written out here by hand, row by row: the code's table must say exactly

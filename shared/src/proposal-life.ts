@@ -1,5 +1,4 @@
 import type { ProposalStatus, TermMode } from "./enums";
-import type { REVIEW_STATUSES } from "./schemas/proposals";
 
 /**
  * The proposal's life (DESIGN.md §9), as one table: from which status, by which action, who may
@@ -241,54 +240,6 @@ export const revisionsOpen = (revisionsCloseAt: string | null, now: Date) =>
 /** Whether the term's submissions have not closed yet at `now` (the same instant the close job uses). */
 export const submissionsOpen = (submissionsCloseAt: string | null | undefined, now: Date) =>
   submissionsCloseAt == null || now.getTime() < new Date(submissionsCloseAt).getTime();
-
-/**
- * The actions these parties may take on a proposal in `status` now: what the screens offer. The
- * server decides again, under the same table, when the action arrives. A term's date left out
- * (undefined) is not checked.
- */
-export function allowedActions(
-  status: ProposalStatus,
-  parties: readonly Party[],
-  term: { revisionsCloseAt: string | null; submissionsCloseAt?: string | null },
-  now = new Date(),
-): ProposalAction[] {
-  const out = new Set<ProposalAction>();
-  for (const t of TRANSITIONS)
-    if (
-      t.from === status &&
-      t.who.some((w) => parties.includes(w)) &&
-      (!t.needs?.beforeRevisionsClose || revisionsOpen(term.revisionsCloseAt, now)) &&
-      (!t.needs?.beforeSubmissionsClose || submissionsOpen(term.submissionsCloseAt, now))
-    )
-      out.add(t.action);
-  return [...out];
-}
-
-/**
- * What a screen offers these parties on a proposal in `status` now, from the table: the actions
- * `open` now, and those a term's deadline has `closed` (the table would allow them were the term's
- * revisions and submissions still open): shown disabled, saying why.
- */
-export function actionsOffered(
-  status: ProposalStatus,
-  parties: readonly Party[],
-  term: { revisionsCloseAt: string | null; submissionsCloseAt?: string | null },
-  now = new Date(),
-): { open: ProposalAction[]; closed: ProposalAction[] } {
-  const open = allowedActions(status, parties, term, now);
-  const closed = allowedActions(status, parties, { revisionsCloseAt: null }, now).filter(
-    (a) => !open.includes(a),
-  );
-  return { open, closed };
-}
-
-/** The supervisor's review (POST /proposals/:id/review): each decision's action in the table. */
-export const REVIEW_ACTIONS = {
-  Approved: "approve",
-  Denied: "deny",
-  "Changes requested": "requestChanges",
-} as const satisfies Record<(typeof REVIEW_STATUSES)[number], ProposalAction>;
 
 /**
  * How a signed-in person relates to a proposal, from what its answer carries: used by the server

@@ -3,13 +3,8 @@ import { formatInZone } from "@client/lib/dates";
 import { termQueries } from "@client/lib/queries/terms";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import {
-  actionsOffered,
-  findTransition,
-  type ProposalAction,
-  partiesOf,
-  REVIEW_ACTIONS,
-} from "@shared/proposal-life";
+import { findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import { actionsOffered, REVIEW_ACTIONS } from "@shared/proposal-offers";
 import type { Proposal } from "@shared/schemas/proposals";
 import {
   type Icon,

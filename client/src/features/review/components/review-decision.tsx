@@ -1,7 +1,8 @@
 import { formatInZone } from "@client/lib/dates";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { actionsOffered, findTransition, REVIEW_ACTIONS } from "@shared/proposal-life";
+import { findTransition } from "@shared/proposal-life";
+import { actionsOffered, REVIEW_ACTIONS } from "@shared/proposal-offers";
 import type { REVIEW_STATUSES } from "@shared/schemas/proposals";
 import { IconArrowBackUp, IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { type RefObject, useId } from "react";
