@@ -1,6 +1,16 @@
-import { Group, type GroupProps, Pagination, Stack, type StackProps, Text } from "@mantine/core";
+import {
+  Box,
+  Group,
+  type GroupProps,
+  Pagination,
+  Skeleton,
+  Stack,
+  type StackProps,
+  Text,
+} from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import type { ReactNode } from "react";
+import { LoadError } from "./load-error";
 
 /** The pages of a list the server counts: a page may start at most at the count's limit. */
 export const pageCount = (total: number, pageSize: number) =>
@@ -78,4 +88,42 @@ export function ListFooter({
       )}
     </Group>
   );
+}
+
+/**
+ * A filtered list's body, whatever its state: the failure with Retry (while nothing is shown yet),
+ * placeholders of `height` while the first page loads, the `empty` state, or the rows.
+ */
+export function ListState({
+  query,
+  failed,
+  loading,
+  height,
+  empty,
+  children,
+}: {
+  query: { isError: boolean; isPending: boolean; data: unknown; error: Error | null; refetch: () => unknown };
+  failed: string;
+  /** The placeholders' name ("Loading proposals"). */
+  loading: string;
+  height: number;
+  /** Shown when the list is empty (false otherwise). */
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isError && !query.data)
+    return (
+      <Box m="md">
+        <LoadError title={failed} message={query.error?.message} onRetry={() => void query.refetch()} />
+      </Box>
+    );
+  if (query.isPending)
+    return (
+      <Stack gap="sm" p="md" aria-busy aria-label={loading}>
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={height} radius="sm" />
+        ))}
+      </Stack>
+    );
+  return empty || children;
 }

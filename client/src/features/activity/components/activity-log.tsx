@@ -1,23 +1,11 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
-import { ListFooter } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { ListFooter, ListState } from "@client/components/list-parts";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
 import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
-import {
-  Box,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -115,38 +103,34 @@ export function ActivityLog() {
         </Group>
       </Stack>
 
-      {log.isError && !log.data ? (
-        <Box m="md">
-          <LoadError
-            title={MSG.fetchActivityFailed}
-            message={log.error.message}
-            onRetry={() => void log.refetch()}
-          />
-        </Box>
-      ) : log.isPending ? (
-        <Stack gap="sm" p="md" aria-busy aria-label="Loading the activity log">
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={narrow ? 96 : 32} radius="sm" />
-          ))}
-        </Stack>
-      ) : items.length === 0 ? (
-        <EmptyState
-          framed={false}
-          icon={IconHistory}
-          title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
-          description={
-            filtered
-              ? "Clear a filter or choose other days."
-              : "Submissions, invitations, reviews and decisions are recorded here as they happen."
-          }
-        />
-      ) : narrow ? (
-        <Box px="md">
-          <ActivityCards items={items} zone={zone} busy={log.isFetching} />
-        </Box>
-      ) : (
-        <ActivityTable items={items} zone={zone} busy={log.isFetching} />
-      )}
+      <ListState
+        query={log}
+        failed={MSG.fetchActivityFailed}
+        loading="Loading the activity log"
+        height={narrow ? 96 : 32}
+        empty={
+          items.length === 0 && (
+            <EmptyState
+              framed={false}
+              icon={IconHistory}
+              title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
+              description={
+                filtered
+                  ? "Clear a filter or choose other days."
+                  : "Submissions, invitations, reviews and decisions are recorded here as they happen."
+              }
+            />
+          )
+        }
+      >
+        {narrow ? (
+          <Box px="md">
+            <ActivityCards items={items} zone={zone} busy={log.isFetching} />
+          </Box>
+        ) : (
+          <ActivityTable items={items} zone={zone} busy={log.isFetching} />
+        )}
+      </ListState>
 
       {total > 0 && (
         <ListFooter
