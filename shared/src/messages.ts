@@ -29,6 +29,11 @@ export const MSG = {
   serverError: "Something went wrong on our side. Please try again.",
   databaseDown: "The database is not reachable right now. Please try again in a moment.",
   tooSlow: "The server took too long to answer. Please try again in a moment.",
+  // The client's own words: no answer came, or one it cannot read.
+  cannotReachServer: "Cannot reach the server. Check your connection and try again.",
+  somethingWentWrong: "Something went wrong. Please try again.",
+  uploadFailed: "The upload failed. Please try again.",
+  messageNotSent: "Your message was not sent. Please try again.",
   setupTokenInvalid: "The setup token is not valid.",
   setupDone: "Setup is complete: a committee account already exists.",
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, findTransition, partiesOf, TRANSITIONS, whoMay } from "./proposal-life";
+import { findTransition, partiesOf, TRANSITIONS, whoMay } from "./proposal-life";
+import { actionsOffered, allowedActions } from "./proposal-offers";
 
 /**
  * DESIGN.md §9's table, written out here by hand, row by row: the code's table must say exactly
@@ -111,6 +112,23 @@ describe("the transition table", () => {
     // Past the submission deadline, an invitee may decline but not accept.
     const submissionsClosed = { revisionsCloseAt: null, submissionsCloseAt: "2027-01-01T00:00:00Z" };
     expect(allowedActions("Awaiting members", ["invitee"], submissionsClosed, after)).toEqual(["decline"]);
+  });
+
+  it("offers what a deadline closed apart from what is open, and never what the table does not allow", () => {
+    const after = new Date("2027-01-01T00:00:00Z");
+    const term = { revisionsCloseAt: "2027-01-01T00:00:00Z", submissionsCloseAt: "2027-01-01T00:00:00Z" };
+    const review = actionsOffered("Pending", ["supervisor"], term, after);
+    expect(review.open.sort()).toEqual(["approve", "deny"]);
+    expect(review.closed).toEqual(["requestChanges"]);
+    expect(actionsOffered("Changes requested", ["member"], term, after)).toEqual({
+      open: [],
+      closed: ["resubmit"],
+    });
+    expect(actionsOffered("Awaiting members", ["invitee"], term, after)).toEqual({
+      open: ["decline"],
+      closed: ["accept"],
+    });
+    expect(actionsOffered("Approved", ["creator"], term, after)).toEqual({ open: [], closed: [] });
   });
 
   it("reads how a person relates to a proposal", () => {

@@ -242,29 +242,6 @@ export const submissionsOpen = (submissionsCloseAt: string | null | undefined, n
   submissionsCloseAt == null || now.getTime() < new Date(submissionsCloseAt).getTime();
 
 /**
- * The actions these parties may take on a proposal in `status` now: what the screens offer. The
- * server decides again, under the same table, when the action arrives. A term's date left out
- * (undefined) is not checked.
- */
-export function allowedActions(
-  status: ProposalStatus,
-  parties: readonly Party[],
-  term: { revisionsCloseAt: string | null; submissionsCloseAt?: string | null },
-  now = new Date(),
-): ProposalAction[] {
-  const out = new Set<ProposalAction>();
-  for (const t of TRANSITIONS)
-    if (
-      t.from === status &&
-      t.who.some((w) => parties.includes(w)) &&
-      (!t.needs?.beforeRevisionsClose || revisionsOpen(term.revisionsCloseAt, now)) &&
-      (!t.needs?.beforeSubmissionsClose || submissionsOpen(term.submissionsCloseAt, now))
-    )
-      out.add(t.action);
-  return [...out];
-}
-
-/**
  * How a signed-in person relates to a proposal, from what its answer carries: used by the server
  * (from the rows it read) and the client (from the proposal it was sent).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, isTimeZone, utcToWall, wallToUtc } from "./time";
+import { dayInZone, dayTimeInZone, formatInZone, isTimeZone, utcToWall, wallToUtc } from "./time";
 
 describe("times in the department's zone", () => {
   it("turns a wall-clock time in the zone into the instant, in winter and in summer", () => {
@@ -25,6 +25,13 @@ describe("times in the department's zone", () => {
     );
     for (const wall of ["2027-03-28T01:59", "2027-03-28T03:00", "2027-10-31T01:30"])
       expect(utcToWall(wallToUtc(wall, "Europe/Berlin")!, "Europe/Berlin")).toBe(wall);
+  });
+
+  it("writes the day, and the day and time, in the zone: across midnight the day is the zone's", () => {
+    expect(dayInZone("2027-12-31T23:30:00.000Z", "Europe/Berlin")).toBe("1 January 2028");
+    expect(dayInZone("2027-12-31T23:30:00.000Z", "UTC")).toBe("31 December 2027");
+    expect(dayTimeInZone("2027-07-04T00:05:00.000Z", "America/New_York")).toBe("3 July 2027, 20:05");
+    expect(dayTimeInZone("2027-07-04T00:05:00.000Z", "UTC")).toBe("4 July 2027, 00:05");
   });
 
   it("knows a zone name from a typo", () => {

@@ -88,11 +88,24 @@ const MONTHS = [
   "December",
 ];
 
-/** An instant as people read it, in the zone and naming it: "12 January 2027, 09:00 (Europe/Berlin)". */
-export function formatInZone(iso: string, zone: string): string {
+/**
+ * The one way an instant is written for people, always in the department's zone (decision 0051):
+ * its day, "12 January 2027"; its day and time, "12 January 2027, 09:00", where the screen names
+ * the zone once (a column's heading); and the same naming the zone, formatInZone.
+ */
+export function dayInZone(iso: string, zone: string): string {
   const p = wallParts(new Date(iso).getTime(), zone);
-  return `${p.day} ${MONTHS[p.month - 1]} ${p.year}, ${pad(p.hour)}:${pad(p.minute)} (${zone})`;
+  return `${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
 }
+
+/** The day and time in the zone, without naming it: "12 January 2027, 09:00". */
+export function dayTimeInZone(iso: string, zone: string): string {
+  const p = wallParts(new Date(iso).getTime(), zone);
+  return `${p.day} ${MONTHS[p.month - 1]} ${p.year}, ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** An instant as people read it, in the zone and naming it: "12 January 2027, 09:00 (Europe/Berlin)". */
+export const formatInZone = (iso: string, zone: string): string => `${dayTimeInZone(iso, zone)} (${zone})`;
 
 /** A day's milliseconds: review-due periods are whole days. */
 export const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
-import { api, isApiError } from "@client/lib/api";
+import { api, errorMessage } from "@client/lib/api";
 import { ActionIcon, Anchor, FileInput, Group, Progress, Stack, Text } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
 import { DOCUMENT_ACCEPT, documentProblem, type FileRef } from "@shared/schemas/files";
 import { IconFileTypePdf, IconX } from "@tabler/icons-react";
 import { useId, useState } from "react";
@@ -65,10 +66,10 @@ export function DocumentInput({
     setProgress(0);
     onUploadingChange?.(true);
     try {
-      onChange(await api.upload<FileRef>("/files", chosen, setProgress));
+      onChange(await api.upload<FileRef>("/files", chosen, { onProgress: setProgress }));
     } catch (e) {
       setFile(null);
-      setError(isApiError(e) ? e.message : "The upload failed. Please try again.");
+      setError(errorMessage(e, MSG.uploadFailed));
     } finally {
       setProgress(null);
       onUploadingChange?.(false);

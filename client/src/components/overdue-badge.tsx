@@ -1,9 +1,7 @@
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { isOverdue } from "@client/lib/proposal-format";
-import { termQueries } from "@client/lib/queries/terms";
 import { Badge, type BadgeProps, VisuallyHidden } from "@mantine/core";
 import type { ProposalFields } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
-import { useQuery } from "@tanstack/react-query";
 
 type Due = Pick<ProposalFields, "status" | "reviewDueAt">;
 
@@ -18,8 +16,7 @@ export function OverdueBadge({ proposal, ...props }: { proposal: Due } & BadgePr
 }
 
 function Shown({ due, ...props }: { due: string } & BadgeProps) {
-  // The department's zone comes with the terms (cached: the term selector asks for them too).
-  const zone = useQuery(termQueries.list()).data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const when = `review was due ${formatInZone(due, zone)}`;
   return (
     <Badge

@@ -1,9 +1,10 @@
-import { Center, Loader } from "@mantine/core";
+import { Center, Loader, type MantineSpacing } from "@mantine/core";
 
-export function PageLoader() {
+/** A spinner, centred, named for what is loading ("Loading timeline"). */
+export function PageLoader({ label = "Loading", py = "xl" }: { label?: string; py?: MantineSpacing }) {
   return (
-    <Center py="xl">
-      <Loader size="sm" aria-label="Loading" />
+    <Center py={py}>
+      <Loader size="sm" aria-label={label} />
     </Center>
   );
 }

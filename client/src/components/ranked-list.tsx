@@ -18,10 +18,11 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Badge, Box, Flex, Group, Paper, Stack, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Box, Flex, Group, Paper, Stack, VisuallyHidden } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { IconButton } from "./icon-button";
 
 export interface RankedItem {
   id: string;
@@ -219,45 +220,42 @@ function RankedRow({
           <Box style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>{item.content ?? item.label}</Box>
           {!disabled && (
             <Group gap={2} wrap="nowrap" justify="flex-end">
-              <Tooltip label="Move up" openDelay={400}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={`Move ${item.label} up`}
-                  data-control="up"
-                  disabled={rank === 1}
-                  onClick={onUp}
-                >
-                  <IconArrowUp size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Move down" openDelay={400}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={`Move ${item.label} down`}
-                  data-control="down"
-                  disabled={rank === count}
-                  onClick={onDown}
-                >
-                  <IconArrowDown size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <IconButton
+                tip="Move up"
+                openDelay={400}
+                color="gray"
+                size="lg"
+                aria-label={`Move ${item.label} up`}
+                data-control="up"
+                disabled={rank === 1}
+                onClick={onUp}
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </IconButton>
+              <IconButton
+                tip="Move down"
+                openDelay={400}
+                color="gray"
+                size="lg"
+                aria-label={`Move ${item.label} down`}
+                data-control="down"
+                disabled={rank === count}
+                onClick={onDown}
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </IconButton>
               {onRemove && (
-                <Tooltip label="Remove" openDelay={400}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={`Remove ${item.label}`}
-                    data-control="remove"
-                    onClick={onRemove}
-                  >
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton
+                  tip="Remove"
+                  openDelay={400}
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove ${item.label}`}
+                  data-control="remove"
+                  onClick={onRemove}
+                >
+                  <IconX size={16} aria-hidden />
+                </IconButton>
               )}
             </Group>
           )}

@@ -1,3 +1,4 @@
+import { MSG } from "@shared/messages";
 import type { ErrorResponse } from "@shared/schemas/common";
 
 /** An error answered by the API, in the error shape of DESIGN.md §5. */
@@ -13,6 +14,13 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * What to tell people of a failure: the server's words (or the network's, see `unreachable`);
+ * anything else is no refusal but a fault of ours, said as `fallback`.
+ */
+export const errorMessage = (e: unknown, fallback: string = MSG.somethingWentWrong) =>
+  isApiError(e) ? e.message : fallback;
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -37,20 +45,26 @@ async function request<T>(method: string, path: string, body?: unknown, init?: R
       ...init,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "Cannot reach the server. Check your connection and try again.");
+    throw unreachable();
   }
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const err = (data as ErrorResponse | undefined)?.error;
-    throw new ApiError(
-      res.status,
-      err?.code ?? "HTTP",
-      err?.message ?? `Request failed (${res.status}).`,
-      err?.fields,
-    );
-  }
+  if (!res.ok) throw refusal(res.status, data);
   return data as T;
+}
+
+/** No answer at all: the network, not the server. */
+const unreachable = () => new ApiError(0, "NETWORK", MSG.cannotReachServer);
+
+/** A refusal as the server said it (DESIGN.md §5), or its status when the body says nothing. */
+function refusal(status: number, data: unknown): ApiError {
+  const err = (data as ErrorResponse | undefined)?.error;
+  return new ApiError(
+    status,
+    err?.code ?? "HTTP",
+    err?.message ?? `Request failed (${status}).`,
+    err?.fields,
+  );
 }
 
 function safeJson(text: string): unknown {
@@ -61,11 +75,19 @@ function safeJson(text: string): unknown {
   }
 }
 
+export interface UploadProgress {
+  /** The share of the file sent so far (0–1), as it goes. */
+  onProgress?: (fraction: number) => void;
+  /** The whole file is sent: the server is now at work on it. */
+  onSent?: () => void;
+}
+
 /**
- * Sends one file as multipart field `file`, reporting the upload's progress (0–1) as it goes
- * (fetch cannot): for documents of up to 20 MB.
+ * POSTs one file as multipart field `file` through XMLHttpRequest, which (unlike fetch) reports how
+ * much of it has been sent: the one upload with progress (documents of up to 20 MB, CSV imports).
+ * Answered like every request: the JSON body, or an ApiError.
  */
-function upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {
+function upload<T>(path: string, file: File, { onProgress, onSent }: UploadProgress = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api${path}`);
@@ -73,20 +95,12 @@ function upload<T>(path: string, file: File, onProgress?: (fraction: number) => 
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, "NETWORK", "Cannot reach the server. Check your connection and try again."));
+    xhr.upload.onload = () => onSent?.();
+    xhr.onerror = () => reject(unreachable());
     xhr.onload = () => {
       const data = xhr.responseText ? safeJson(xhr.responseText) : undefined;
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
-      const err = (data as ErrorResponse | undefined)?.error;
-      reject(
-        new ApiError(
-          xhr.status,
-          err?.code ?? "HTTP",
-          err?.message ?? `Request failed (${xhr.status}).`,
-          err?.fields,
-        ),
-      );
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(refusal(xhr.status, data));
     };
     const body = new FormData();
     body.append("file", file);

@@ -1,27 +1,36 @@
 import type { UseFormReturnType } from "@mantine/form";
-import { isApiError } from "./api";
+import { errorMessage, isApiError } from "./api";
 
 /**
- * Puts a server refusal where people look: field messages next to their fields,
- * and returns the message for the rest (a notification or an alert).
+ * Puts a server refusal where people look: field messages next to their fields (the server's name
+ * for a field read through `aliases` where the form calls it otherwise), and returns the message for
+ * the rest (a notification or an alert).
  */
 export function applyServerErrors<T>(
   form: UseFormReturnType<T>,
   error: unknown,
+  aliases: Record<string, string> = {},
 ): { message: string; atField: boolean } {
   if (isApiError(error)) {
-    const known = Object.entries(error.fields).filter(([k]) => k in (form.getValues() as object));
+    const known = Object.entries(error.fields)
+      .map(([k, v]) => [aliases[k] ?? k, v] as const)
+      .filter(([k]) => k in (form.getValues() as object));
     if (known.length) form.setErrors(Object.fromEntries(known));
     return { message: error.message, atField: known.length > 0 };
   }
-  return { message: "Something went wrong. Please try again.", atField: false };
+  return { message: errorMessage(error), atField: false };
 }
 
 /**
  * A refusal shown once, where it belongs: at its field when the server named one, otherwise (a
  * conflict, a lost connection: nothing to put it on) as a toast in the caller's words.
  */
-export function showFailure<T>(form: UseFormReturnType<T>, error: unknown, toast: (message: string) => void) {
-  const { message, atField } = applyServerErrors(form, error);
+export function showFailure<T>(
+  form: UseFormReturnType<T>,
+  error: unknown,
+  toast: (message: string) => void,
+  aliases?: Record<string, string>,
+) {
+  const { message, atField } = applyServerErrors(form, error, aliases);
   if (!atField) toast(message);
 }

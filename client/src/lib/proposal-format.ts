@@ -1,12 +1,6 @@
 import { MSG } from "@shared/messages";
 import type { ProposalFields } from "@shared/schemas/proposals";
 
-/** Dates as people read them; a missing one is "N/A". */
-export const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
-    : MSG.notAvailable;
-
 /**
  * A proposal's title; a group in an allocation term may have none until it is placed (DESIGN.md
  * §11): "Untitled group (of {creator})".

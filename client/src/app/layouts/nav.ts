@@ -42,10 +42,16 @@ export const NAV_BADGE: Record<NavBadge, { label: (n: number) => string; color: 
   awaitingCommittee: { label: (n) => `${n} awaiting the committee`, color: "yellow" },
 };
 
+/** A role's sidebar: its Dashboard first and its Profile last (every role has both), its pages between. */
+const sidebar = (role: Role, pages: NavItem[]): NavItem[] => [
+  { label: "Dashboard", to: `/${role}/dashboard`, icon: IconLayoutDashboard },
+  ...pages,
+  { label: "Profile", to: `/${role}/profile`, icon: IconUser },
+];
+
 /** The sidebars of the specification §2, plus Notices for students and the screens ThesisDesk adds. */
 export const NAV: Record<Role, NavItem[]> = {
-  committee: [
-    { label: "Dashboard", to: "/committee/dashboard", icon: IconLayoutDashboard },
+  committee: sidebar("committee", [
     { label: "Proposals", to: "/committee/proposals", icon: IconFiles },
     { label: "Approvals", to: "/committee/approvals", icon: IconGavel, badge: "awaitingCommittee" },
     { label: "Activity", to: "/committee/activity", icon: IconActivity },
@@ -56,10 +62,8 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Research Cells", to: "/committee/research-cells", icon: IconBuildingCommunity },
     { label: "Cell Members", to: "/committee/cell-members", icon: IconUsersGroup },
     { label: "Committee Members", to: "/committee/committee-members", icon: IconUserShield },
-    { label: "Profile", to: "/committee/profile", icon: IconUser },
-  ],
-  supervisor: [
-    { label: "Dashboard", to: "/supervisor/dashboard", icon: IconLayoutDashboard },
+  ]),
+  supervisor: sidebar("supervisor", [
     { label: "Request", to: "/supervisor/requests", icon: IconInbox },
     { label: "Pending Proposals", to: "/supervisor/pending-proposals", icon: IconClipboardList },
     { label: "Notice", to: "/supervisor/notice", icon: IconSpeakerphone },
@@ -67,18 +71,15 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Review History", to: "/supervisor/history", icon: IconHistory },
     { label: "Topics", to: "/supervisor/topics", icon: IconBulb },
     { label: "Applicants", to: "/supervisor/applicants", icon: IconArrowsSort },
-    { label: "Profile", to: "/supervisor/profile", icon: IconUser },
-  ],
-  student: [
-    { label: "Dashboard", to: "/student/dashboard", icon: IconLayoutDashboard },
+  ]),
+  student: sidebar("student", [
     { label: "Submit Proposal", to: "/student/proposal", icon: IconSend },
     { label: "Proposal Status", to: "/student/proposal-status", icon: IconChecklist },
     { label: "Topics", to: "/student/topics", icon: IconBulb },
     { label: "Notices", to: "/student/notices", icon: IconFileText, badge: "unreadNotices" },
     { label: "Chat", to: "/student/chat", icon: IconMessages },
     { label: "Research Cell Info", to: "/student/research-cell-info", icon: IconBooks },
-    { label: "Profile", to: "/student/profile", icon: IconUser },
-  ],
+  ]),
 };
 
 export const ROLE_LABEL: Record<Role, string> = {

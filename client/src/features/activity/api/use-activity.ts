@@ -1,5 +1,4 @@
 import { type ActivityParams, activityQueries } from "@client/lib/queries/activity";
-import { termQueries } from "@client/lib/queries/terms";
 import { userQueries } from "@client/lib/queries/users";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
@@ -8,11 +7,6 @@ import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 /** One page of the activity log (the server filters and pages; the previous page stays while the next loads). */
 export function useActivity(params: ActivityParams) {
   return useQuery(activityQueries.page(params));
-}
-
-/** The department's time zone, in which the log's days and times are read (DESIGN.md §8). */
-export function useTimeZone() {
-  return useQuery({ ...termQueries.list(), select: (d) => d.timeZone });
 }
 
 export const PERSON_ROLES: { role: Role; label: string }[] = [

@@ -100,7 +100,7 @@ describe("Activity log", () => {
     );
     const [, expired, invited, submitted] = within(table).getAllByRole("row");
     // 23:30 UTC is 05:30 the next day in Dhaka (UTC+6).
-    expect(expired).toHaveTextContent("4 Mar 2025, 05:30");
+    expect(expired).toHaveTextContent("4 March 2025, 05:30");
     expect(expired).toHaveTextContent("ThesisDesk (automatic)");
     expect(expired).toHaveTextContent("withdrew the proposal: the revision deadline passed");
     expect(expired).toHaveTextContent("Changes requested → Withdrawn");

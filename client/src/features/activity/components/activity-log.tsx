@@ -1,28 +1,17 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { ListFooter, ListState } from "@client/components/list-parts";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
+import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
-import {
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { IconFilterOff, IconHistory } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { useActivity, useTimeZone } from "../api/use-activity";
+import { useActivity } from "../api/use-activity";
 import { ActivityCards, ActivityTable } from "./activity-rows";
 import { PersonSelect } from "./person-select";
 import { useActivityParams } from "./use-activity-params";
@@ -38,7 +27,7 @@ const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND
  */
 export function ActivityLog() {
   const [filters, update] = useActivityParams();
-  const zone = useTimeZone().data ?? "UTC";
+  const zone = useTimeZone();
   const { page, ...query } = filters;
   const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
   const narrow = useNarrow();
@@ -114,56 +103,48 @@ export function ActivityLog() {
         </Group>
       </Stack>
 
-      {log.isError && !log.data ? (
-        <Box m="md">
-          <LoadError
-            title={MSG.fetchActivityFailed}
-            message={log.error.message}
-            onRetry={() => void log.refetch()}
-          />
-        </Box>
-      ) : log.isPending ? (
-        <Stack gap="sm" p="md" aria-busy aria-label="Loading the activity log">
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={narrow ? 96 : 32} radius="sm" />
-          ))}
-        </Stack>
-      ) : items.length === 0 ? (
-        <EmptyState
-          framed={false}
-          icon={IconHistory}
-          title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
-          description={
-            filtered
-              ? "Clear a filter or choose other days."
-              : "Submissions, invitations, reviews and decisions are recorded here as they happen."
-          }
-        />
-      ) : narrow ? (
-        <Box px="md">
-          <ActivityCards items={items} zone={zone} busy={log.isFetching} />
-        </Box>
-      ) : (
-        <ActivityTable items={items} zone={zone} busy={log.isFetching} />
-      )}
+      <ListState
+        query={log}
+        failed={MSG.fetchActivityFailed}
+        loading="Loading the activity log"
+        height={narrow ? 96 : 32}
+        empty={
+          items.length === 0 && (
+            <EmptyState
+              framed={false}
+              icon={IconHistory}
+              title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
+              description={
+                filtered
+                  ? "Clear a filter or choose other days."
+                  : "Submissions, invitations, reviews and decisions are recorded here as they happen."
+              }
+            />
+          )
+        }
+      >
+        {narrow ? (
+          <Box px="md">
+            <ActivityCards items={items} zone={zone} busy={log.isFetching} />
+          </Box>
+        ) : (
+          <ActivityTable items={items} zone={zone} busy={log.isFetching} />
+        )}
+      </ListState>
 
       {total > 0 && (
-        <Group p="md" justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
-            {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(p) => update({ page: p })}
-              size="sm"
-              getControlProps={(control) => ({ "aria-label": `${control} page` })}
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          )}
-        </Group>
+        <ListFooter
+          p="md"
+          status={
+            <>
+              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
+              {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
+            </>
+          }
+          page={page}
+          pages={pages}
+          onPage={(p) => update({ page: p })}
+        />
       )}
     </Paper>
   );

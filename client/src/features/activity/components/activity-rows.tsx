@@ -1,27 +1,9 @@
-import { Anchor, Box, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { CardList } from "@client/components/list-parts";
+import { formatDateTime } from "@client/lib/dates";
+import { Anchor, Box, Group, Paper, Table, Text } from "@mantine/core";
 import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
 import { Link } from "react-router";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A moment in the department's zone, without naming it (the screen names it once): "12 Jan 2027, 09:00". */
-export function timeInZone(iso: string, zone: string): string {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(zone, f);
-  }
-  return f.format(new Date(iso));
-}
 
 export const who = (i: ActivityItem) => i.actor?.name || SCHEDULER_NAME;
 
@@ -58,7 +40,7 @@ function ProposalLink({ item }: { item: ActivityItem }) {
 function Time({ item, zone }: { item: ActivityItem; zone: string }) {
   return (
     <time dateTime={item.at} style={{ whiteSpace: "nowrap" }}>
-      {timeInZone(item.at, zone)}
+      {formatDateTime(item.at, zone)}
     </time>
   );
 }
@@ -118,15 +100,7 @@ export function ActivityTable({ items, zone, busy }: { items: ActivityItem[]; zo
 /** The same rows as cards (below md). */
 export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zone: string; busy: boolean }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: "none" }}
-      aria-label="Activity"
-      aria-busy={busy}
-    >
+    <CardList gap="sm" aria-label="Activity" aria-busy={busy}>
       {items.map((i) => (
         <Paper component="li" key={i.id} withBorder radius="md" p="sm">
           <Text size="xs" c="dimmed">
@@ -155,6 +129,6 @@ export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zo
           )}
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 export const useAllocationTerms = () =>
   useQuery({
     ...termQueries.list(),
-    select: (d) => ({ items: d.items.filter((t) => t.mode === "allocation"), timeZone: d.timeZone }),
+    select: (d) => ({ items: d.items.filter((t) => t.mode === "allocation") }),
   });
 
 /** The term's draft with its groups, topics and load (GET /api/terms/:id/allocation). */

@@ -1,9 +1,11 @@
+import { FigureText } from "@client/components/figure";
+import { CardList } from "@client/components/list-parts";
 import "@mantine/charts/styles.css";
+import { formatInZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
 import { BarChart } from "@mantine/charts";
 import { Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Allocation } from "@shared/schemas/allocation";
-import { formatInZone } from "@shared/time";
 import { ordinal } from "./model";
 
 type Draft = NonNullable<Allocation["draft"]>;
@@ -11,12 +13,7 @@ type Draft = NonNullable<Allocation["draft"]>;
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={`${label}: ${value}`}>
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={700} fz={28} lh={1.2} mt={4}>
-        {value.toLocaleString("en")}
-      </Text>
+      <FigureText label={label} value={value} />
     </Paper>
   );
 }
@@ -104,14 +101,7 @@ export function LoadTable({ load, published }: { load: Allocation["load"]; publi
       {load.length === 0 ? (
         <Text size="sm">No supervisor offers topics in this term yet.</Text>
       ) : narrow ? (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-label="Supervisors' load"
-        >
+        <CardList gap="xs" aria-label="Supervisors' load">
           {load.map((l) => (
             <Paper component="li" key={l.supervisorId} withBorder radius="md" p="sm">
               <Text size="sm" fw={600}>
@@ -123,7 +113,7 @@ export function LoadTable({ load, published }: { load: Allocation["load"]; publi
               </Text>
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Box
           style={{ maxHeight: 420, overflowY: "auto" }}

@@ -1,6 +1,8 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import {
   Alert,
@@ -15,7 +17,6 @@ import {
   Text,
 } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { formatInZone } from "@shared/time";
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -51,7 +52,7 @@ export function AllocationScreen() {
   const items = terms.data?.items ?? [];
   const chosen =
     items.find((t) => t.id === params.get("term")) ?? items.find((t) => t.current) ?? items[0] ?? null;
-  const zone = terms.data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const allocation = useAllocation(chosen?.id ?? null);
   const run = useRunAllocation(chosen?.id ?? "");
   const publish = usePublishAllocation(chosen?.id ?? "");
@@ -106,7 +107,7 @@ export function AllocationScreen() {
     setCreated(null);
     run.mutate(undefined, {
       onSuccess: (s) => notify.success(MSG.allocationRan(s.groups - s.unmatched, s.groups)),
-      onError: (e) => notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again."),
+      onError: (e) => notify.error(errorMessage(e)),
     });
   };
   const doPublish = () =>
@@ -117,7 +118,7 @@ export function AllocationScreen() {
         setCreated(null);
       },
       onError: (e) => {
-        notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+        notify.error(errorMessage(e));
         setPublishing(false);
       },
     });
@@ -274,14 +275,13 @@ export function AllocationScreen() {
                 allocation for you to place by hand. Every group and supervisor is emailed. A term is
                 published once: its topics and preferences are then frozen.
               </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setPublishing(false)} disabled={publish.isPending}>
-                  Cancel
-                </Button>
-                <Button onClick={doPublish} loading={publish.isPending} data-autofocus>
-                  Publish allocation
-                </Button>
-              </Group>
+              <DialogButtons
+                onCancel={() => setPublishing(false)}
+                busy={publish.isPending}
+                confirm="Publish allocation"
+                onClick={doPublish}
+                data-autofocus
+              />
             </Stack>
           </Modal>
         </>

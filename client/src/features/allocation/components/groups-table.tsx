@@ -1,9 +1,9 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, ListFooter } from "@client/components/list-parts";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -151,15 +151,7 @@ export function GroupsTable({
           }
         />
       ) : narrow ? (
-        <Stack
-          component="ul"
-          gap="sm"
-          px="md"
-          pb="md"
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Groups"
-        >
+        <CardList gap="sm" px="md" pb="md" aria-label="Groups">
           {shown.map((r) => (
             <Paper component="li" key={r.proposalId} withBorder radius="md" p="sm" aria-label={r.name}>
               <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
@@ -174,7 +166,7 @@ export function GroupsTable({
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
@@ -202,20 +194,20 @@ export function GroupsTable({
         </Table.ScrollContainer>
       )}
       {rows.length > 0 && (
-        <Group p="md" justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            Showing {((at - 1) * PAGE_SIZE + 1).toLocaleString("en")}–
-            {Math.min(rows.length, at * PAGE_SIZE).toLocaleString("en")} of {rows.length.toLocaleString("en")}{" "}
-            groups
-          </Text>
-          <Pagination
-            total={pages}
-            value={at}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        </Group>
+        <ListFooter
+          plain
+          p="md"
+          status={
+            <>
+              Showing {((at - 1) * PAGE_SIZE + 1).toLocaleString("en")}–
+              {Math.min(rows.length, at * PAGE_SIZE).toLocaleString("en")} of{" "}
+              {rows.length.toLocaleString("en")} groups
+            </>
+          }
+          page={at}
+          pages={pages}
+          onPage={setPage}
+        />
       )}
     </Paper>
   );

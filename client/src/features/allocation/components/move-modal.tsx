@@ -1,10 +1,9 @@
-import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useMoveGroup } from "../api/use-allocation";
 import { type GroupRow, type Model, topicChoices, topicTitle } from "./model";
+import { TopicDialog } from "./topic-dialog";
 
 const NONE = "none";
 
@@ -28,14 +27,6 @@ export function MoveModal({
   onMoved: (groupId: string, blockingPairs: { proposalId: string; topicId: string }[]) => void;
 }) {
   const move = useMoveGroup(termId);
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (row) {
-      setValue(row.topicId ?? NONE);
-      setError(null);
-    }
-  }, [row]);
 
   const data = useMemo(() => {
     if (!row) return [];
@@ -54,67 +45,37 @@ export function MoveModal({
     ];
   }, [row, model]);
 
-  const confirm = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!row || move.isPending) return;
-    const topicId = value === NONE || value === null ? null : value;
-    if (topicId === row.topicId) return onClose();
-    move.mutate(
-      { proposalId: row.proposalId, topicId },
-      {
-        onSuccess: ({ blockingPairs }) => {
-          notify.success(MSG.groupMoved(row.name, topicId ? topicTitle(model, topicId) : null));
-          onMoved(row.proposalId, blockingPairs);
-          onClose();
-        },
-        onError: (err) => {
-          if (isApiError(err) && (err.status === 409 || err.status === 400))
-            return setError(err.fields.topicId ?? err.fields.proposalId ?? err.message);
-          notify.error(isApiError(err) ? err.message : "Something went wrong. Please try again.");
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      opened={row !== null}
-      onClose={move.isPending ? () => {} : onClose}
+    <TopicDialog
+      row={row}
       title="Move this group in the draft?"
-      size="lg"
-      centered
-    >
-      <form onSubmit={confirm} noValidate>
-        <Stack>
-          <Text size="sm">
-            {row?.name} now has {topicTitle(model, row?.topicId ?? null)}. Nothing is published until you
-            publish; a move may make the draft unstable, and the blocking pairs it creates are listed.
-          </Text>
-          <Select
-            label="Topic"
-            data={data}
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setError(null);
-            }}
-            searchable
-            limit={60}
-            allowDeselect={false}
-            nothingFoundMessage="No topics found"
-            error={error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={move.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={move.isPending}>
-              Move group
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      lead={
+        <>
+          {row?.name} now has {topicTitle(model, row?.topicId ?? null)}. Nothing is published until you
+          publish; a move may make the draft unstable, and the blocking pairs it creates are listed.
+        </>
+      }
+      initial={row ? (row.topicId ?? NONE) : null}
+      data={data}
+      select={{ allowDeselect: false }}
+      confirm="Move group"
+      busy={move.isPending}
+      onClose={onClose}
+      onConfirm={(group, value, answer) => {
+        const topicId = value === NONE || value === null ? null : value;
+        if (topicId === group.topicId) return onClose();
+        move.mutate(
+          { proposalId: group.proposalId, topicId },
+          {
+            onSuccess: ({ blockingPairs }) => {
+              notify.success(MSG.groupMoved(group.name, topicId ? topicTitle(model, topicId) : null));
+              onMoved(group.proposalId, blockingPairs);
+              onClose();
+            },
+            onError: (err) => answer.refused(err, "topicId", "proposalId"),
+          },
+        );
+      }}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { usePlaceGroup } from "../api/use-allocation";
 import { type GroupRow, type Model, topicChoices } from "./model";
+import { TopicDialog } from "./topic-dialog";
 
 /**
  * After publication, places a group left unmatched on a topic (DESIGN.md §11): its own list first,
@@ -21,14 +20,6 @@ export function PlaceGroupModal({
   onClose: () => void;
 }) {
   const place = usePlaceGroup();
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (row) {
-      setValue(null);
-      setError(null);
-    }
-  }, [row]);
 
   const data = useMemo(() => {
     if (!row) return [];
@@ -43,66 +34,35 @@ export function PlaceGroupModal({
     return topicChoices(model, row, option);
   }, [row, model]);
 
-  const confirm = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!row || place.isPending) return;
-    if (!value) return setError("Choose a topic.");
-    place.mutate(
-      { proposalId: row.proposalId, topicId: value },
-      {
-        onSuccess: () => {
-          notify.success(MSG.groupPlaced(model.topics.get(value)?.title ?? ""));
-          onClose();
-        },
-        onError: (err) => {
-          if (isApiError(err) && (err.status === 409 || err.status === 400))
-            return setError(err.fields.topicId ?? err.message);
-          notify.error(isApiError(err) ? err.message : "Something went wrong. Please try again.");
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      opened={row !== null}
-      onClose={place.isPending ? () => {} : onClose}
+    <TopicDialog
+      row={row}
       title="Place this group?"
-      size="lg"
-      centered
-    >
-      <form onSubmit={confirm} noValidate>
-        <Stack>
-          <Text size="sm">
-            {row?.name} becomes Pending with the topic's supervisor and research cell; the group and the
-            supervisor are told.
-          </Text>
-          <Select
-            label="Topic"
-            required
-            placeholder="Choose a topic"
-            data={data}
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setError(null);
-            }}
-            searchable
-            limit={60}
-            nothingFoundMessage="No topics found"
-            error={error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={place.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={place.isPending}>
-              Place group
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      lead={
+        <>
+          {row?.name} becomes Pending with the topic's supervisor and research cell; the group and the
+          supervisor are told.
+        </>
+      }
+      initial={null}
+      data={data}
+      select={{ required: true, placeholder: "Choose a topic" }}
+      confirm="Place group"
+      busy={place.isPending}
+      onClose={onClose}
+      onConfirm={(group, value, answer) => {
+        if (!value) return answer.atField("Choose a topic.");
+        place.mutate(
+          { proposalId: group.proposalId, topicId: value },
+          {
+            onSuccess: () => {
+              notify.success(MSG.groupPlaced(model.topics.get(value)?.title ?? ""));
+              onClose();
+            },
+            onError: (err) => answer.refused(err, "topicId"),
+          },
+        );
+      }}
+    />
   );
 }

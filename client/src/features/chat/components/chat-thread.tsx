@@ -1,22 +1,16 @@
 import { EmptyState } from "@client/components/empty-state";
 import { UserAvatar } from "@client/components/user-avatar";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
+import { MSG } from "@shared/messages";
 import type { ChatMessage } from "@shared/schemas/chat";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChatMessages, useSendMessage } from "../api/use-chat";
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 
 function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
@@ -35,7 +29,7 @@ function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
             {message.author.role === "supervisor" && !own ? " · Supervisor" : ""}
           </Text>
           <Text size="xs" c="dimmed">
-            {time(message.createdAt)}
+            <DateText iso={message.createdAt} withTime />
           </Text>
         </Group>
         <Paper
@@ -110,8 +104,7 @@ export function ChatThread({
     if (!body) return;
     send.mutate(body, {
       onSuccess: () => setDraft(""),
-      onError: (e) =>
-        notify.error(isApiError(e) ? e.message : "Your message was not sent. Please try again."),
+      onError: (e) => notify.error(errorMessage(e, MSG.messageNotSent)),
     });
   };
 

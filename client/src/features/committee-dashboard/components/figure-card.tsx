@@ -1,4 +1,5 @@
-import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { FigureText } from "@client/components/figure";
+import { Group, Paper, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import classes from "./figure-card.module.css";
@@ -23,12 +24,7 @@ export function FigureCard({
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
       <div style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-          {label}
-        </Text>
-        <Text fw={700} fz={28} lh={1.2} mt={4}>
-          {value.toLocaleString("en")}
-        </Text>
+        <FigureText label={label} value={value} />
       </div>
       {/* Two cards to a phone's row leave no room beside a label like "Supervisors": the icon,
           a decoration, shows from the xs breakpoint on rather than sticking out of the card. */}

@@ -1,10 +1,13 @@
 import { DocumentLink } from "@client/components/document-input";
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, Field, ListFooter, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
+import { usePageParam } from "@client/lib/address-filters";
 import { countText } from "@client/lib/count";
-import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import {
   Anchor,
   Blockquote,
@@ -22,9 +25,9 @@ import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconArrowRight, IconChecklist } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
-import { CardList, Field, ListFooter, pageCount } from "./list-parts";
+
 import { groupText, proposalPath } from "./proposal-rows";
-import { TERM_ID_PARAM, usePageParam } from "./use-proposal-filters";
+import { TERM_ID_PARAM } from "./use-proposal-filters";
 
 export const APPROVALS_PAGE_SIZE = 20;
 
@@ -40,7 +43,7 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
             </Anchor>
           </Title>
           <Text size="xs" c="dimmed">
-            {p.type} · {p.term.name} · submitted {formatDate(p.createdAt)}
+            {p.type} · {p.term.name} · submitted <DateText iso={p.createdAt} />
           </Text>
         </div>
         <StatusBadge status={p.status} miw="max-content" style={{ flexShrink: 0 }} />
@@ -49,7 +52,9 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
         <Field label="Group">{groupText(p)}</Field>
         <Field label="Supervisor">{supervisorName(p)}</Field>
         <Field label="Research cell">{cellTitle(p)}</Field>
-        <Field label="Approved by the supervisor">{formatDate(p.reviewedAt)}</Field>
+        <Field label="Approved by the supervisor">
+          <DateText iso={p.reviewedAt} />
+        </Field>
       </SimpleGrid>
       <Stack gap={4} mt="sm">
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -1,13 +1,12 @@
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
 import { countText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Box, Paper, Skeleton, Stack } from "@mantine/core";
+import { Box, Paper } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
-import { ListFooter, pageCount } from "./list-parts";
 import { ProposalFilters } from "./proposal-filters";
 import { ProposalCards, ProposalTable } from "./proposal-rows";
 import { useProposalFilters } from "./use-proposal-filters";
@@ -59,38 +58,34 @@ export function CommitteeProposals() {
         />
       </Box>
 
-      {list.isError && !list.data ? (
-        <Box m="md">
-          <LoadError
-            title={MSG.fetchProposalsFailed}
-            message={list.error.message}
-            onRetry={() => void list.refetch()}
-          />
-        </Box>
-      ) : list.isPending ? (
-        <Stack gap="sm" p="md" aria-busy aria-label="Loading proposals">
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={narrow ? 96 : 36} radius="sm" />
-          ))}
-        </Stack>
-      ) : items.length === 0 ? (
-        <EmptyState
-          framed={false}
-          icon={IconFileSearch}
-          title={filtered ? "No proposals match these filters." : "No proposals in this term yet."}
-          description={
-            filtered
-              ? "Clear a filter or choose another term."
-              : "Proposals show here once students submit them."
-          }
-        />
-      ) : narrow ? (
-        <Box px="md">
-          <ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />
-        </Box>
-      ) : (
-        <ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />
-      )}
+      <ListState
+        query={list}
+        failed={MSG.fetchProposalsFailed}
+        loading="Loading proposals"
+        height={narrow ? 96 : 36}
+        empty={
+          items.length === 0 && (
+            <EmptyState
+              framed={false}
+              icon={IconFileSearch}
+              title={filtered ? "No proposals match these filters." : "No proposals in this term yet."}
+              description={
+                filtered
+                  ? "Clear a filter or choose another term."
+                  : "Proposals show here once students submit them."
+              }
+            />
+          )
+        }
+      >
+        {narrow ? (
+          <Box px="md">
+            <ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />
+          </Box>
+        ) : (
+          <ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />
+        )}
+      </ListState>
 
       {total > 0 && (
         <ListFooter

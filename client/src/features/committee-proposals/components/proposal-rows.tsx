@@ -1,11 +1,14 @@
+import { ColumnsTable } from "@client/components/columns-table";
+import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, supervisorName } from "@client/lib/proposal-format";
-import { Anchor, Box, Group, Paper, SimpleGrid, Table, Text } from "@mantine/core";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, supervisorName } from "@client/lib/proposal-format";
+import { Anchor, Box, Group, Paper, SimpleGrid, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CardList, Field } from "./list-parts";
 
 export const proposalPath = (id: string) => `/committee/proposals/${id}`;
 
@@ -17,12 +20,13 @@ export const groupText = (p: ProposalSummary) =>
     .join(", ") || MSG.notAvailable;
 
 /** After the title and the status, in the table and on the cards. */
-const COLUMNS: { label: string; text: (p: ProposalSummary) => string; maw?: number; nowrap?: boolean }[] = [
-  { label: "Research cell", text: cellTitle },
-  { label: "Supervisor", text: supervisorName },
-  { label: "Group", text: groupText, maw: 260 },
-  { label: "Submitted", text: (p) => formatDate(p.createdAt), nowrap: true },
-];
+const COLUMNS: { label: string; text: (p: ProposalSummary) => ReactNode; maw?: number; nowrap?: boolean }[] =
+  [
+    { label: "Research cell", text: cellTitle },
+    { label: "Supervisor", text: supervisorName },
+    { label: "Group", text: groupText, maw: 260 },
+    { label: "Submitted", text: (p) => <DateText iso={p.createdAt} />, nowrap: true },
+  ];
 
 function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
   return (
@@ -64,45 +68,35 @@ interface RowsProps {
 /** The proposals as a table (desktop): title linked to its page, status, cell, supervisor, group, submitted. */
 export function ProposalTable({ items, showTerm, busy }: RowsProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        striped
-        highlightOnHover
-        aria-busy={busy}
-        aria-label="Proposals"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {COLUMNS.map((c) => (
-              <Table.Th key={c.label}>{c.label}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td miw={240} maw={320}>
-                <TitleCell p={p} showTerm={showTerm} />
-              </Table.Td>
-              <Table.Td>
-                <Status p={p} />
-              </Table.Td>
-              {COLUMNS.map((c) => (
-                <Table.Td key={c.label} maw={c.maw}>
-                  <Text size="sm" style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}>
-                    {c.text(p)}
-                  </Text>
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ColumnsTable
+      minWidth={960}
+      verticalSpacing="sm"
+      horizontalSpacing="md"
+      striped
+      highlightOnHover
+      aria-busy={busy}
+      aria-label="Proposals"
+      rows={items}
+      columns={[
+        {
+          key: "title",
+          label: "Title",
+          td: { miw: 240, maw: 320 },
+          cell: (p) => <TitleCell p={p} showTerm={showTerm} />,
+        },
+        { key: "status", label: "Status", cell: (p) => <Status p={p} /> },
+        ...COLUMNS.map((c) => ({
+          key: c.label,
+          label: c.label,
+          td: { maw: c.maw },
+          cell: (p: ProposalSummary) => (
+            <Text size="sm" style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}>
+              {c.text(p)}
+            </Text>
+          ),
+        })),
+      ]}
+    />
   );
 }
 

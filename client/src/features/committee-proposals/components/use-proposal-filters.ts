@@ -1,7 +1,8 @@
 import { useTermParam } from "@client/components/term-select";
+import { idParam, pageParam, useFilterUpdate } from "@client/lib/address-filters";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 
 /** The address bar's parameter of the term on the committee's proposal screens. */
@@ -14,9 +15,6 @@ export interface ProposalFilters {
   supervisorId?: string;
   page: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const id = (v: string | null) => (v && UUID.test(v) ? v.toLowerCase() : undefined);
 
 /**
  * The Proposals screen's filters live in the address (`?q=&status=&researchCellId=&supervisorId=
@@ -32,48 +30,11 @@ export function useProposalFilters() {
     return {
       q: (params.get("q") ?? "").slice(0, LIMITS.searchMax),
       status: PROPOSAL_STATUSES.includes(status as ProposalStatus) ? (status as ProposalStatus) : undefined,
-      researchCellId: id(params.get("researchCellId")),
-      supervisorId: id(params.get("supervisorId")),
-      page: pageOf(params),
+      researchCellId: idParam(params.get("researchCellId")),
+      supervisorId: idParam(params.get("supervisorId")),
+      page: pageParam(params),
     };
   }, [params]);
 
   return { filters, termId, update };
-}
-
-const pageOf = (params: URLSearchParams) => {
-  const page = Number(params.get("page"));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
-/**
- * Changes some of the address's filters (an empty one, or page 1, leaves the address); any change
- * but the page's goes back to the first page.
- */
-function useFilterUpdate<T extends { page: number }>() {
-  const [, setParams] = useSearchParams();
-  return useCallback(
-    (change: Partial<T>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v === undefined || v === "" || (k === "page" && v === 1)) next.delete(k);
-            else next.set(k, String(v));
-          }
-          if (!("page" in change)) next.delete("page");
-          return next;
-        },
-        // Typing a search replaces the entry; choosing a filter or a page is a step Back undoes.
-        { replace: "q" in change },
-      ),
-    [setParams],
-  );
-}
-
-/** A list's page alone, in the address (`?page=`), for a screen with no other filter. */
-export function usePageParam() {
-  const [params] = useSearchParams();
-  const update = useFilterUpdate();
-  return [pageOf(params), (page: number) => update({ page })] as const;
 }

@@ -1,7 +1,9 @@
+import { CardList, Field } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import { formatDate } from "@client/lib/proposal-format";
+
 import {
   Anchor,
   Badge,
@@ -19,7 +21,6 @@ import { MSG } from "@shared/messages";
 import { submissionsOpen } from "@shared/proposal-life";
 import type { Invitation } from "@shared/schemas/life";
 import { IconCheck, IconMail, IconX } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useAnswerInvitation } from "../api/use-answer-invitation";
 import { useInvitations } from "../api/use-invitations";
@@ -30,24 +31,7 @@ import { useInvitations } from "../api/use-invitations";
  * takes the proposal out of their sight, so the server answers 404: that too is a closed invitation.
  */
 const messageOf = (e: unknown) =>
-  isApiError(e)
-    ? e.status === 404
-      ? MSG.invitationClosed
-      : e.message
-    : "Something went wrong. Please try again.";
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
+  isApiError(e) && e.status === 404 ? MSG.invitationClosed : errorMessage(e);
 
 /**
  * The student's open invitations (DESIGN.md §9), for the dashboard: who invites them, to what,
@@ -133,7 +117,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-label={inv.title} bg="gray.0">
       <Text size="sm" c="dimmed">
-        {inv.by.name} invites you to join their group · {formatDate(inv.invitedAt)}
+        {inv.by.name} invites you to join their group · <DateText iso={inv.invitedAt} />
       </Text>
       <Title order={3} fz="md" mt={2} mb="sm" style={{ overflowWrap: "anywhere" }}>
         <Anchor component={Link} to={`/student/proposals/${inv.proposalId}`} inherit>
@@ -150,14 +134,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
         <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={`group-${inv.proposalId}`}>
           Group
         </Text>
-        <Stack
-          component="ul"
-          gap={4}
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-labelledby={`group-${inv.proposalId}`}
-        >
+        <CardList gap={4} aria-labelledby={`group-${inv.proposalId}`}>
           {inv.members.map((m) => (
             <Group component="li" key={m.id} gap="xs" wrap="nowrap">
               <Text size="sm">
@@ -169,7 +146,7 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
               </Badge>
             </Group>
           ))}
-        </Stack>
+        </CardList>
       </Stack>
       {!canAccept && (
         <Text size="sm" mt="md">

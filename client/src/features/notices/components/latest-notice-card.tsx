@@ -1,10 +1,10 @@
 import { EmptyState } from "@client/components/empty-state";
+import { DateText } from "@client/lib/dates";
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconBellOff, IconSpeakerphone } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useNotices } from "../api/use-notices";
-import { formatDateTime } from "./format";
 
 /** The student's latest notice, for the dashboard, with a link to all of them. */
 export function LatestNoticeCard() {
@@ -59,7 +59,7 @@ export function LatestNoticeCard() {
           </Group>
           <Text size="xs" c="dimmed">
             {notice.supervisor?.name || MSG.unknown} · {notice.group?.title || MSG.unknown} ·{" "}
-            {formatDateTime(notice.createdAt)}
+            <DateText iso={notice.createdAt} withTime />
           </Text>
           <Text size="sm" lineClamp={3} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {notice.description}

@@ -1,8 +1,8 @@
+import { DateText } from "@client/lib/dates";
 import { Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Notice } from "@shared/schemas/notices";
 import { IconCalendar, IconUser, IconUsersGroup } from "@tabler/icons-react";
-import { formatDateTime } from "./format";
 
 /** One notice in full: title, description, supervisor, group and date. */
 export function NoticeModal({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
@@ -28,7 +28,7 @@ export function NoticeModal({ notice, onClose }: { notice: Notice | null; onClos
             <Group gap={6} wrap="nowrap">
               <IconCalendar size={15} stroke={1.6} />
               <Text size="sm" c="dimmed">
-                {formatDateTime(notice.createdAt)}
+                <DateText iso={notice.createdAt} withTime />
               </Text>
             </Group>
           </Stack>

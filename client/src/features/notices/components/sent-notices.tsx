@@ -1,10 +1,12 @@
 import { EmptyState } from "@client/components/empty-state";
-import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
+import { CardList } from "@client/components/list-parts";
+import { PageLoader } from "@client/components/page-loader";
+import { DateText } from "@client/lib/dates";
+import { Alert, Badge, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconSpeakerphone } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNotices } from "../api/use-notices";
-import { formatDateTime } from "./format";
 
 const PAGE_SIZE = 10;
 
@@ -20,9 +22,7 @@ export function SentNotices() {
         Sent notices
       </Title>
       {list.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading sent notices" />
-        </Center>
+        <PageLoader label="Loading sent notices" py="lg" />
       ) : list.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           Your sent notices could not be loaded. Please try again.
@@ -36,7 +36,7 @@ export function SentNotices() {
         />
       ) : (
         <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Sent notices">
+          <CardList gap="sm" aria-label="Sent notices">
             {list.data.items.map((n) => {
               const recipients = n.recipients ?? [];
               const readBy = recipients.filter((r) => r.readAt).length;
@@ -46,7 +46,7 @@ export function SentNotices() {
                     <Stack gap={2}>
                       <Text fw={600}>{n.title}</Text>
                       <Text size="xs" c="dimmed">
-                        To {n.group?.title || MSG.unknown} · {formatDateTime(n.createdAt)}
+                        To {n.group?.title || MSG.unknown} · <DateText iso={n.createdAt} withTime />
                       </Text>
                     </Stack>
                     <Badge
@@ -72,7 +72,7 @@ export function SentNotices() {
                 </Paper>
               );
             })}
-          </Stack>
+          </CardList>
           {pages > 1 && (
             <Group justify="flex-end">
               <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />

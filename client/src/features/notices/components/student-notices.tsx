@@ -1,11 +1,11 @@
 import { EmptyState } from "@client/components/empty-state";
+import { PageLoader } from "@client/components/page-loader";
+import { DateText } from "@client/lib/dates";
 import {
   Alert,
   Badge,
   Box,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   Stack,
@@ -19,7 +19,6 @@ import { IconAlertCircle, IconBellOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useMarkNoticeRead } from "../api/use-mark-notice-read";
 import { useNotices } from "../api/use-notices";
-import { formatDateTime } from "./format";
 import classes from "./notice-item.module.css";
 import { NoticeModal } from "./notice-modal";
 
@@ -60,7 +59,7 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
           </Text>
         </Stack>
         <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-          {formatDateTime(notice.createdAt)}
+          <DateText iso={notice.createdAt} withTime />
         </Text>
       </Group>
       <Text
@@ -89,11 +88,7 @@ export function StudentNotices() {
   };
 
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading notices" />
-      </Center>
-    );
+    return <PageLoader label="Loading notices" />;
   }
   if (list.isError) {
     return (

@@ -1,6 +1,7 @@
+import { DateText } from "@client/lib/dates";
 import { MSG } from "@shared/messages";
 import { PeopleList } from "./people-list";
-import { formatDate, type PeopleColumn } from "./people-table";
+import type { PeopleColumn } from "./people-table";
 
 const columns: PeopleColumn[] = [
   {
@@ -9,7 +10,7 @@ const columns: PeopleColumn[] = [
     sort: "studentId",
     render: (p) => p.studentId ?? MSG.notAvailable,
   },
-  { key: "createdAt", label: "Registered", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+  { key: "createdAt", label: "Registered", sort: "createdAt", render: (p) => <DateText iso={p.createdAt} /> },
 ];
 
 export function AllStudents() {

@@ -1,16 +1,7 @@
-import { isApiError } from "@client/lib/api";
-import { notify } from "@client/lib/notify";
+import { useAssignCell } from "@client/lib/assign-cell";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { useId, useState } from "react";
-import { useAssignCell } from "../api/use-assign-cell";
-
-/** The specification's own words stand alone; anything else is "Failed to assign cell: …". */
-export function assignFailureMessage(error: unknown): string {
-  const message = isApiError(error) ? error.message : "Something went wrong. Please try again.";
-  const own: string[] = [MSG.alreadyAssigned, MSG.teacherNotFound, MSG.selectCell];
-  return own.includes(message) ? message : MSG.assignCellFailed(message);
-}
 
 /**
  * One teacher's "Research Cell" select and "Assign": each row (or card) keeps its own choice.
@@ -36,13 +27,7 @@ export function AssignCellControl({
       setError(MSG.selectCell);
       return;
     }
-    assign.mutate(
-      { teacherId: teacher.id, researchCellId: cellId },
-      {
-        onSuccess: () => notify.success(MSG.cellAssigned),
-        onError: (e) => notify.error(assignFailureMessage(e)),
-      },
-    );
+    assign.mutate({ teacherId: teacher.id, cellId });
   };
 
   return (

@@ -1,8 +1,9 @@
+import { DateText } from "@client/lib/dates";
 import { PeopleList } from "./people-list";
-import { formatDate, type PeopleColumn } from "./people-table";
+import type { PeopleColumn } from "./people-table";
 
 const columns: PeopleColumn[] = [
-  { key: "createdAt", label: "Added", sort: "createdAt", render: (p) => formatDate(p.createdAt) },
+  { key: "createdAt", label: "Added", sort: "createdAt", render: (p) => <DateText iso={p.createdAt} /> },
 ];
 
 export function CommitteeMembers() {

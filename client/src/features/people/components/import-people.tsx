@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { Alert, Button, Code, FileInput, Group, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -43,7 +43,7 @@ export function ImportPeople({
       { role, dryRun, file },
       {
         onSuccess: (result) => (dryRun ? setChecked(result) : setDone(result)),
-        onError: (e) => setError(isApiError(e) ? e.message : "Something went wrong. Please try again."),
+        onError: (e) => setError(errorMessage(e)),
       },
     );
   };

@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Badge, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import type { ImportResult, ImportRole, ImportRowStatus } from "@shared/schemas/accounts";
@@ -52,7 +53,7 @@ export function ImportRows({ result, role, noun }: { result: ImportResult; role:
       {shown.length === 0 ? (
         <EmptyState framed={false} icon={IconCheck} title="No rows here" />
       ) : narrow ? (
-        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }} aria-label={label}>
+        <CardList gap="xs" aria-label={label}>
           {shown.map((r) => (
             <Paper component="li" key={r.line} withBorder radius="md" p="sm" aria-label={`Line ${r.line}`}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -68,7 +69,7 @@ export function ImportRows({ result, role, noun }: { result: ImportResult; role:
               {r.message && <Text size="sm">{r.message}</Text>}
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="xs" aria-label={label}>

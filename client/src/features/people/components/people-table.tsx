@@ -1,22 +1,11 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, ListFooter } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
 import { useNarrow } from "@client/lib/use-narrow";
-import {
-  Badge,
-  Box,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Box, Group, Loader, Paper, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
@@ -42,9 +31,6 @@ export interface PeopleColumn {
 }
 
 export const PAGE_SIZE = LIMITS.pageSizeDefault;
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /** The person's avatar and name, the first column of every people list; "Inactive" when deactivated. */
 export const nameColumn: PeopleColumn = {
@@ -223,20 +209,20 @@ export function PeopleTable({
       )}
 
       {total > 0 && (
-        <Group p="md" justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}
-            {capped ? "+" : ""} {noun}
-            {capped ? ` — type more of the ${fields} to narrow the search` : ""}
-          </Text>
-          <Pagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => setParams({ page })}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        </Group>
+        <ListFooter
+          plain
+          p="md"
+          status={
+            <>
+              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {total.toLocaleString("en")}
+              {capped ? "+" : ""} {noun}
+              {capped ? ` — type more of the ${fields} to narrow the search` : ""}
+            </>
+          }
+          page={params.page}
+          pages={pages}
+          onPage={(page) => setParams({ page })}
+        />
       )}
     </Paper>
   );
@@ -271,16 +257,7 @@ function PeopleCards({
     );
   if (!items.length) return null;
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      px="md"
-      pb="md"
-      m={0}
-      style={{ listStyle: "none" }}
-      aria-label={noun[0].toUpperCase() + noun.slice(1)}
-      aria-busy={busy}
-    >
+    <CardList gap="sm" px="md" pb="md" aria-label={noun[0].toUpperCase() + noun.slice(1)} aria-busy={busy}>
       {items.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.name}>
           {head.render(p)}
@@ -294,6 +271,6 @@ function PeopleCards({
           ))}
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,22 +1,11 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { StatusBadge } from "@client/components/status-badge";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Group, List, Loader, Menu, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { updatePersonSchema } from "@shared/schemas/accounts";
@@ -40,8 +29,6 @@ import {
 } from "../api/use-person-actions";
 import type { PeopleColumn } from "./people-table";
 import { PersonFields } from "./person-fields";
-
-const failure = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
 export type From = "all-students" | "all-teachers" | "committee-members";
 type Dialog = { kind: "edit" | "deactivate"; person: Person } | null;
@@ -83,12 +70,12 @@ export function PersonActions({ person }: { person: Person }) {
   const onSendLink = () =>
     sendLink.mutate(person.id, {
       onSuccess: (r) => notify.success(r.message),
-      onError: (e) => notify.error(MSG.sendLinkFailed(failure(e))),
+      onError: (e) => notify.error(MSG.sendLinkFailed(errorMessage(e))),
     });
   const onReactivate = () =>
     reactivate.mutate(person.id, {
       onSuccess: () => notify.success(MSG.personReactivated(person.name)),
-      onError: (e) => notify.error(MSG.reactivateFailed(failure(e))),
+      onError: (e) => notify.error(MSG.reactivateFailed(errorMessage(e))),
     });
 
   return (
@@ -176,14 +163,7 @@ function EditPersonModal({ person, onClose }: { person: Person; onClose: () => v
               inputWrapperOrder: ["label", "input", "description", "error"],
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} busy={update.isPending} cancelWhileBusy confirm="Save" />
         </Stack>
       </form>
     </Modal>
@@ -203,7 +183,7 @@ function DeactivateModal({ person, from, onClose }: { person: Person; from: From
         notify.success(MSG.personDeactivated(person.name));
         onClose();
       },
-      onError: (e) => notify.error(MSG.deactivateFailed(failure(e))),
+      onError: (e) => notify.error(MSG.deactivateFailed(errorMessage(e))),
     });
   return (
     <Modal opened onClose={onClose} title={`Deactivate ${person.name}?`} centered size="lg">
@@ -213,19 +193,15 @@ function DeactivateModal({ person, from, onClose }: { person: Person; from: From
           proposals, messages and history stay.
         </Text>
         <LeftBehind personId={person.id} from={from} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            onClick={onConfirm}
-            loading={deactivate.isPending}
-            leftSection={<IconUserOff size={16} />}
-          >
-            Deactivate
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          busy={deactivate.isPending}
+          cancelWhileBusy
+          confirm="Deactivate"
+          color="red"
+          onClick={onConfirm}
+          leftSection={<IconUserOff size={16} />}
+        />
       </Stack>
     </Modal>
   );
@@ -237,7 +213,7 @@ export function LeftBehind({ personId, from }: { personId: string; from: string 
   if (open.isError)
     return (
       <Alert color="red" title="Their proposals could not be loaded.">
-        {failure(open.error)}
+        {errorMessage(open.error)}
       </Alert>
     );
   if (!open.data.items.length)

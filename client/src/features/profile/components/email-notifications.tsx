@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { notify } from "@client/lib/notify";
 import { Paper, Switch, Text, Title } from "@mantine/core";
@@ -30,8 +30,7 @@ export function EmailNotifications() {
               notify.success(
                 u.emailNotifications ? "Email notifications are on." : "Email notifications are off.",
               ),
-            onError: (err) =>
-              notify.error(MSG.updateProfileFailed(isApiError(err) ? err.message : "please try again.")),
+            onError: (err) => notify.error(MSG.updateProfileFailed(errorMessage(err, "please try again."))),
           })
         }
       />

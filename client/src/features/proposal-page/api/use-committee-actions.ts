@@ -1,7 +1,7 @@
 import { api } from "@client/lib/api";
+import { type LifeMutationOptions, useLifeMutation } from "@client/lib/life-mutation";
 import type { DecisionInput } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { type LifeMutationOptions, useLifeMutation } from "./use-life-mutation";
 
 type Answer = { proposal: Proposal };
 

@@ -1,6 +1,6 @@
 import { api } from "@client/lib/api";
+import { type LifeMutationOptions, useLifeMutation } from "@client/lib/life-mutation";
 import type { Proposal } from "@shared/schemas/proposals";
-import { type LifeMutationOptions, useLifeMutation } from "./use-life-mutation";
 
 type Answer = { proposal: Proposal };
 

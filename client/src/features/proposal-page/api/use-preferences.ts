@@ -1,8 +1,8 @@
 import { api } from "@client/lib/api";
+import { type LifeMutationOptions, useLifeMutation } from "@client/lib/life-mutation";
 import { allocationQueries } from "@client/lib/queries/allocation";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
-import { type LifeMutationOptions, useLifeMutation } from "./use-life-mutation";
 
 /** The group's ranked topics (GET /api/proposals/:id/preferences), for proposals of allocation terms. */
 export const useGroupPreferences = (id: string, enabled: boolean) =>

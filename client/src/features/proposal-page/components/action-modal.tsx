@@ -1,5 +1,7 @@
-import { Button, type ButtonProps, Group, Modal, Stack } from "@mantine/core";
-import type { FormEvent, ReactNode } from "react";
+import { DialogButtons } from "@client/components/dialog-buttons";
+import { type ButtonProps, Modal, Stack, Textarea, type TextareaProps } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 
 /**
  * The confirmation step of an action on the proposal page: what will happen, any fields the action
@@ -35,16 +37,58 @@ export function ActionModal({
       <form onSubmit={submit} noValidate>
         <Stack>
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="submit" color={confirmColor} loading={loading} disabled={confirmDisabled}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            busy={loading}
+            confirm={confirmLabel}
+            color={confirmColor}
+            disabled={confirmDisabled}
+          />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A text an action carries (feedback, a reason) with its error; with `opened`, cleared each time
+ * the modal opens, otherwise kept between openings.
+ */
+export function useActionText(opened?: boolean) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setValue("");
+      setError(null);
+    }
+  }, [opened]);
+  return { value, setValue, error, setError };
+}
+
+const SIZE = {
+  feedback: { minRows: 3, maxRows: 8, maxLength: LIMITS.feedbackMax },
+  reason: { minRows: 2, maxRows: 6, maxLength: LIMITS.reasonMax },
+};
+
+/** The field of that text, first in its modal: its error goes as it is edited. */
+export function ActionText({
+  kind,
+  text,
+  ...props
+}: TextareaProps & { kind: keyof typeof SIZE; text: ReturnType<typeof useActionText> }) {
+  return (
+    <Textarea
+      autosize
+      {...SIZE[kind]}
+      value={text.value}
+      error={text.error}
+      onChange={(e) => {
+        text.setValue(e.currentTarget.value);
+        text.setError(null);
+      }}
+      data-autofocus
+      {...props}
+    />
   );
 }

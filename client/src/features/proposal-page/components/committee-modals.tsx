@@ -1,8 +1,8 @@
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { termQueries } from "@client/lib/queries/terms";
-import { Loader, Select, Text, Textarea } from "@mantine/core";
-import { LIMITS } from "@shared/limits";
+import { Loader, Select, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -10,24 +10,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
-import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
+import { ActionModal, ActionText, useActionText } from "./action-modal";
 import { fieldErrors } from "./field-errors";
 
 type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };
-
-/** A text kept for one opening of a modal: cleared, with its error, each time it opens. */
-function useText(opened: boolean) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setValue("");
-      setError(null);
-    }
-  }, [opened]);
-  return { value, setValue, error, setError };
-}
 
 /** The committee's sign-off of a proposal Awaiting committee: feedback optional to approve, required to deny. */
 export function DecisionModal({
@@ -46,7 +32,7 @@ export function DecisionModal({
       onClose();
     },
   });
-  const feedback = useText(decision !== null);
+  const feedback = useActionText(decision !== null);
   const approving = decision === "Approved";
   const confirm = () => {
     if (!decision) return;
@@ -76,21 +62,12 @@ export function DecisionModal({
           ? `“${p.title}” becomes Approved, as ${supervisorName(p)} recommended. The group and the supervisor are told.`
           : `“${p.title}” becomes Denied: its members' places and the supervisor's place are freed. The group and the supervisor are told.`}
       </Text>
-      <Textarea
+      <ActionText
+        kind="feedback"
+        text={feedback}
         label="Feedback"
         required={!approving}
         description={approving ? "Optional; the group sees it." : "Required when denying; the group sees it."}
-        autosize
-        minRows={3}
-        maxRows={8}
-        maxLength={LIMITS.feedbackMax}
-        value={feedback.value}
-        error={feedback.error}
-        onChange={(e) => {
-          feedback.setValue(e.currentTarget.value);
-          feedback.setError(null);
-        }}
-        data-autofocus
       />
     </ActionModal>
   );
@@ -105,7 +82,7 @@ export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
       onClose();
     },
   });
-  const reason = useText(opened);
+  const reason = useActionText(opened);
   const confirm = () => {
     const parsed = reopenSchema.safeParse({ reason: reason.value });
     if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
@@ -132,21 +109,12 @@ export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
         supervisor take their places in {p.term.name} back; if one of them no longer can, nothing changes and
         you are told why.
       </Text>
-      <Textarea
+      <ActionText
+        kind="reason"
+        text={reason}
         label="Reason"
         required
         description="The group and the supervisor see it on the timeline."
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={LIMITS.reasonMax}
-        value={reason.value}
-        error={reason.error}
-        onChange={(e) => {
-          reason.setValue(e.currentTarget.value);
-          reason.setError(null);
-        }}
-        data-autofocus
       />
     </ActionModal>
   );

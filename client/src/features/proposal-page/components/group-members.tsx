@@ -1,5 +1,6 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { CardList } from "@client/components/list-parts";
+import { MemberName } from "@client/components/member-name";
+import { Badge, Group, Text } from "@mantine/core";
 import type { Proposal } from "@shared/schemas/proposals";
 import { Section } from "./section";
 
@@ -21,17 +22,11 @@ export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; vi
         )
       }
     >
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label="Members">
+      <CardList gap="xs" aria-label="Members">
         {members.map((m) => (
           <Group component="li" key={m.id} gap="xs" justify="space-between" wrap="nowrap">
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-              {m.name || MSG.unknown}
-              {m.studentId && (
-                <Text span c="dimmed" size="sm">
-                  {" "}
-                  ({m.studentId})
-                </Text>
-              )}
+              <MemberName member={m} />
             </Text>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {m.id === viewerId && (
@@ -52,7 +47,7 @@ export function GroupMembers({ proposal: p, viewerId }: { proposal: Proposal; vi
             </Group>
           </Group>
         ))}
-      </Stack>
+      </CardList>
     </Section>
   );
 }

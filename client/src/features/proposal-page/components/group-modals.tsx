@@ -1,15 +1,13 @@
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
-import { Text, Textarea } from "@mantine/core";
-import { LIMITS } from "@shared/limits";
+import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { withdrawSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useLeave, useWithdraw } from "../api/use-group-actions";
-import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
+import { ActionModal, ActionText, useActionText } from "./action-modal";
 import { fieldErrors } from "./field-errors";
 
 /**
@@ -34,17 +32,16 @@ export function WithdrawModal({
       onClose();
     },
   });
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const reason = useActionText();
   const confirm = () => {
-    const parsed = withdrawSchema.safeParse({ reason });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).reason ?? null);
-    if (reasonRequired && !parsed.data.reason) return setError(MSG.withdrawReasonRequired);
+    const parsed = withdrawSchema.safeParse({ reason: reason.value });
+    if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
+    if (reasonRequired && !parsed.data.reason) return reason.setError(MSG.withdrawReasonRequired);
     withdraw.mutate(parsed.data, {
       onError: (e) =>
         formAfterRefusal(e, {
           fields: ["reason"],
-          setErrors: (f) => setError(f.reason),
+          setErrors: (f) => reason.setError(f.reason),
           close: onClose,
         }),
     });
@@ -64,21 +61,12 @@ export function WithdrawModal({
         {p.term.name} and the supervisor's place are freed, and open invitations are cancelled. Everyone
         concerned is told.
       </Text>
-      <Textarea
+      <ActionText
+        kind="reason"
+        text={reason}
         label={reasonRequired ? "Reason" : "Reason (optional)"}
         withAsterisk={reasonRequired}
         description="The group and the supervisor see it on the timeline."
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={LIMITS.reasonMax}
-        value={reason}
-        error={error}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setError(null);
-        }}
-        data-autofocus
       />
     </ActionModal>
   );

@@ -1,11 +1,13 @@
 import { useUser } from "@client/lib/auth";
+import { formatInZone } from "@client/lib/dates";
 import { termQueries } from "@client/lib/queries/terms";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { allowedActions, findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import { findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
+import { actionsOffered, REVIEW_ACTIONS } from "@shared/proposal-offers";
 import type { Proposal } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import {
+  type Icon,
   IconArrowBackUp,
   IconCheck,
   IconClipboardCheck,
@@ -63,17 +65,10 @@ export function ProposalActions({
   // The term as the list of terms has it (when its submissions close, its allocation), once loaded.
   const term = useQuery(termQueries.list()).data?.items.find((t) => t.id === p.term.id);
   const parties = partiesOf(user, p);
-  const now = new Date();
-  const allowed = allowedActions(
-    p.status,
-    parties,
-    { ...p.term, submissionsCloseAt: term?.submissionsCloseAt },
-    now,
-  );
-  // What the table would allow were the term's deadlines still open: the difference is closed by one.
-  const closedByDeadline = allowedActions(p.status, parties, { revisionsCloseAt: null }, now).filter(
-    (a) => !allowed.includes(a),
-  );
+  const { open: allowed, closed: closedByDeadline } = actionsOffered(p.status, parties, {
+    ...p.term,
+    submissionsCloseAt: term?.submissionsCloseAt,
+  });
   const can = (a: ProposalAction) => allowed.includes(a);
   const isSupervisor = parties.includes("supervisor");
   const isCommittee = parties.includes("committee");
@@ -81,107 +76,81 @@ export function ProposalActions({
   const published = !!term?.allocationPublishedAt;
   const canPlace = can("place") && published;
 
-  const buttons = [
-    can("accept") && (
+  // Each action the viewer may take now, in the order shown, and the confirmation it opens.
+  const offered: {
+    open: Exclude<Open, null>;
+    shown: boolean;
+    label: string;
+    icon: Icon;
+    color?: string;
+    variant?: "outline";
+    closed?: boolean;
+  }[] = [
+    { open: "accept", shown: can("accept"), label: "Accept invitation", icon: IconCheck, color: "green" },
+    {
+      open: "decline",
+      shown: can("decline"),
+      label: "Decline invitation",
+      icon: IconX,
+      color: "red",
+      variant: "outline",
+    },
+    {
+      open: "resubmit",
+      shown: can("resubmit") || closedByDeadline.includes("resubmit"),
+      label: "Submit a new version",
+      icon: IconFilePlus,
+      closed: !can("resubmit"),
+    },
+    {
+      open: "review",
+      shown: isSupervisor && !!ReviewModal && Object.values(REVIEW_ACTIONS).some(can),
+      label: "Review",
+      icon: IconClipboardCheck,
+    },
+    {
+      open: "committeeApprove",
+      shown: isCommittee && can("approve"),
+      label: "Approve",
+      icon: IconCheck,
+      color: "green",
+    },
+    { open: "committeeDeny", shown: isCommittee && can("deny"), label: "Deny", icon: IconX, color: "red" },
+    { open: "reopen", shown: can("reopen"), label: "Reopen", icon: IconArrowBackUp },
+    { open: "reassign", shown: can("reassign"), label: "Reassign", icon: IconUserShare, variant: "outline" },
+    { open: "place", shown: canPlace, label: "Place", icon: IconMapPin },
+    {
+      open: "leave",
+      shown: can("leave"),
+      label: "Leave group",
+      icon: IconDoorExit,
+      color: "red",
+      variant: "outline",
+    },
+    {
+      open: "withdraw",
+      shown: can("withdraw"),
+      label: "Withdraw proposal",
+      icon: IconX,
+      color: "red",
+      variant: "outline",
+    },
+  ];
+  const buttons = offered
+    .filter((b) => b.shown)
+    .map(({ open: which, label, icon: ActionIcon, color, variant, closed }) => (
       <Button
-        key="accept"
-        color="green"
-        leftSection={<IconCheck size={16} />}
-        onClick={() => setOpen("accept")}
+        key={which}
+        color={color}
+        variant={variant}
+        leftSection={<ActionIcon size={16} />}
+        onClick={() => setOpen(which)}
+        disabled={closed}
+        aria-describedby={closed ? closedId : undefined}
       >
-        Accept invitation
+        {label}
       </Button>
-    ),
-    can("decline") && (
-      <Button
-        key="decline"
-        variant="outline"
-        color="red"
-        leftSection={<IconX size={16} />}
-        onClick={() => setOpen("decline")}
-      >
-        Decline invitation
-      </Button>
-    ),
-    (can("resubmit") || closedByDeadline.includes("resubmit")) && (
-      <Button
-        key="resubmit"
-        leftSection={<IconFilePlus size={16} />}
-        onClick={() => setOpen("resubmit")}
-        disabled={!can("resubmit")}
-        aria-describedby={can("resubmit") ? undefined : closedId}
-      >
-        Submit a new version
-      </Button>
-    ),
-    isSupervisor && ReviewModal && (can("approve") || can("deny") || can("requestChanges")) && (
-      <Button key="review" leftSection={<IconClipboardCheck size={16} />} onClick={() => setOpen("review")}>
-        Review
-      </Button>
-    ),
-    isCommittee && can("approve") && (
-      <Button
-        key="approve"
-        color="green"
-        leftSection={<IconCheck size={16} />}
-        onClick={() => setOpen("committeeApprove")}
-      >
-        Approve
-      </Button>
-    ),
-    isCommittee && can("deny") && (
-      <Button
-        key="deny"
-        color="red"
-        leftSection={<IconX size={16} />}
-        onClick={() => setOpen("committeeDeny")}
-      >
-        Deny
-      </Button>
-    ),
-    can("reopen") && (
-      <Button key="reopen" leftSection={<IconArrowBackUp size={16} />} onClick={() => setOpen("reopen")}>
-        Reopen
-      </Button>
-    ),
-    can("reassign") && (
-      <Button
-        key="reassign"
-        variant="outline"
-        leftSection={<IconUserShare size={16} />}
-        onClick={() => setOpen("reassign")}
-      >
-        Reassign
-      </Button>
-    ),
-    canPlace && (
-      <Button key="place" leftSection={<IconMapPin size={16} />} onClick={() => setOpen("place")}>
-        Place
-      </Button>
-    ),
-    can("leave") && (
-      <Button
-        key="leave"
-        variant="outline"
-        color="red"
-        leftSection={<IconDoorExit size={16} />}
-        onClick={() => setOpen("leave")}
-      >
-        Leave group
-      </Button>
-    ),
-    can("withdraw") && (
-      <Button
-        key="withdraw"
-        variant="outline"
-        color="red"
-        leftSection={<IconX size={16} />}
-        onClick={() => setOpen("withdraw")}
-      >
-        Withdraw proposal
-      </Button>
-    ),
-  ].filter(Boolean);
+    ));
 
   if (!buttons.length) return null;
   return (

@@ -1,9 +1,9 @@
 import { DocumentLink } from "@client/components/document-input";
+import { formatInZone } from "@client/lib/dates";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { Blockquote, SimpleGrid, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import { Fact } from "./fact";
 import { Section } from "./section";
 

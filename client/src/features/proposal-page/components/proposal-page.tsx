@@ -1,17 +1,19 @@
 import { EmptyState } from "@client/components/empty-state";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { PageHeader } from "@client/components/page-header";
+import { PageLoader } from "@client/components/page-loader";
 import { StatusBadge } from "@client/components/status-badge";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
+import { useTimeZone } from "@client/lib/dates";
 import { proposalTitle } from "@client/lib/proposal-format";
-import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Grid, Group, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { mayRead } from "@shared/proposal-access";
 import { partiesOf } from "@shared/proposal-life";
 import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useProposalDetail, useTimeZone } from "../api/use-proposal-page";
+import { useProposalDetail } from "../api/use-proposal-page";
 import { GroupMembers } from "./group-members";
 import { PreferencesPanel } from "./preferences-panel";
 import { ProposalActions, type ReviewModalComponent } from "./proposal-actions";
@@ -54,9 +56,7 @@ export function ProposalPage({
     return (
       <>
         <PageHeader title="Proposal" />
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading proposal" />
-        </Center>
+        <PageLoader label="Loading proposal" />
       </>
     );
   if (query.isError) {

@@ -1,12 +1,15 @@
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
+import { PageLoader } from "@client/components/page-loader";
 import { StatusBadge } from "@client/components/status-badge";
-import { Center, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { formatInZone } from "@client/lib/dates";
+import { Group, Text, VisuallyHidden } from "@mantine/core";
 import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
-import { formatInZone } from "@shared/time";
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTimeline } from "../api/use-proposal-page";
+import { Entry, EntryNote } from "./entry";
 import { Section } from "./section";
 
 /**
@@ -27,33 +30,15 @@ export function timelineSentence(item: ActivityItem): string {
 export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: string }) {
   const timeline = useTimeline(proposalId);
   let body: ReactNode;
-  if (timeline.isPending)
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading timeline" />
-      </Center>
-    );
+  if (timeline.isPending) body = <PageLoader label="Loading timeline" py="md" />;
   else if (timeline.isError)
     body = <LoadError title="The timeline could not be loaded." onRetry={() => void timeline.refetch()} />;
   else if (!timeline.data.length) body = <Text size="sm">Nothing is recorded for this proposal yet.</Text>;
   else
     body = (
-      <Stack
-        component="ol"
-        gap="md"
-        p={0}
-        m={0}
-        style={{ listStyle: "none" }}
-        aria-label="Timeline, oldest first"
-      >
+      <CardList ordered gap="md" aria-label="Timeline, oldest first">
         {timeline.data.map((item) => (
-          <Stack
-            component="li"
-            key={item.id}
-            gap={4}
-            pl="sm"
-            style={{ borderLeft: "3px solid var(--mantine-color-indigo-3)" }}
-          >
+          <Entry key={item.id} mark="indigo-3">
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
               {timelineSentence(item)}
             </Text>
@@ -61,17 +46,10 @@ export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: 
               <time dateTime={item.at}>{formatInZone(item.at, zone)}</time>
             </Text>
             <StatusChange item={item} />
-            {item.note && (
-              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                <Text span size="sm" c="dimmed">
-                  Note:{" "}
-                </Text>
-                {item.note}
-              </Text>
-            )}
-          </Stack>
+            <EntryNote note={item.note} />
+          </Entry>
         ))}
-      </Stack>
+      </CardList>
     );
   return <Section title="Timeline">{body}</Section>;
 }

@@ -1,4 +1,6 @@
 import { DocumentInput } from "@client/components/document-input";
+import { formatInZone } from "@client/lib/dates";
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { supervisorName } from "@client/lib/proposal-format";
 import { Text, Textarea, TextInput } from "@mantine/core";
@@ -8,11 +10,9 @@ import { MSG } from "@shared/messages";
 import type { FileRef } from "@shared/schemas/files";
 import { versionInputSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import { useEffect, useState } from "react";
 import { useSubmitVersion } from "../api/use-submit-version";
 import { ActionModal } from "./action-modal";
-import { formAfterRefusal } from "./failure";
 
 interface Values {
   title: string;

@@ -1,11 +1,14 @@
 import { DocumentLink } from "@client/components/document-input";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
-import { Badge, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { PageLoader } from "@client/components/page-loader";
+import { formatInZone } from "@client/lib/dates";
+import { Badge, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Version } from "@shared/schemas/life";
-import { formatInZone } from "@shared/time";
 import { type ReactNode, useState } from "react";
 import { useVersions } from "../api/use-proposal-page";
+import { Entry, EntryNote } from "./entry";
 import { Section } from "./section";
 import { WordDiff } from "./word-diff";
 
@@ -16,12 +19,7 @@ import { WordDiff } from "./word-diff";
 export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: string }) {
   const versions = useVersions(proposalId);
   let body: ReactNode;
-  if (versions.isPending)
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading versions" />
-      </Center>
-    );
+  if (versions.isPending) body = <PageLoader label="Loading versions" py="md" />;
   else if (versions.isError)
     body = <LoadError title="The versions could not be loaded." onRetry={() => void versions.refetch()} />;
   else if (!versions.data.length) body = <Text size="sm">No versions are recorded for this proposal.</Text>;
@@ -52,22 +50,9 @@ export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: 
 function VersionList({ versions, zone }: { versions: Version[]; zone: string }) {
   const latest = versions[0]?.number;
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: "none" }}
-      aria-label="Versions, newest first"
-    >
+    <CardList ordered gap="sm" aria-label="Versions, newest first">
       {versions.map((v) => (
-        <Stack
-          component="li"
-          key={v.id}
-          gap={4}
-          pl="sm"
-          style={{ borderLeft: "3px solid var(--mantine-color-gray-4)" }}
-        >
+        <Entry key={v.id} mark="gray-4">
           <Group gap="xs">
             <Text fw={600} size="sm">
               Version {v.number}
@@ -81,18 +66,11 @@ function VersionList({ versions, zone }: { versions: Version[]; zone: string }) 
           <Text size="xs" c="dimmed">
             by {v.author?.name || MSG.unknown} · {formatInZone(v.createdAt, zone)}
           </Text>
-          {v.note && (
-            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              <Text span size="sm" c="dimmed">
-                Note:{" "}
-              </Text>
-              {v.note}
-            </Text>
-          )}
+          <EntryNote note={v.note} />
           {v.document && <DocumentLink document={v.document} />}
-        </Stack>
+        </Entry>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

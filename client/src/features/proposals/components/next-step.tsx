@@ -1,11 +1,11 @@
+import { useCurrentTerm } from "@client/lib/current-term";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { supervisorName } from "@client/lib/proposal-format";
 import { Alert, Button, Text } from "@mantine/core";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import { formatInZone } from "@shared/time";
 import { IconEdit, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useCurrentTerm } from "../api/use-current-term";
 
 /** "Ana", "Ana and Ben", "Ana, Ben and Chen". */
 export const nameList = (names: string[]) =>
@@ -35,7 +35,7 @@ function Note({ children, color = "blue" }: { children: ReactNode; color?: strin
  * the term's revisions close.
  */
 export function NextStep({ proposal: p }: { proposal: ProposalSummary }) {
-  const zone = useCurrentTerm().data?.timeZone ?? "UTC";
+  const zone = useTimeZone();
   const supervisor = supervisorName(p);
   switch (p.status) {
     case "Awaiting members": {

@@ -1,5 +1,8 @@
+import { Field } from "@client/components/list-parts";
+import { MemberName } from "@client/components/member-name";
 import { StatusBadge } from "@client/components/status-badge";
-import { cellTitle, formatDate, proposalTitle, supervisorName } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { cellTitle, proposalTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
@@ -31,17 +34,6 @@ function Feedback({ label, text, color }: { label: string; text: string | null; 
         <Text size="sm">{MSG.notAvailable}</Text>
       )}
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
   );
 }
 
@@ -106,13 +98,7 @@ export function ProposalCard({
             </Text>
             {p.members.map((m) => (
               <Text size="sm" key={m.id}>
-                {m.name || MSG.unknown}
-                {m.studentId && (
-                  <Text span c="dimmed" size="sm">
-                    {" "}
-                    ({m.studentId})
-                  </Text>
-                )}
+                <MemberName member={m} />
                 {m.state === "invited" && (
                   <Text span c="dimmed" size="sm">
                     {" "}
@@ -125,8 +111,14 @@ export function ProposalCard({
         ) : (
           <Field label="Members">{group || MSG.notAvailable}</Field>
         )}
-        <Field label="Submitted">{formatDate(p.createdAt)}</Field>
-        {reviewed && <Field label="Reviewed">{formatDate(p.reviewedAt)}</Field>}
+        <Field label="Submitted">
+          <DateText iso={p.createdAt} />
+        </Field>
+        {reviewed && (
+          <Field label="Reviewed">
+            <DateText iso={p.reviewedAt} />
+          </Field>
+        )}
       </SimpleGrid>
 
       {reviewed && (

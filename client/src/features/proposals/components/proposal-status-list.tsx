@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
+import { PageLoader } from "@client/components/page-loader";
 import { notify } from "@client/lib/notify";
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, Pagination, Paper, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertTriangle, IconFileOff } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -26,11 +27,7 @@ export function ProposalStatusList({ termId }: { termId?: string }) {
   }, [query.isError]);
 
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading proposals" />
-      </Center>
-    );
+    return <PageLoader label="Loading proposals" />;
   }
   if (query.isError) {
     return (

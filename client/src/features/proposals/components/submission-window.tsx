@@ -1,6 +1,6 @@
+import { formatInZone } from "@client/lib/dates";
 import { Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { formatInZone } from "@shared/time";
 import { IconCalendarTime } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatCountdown, type SubmissionWindowState, useSubmissionWindow } from "./use-submission-window";

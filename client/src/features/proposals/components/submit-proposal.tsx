@@ -1,12 +1,13 @@
+import { PageLoader } from "@client/components/page-loader";
+import { useCurrentTerm } from "@client/lib/current-term";
 import { proposalQueries } from "@client/lib/queries/proposals";
-import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import type { Proposal, ProposalFields } from "@shared/schemas/proposals";
 import { IconChecklist, IconCircleCheck, IconCopy, IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentProposal } from "../api/use-current-proposal";
-import { useCurrentTerm } from "../api/use-current-term";
 import { nameList, waitingFor } from "./next-step";
 import { ProposalCard } from "./proposal-card";
 import { ProposalForm, type ProposalValues } from "./proposal-form";
@@ -86,12 +87,7 @@ export function SubmitProposal() {
       </Stack>
     );
   }
-  if (isPending || terms.isPending || (fromId && from.isPending))
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (isPending || terms.isPending || (fromId && from.isPending)) return <PageLoader />;
   if (current)
     return (
       <Stack>

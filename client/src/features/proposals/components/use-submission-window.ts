@@ -1,8 +1,8 @@
+import { useCurrentTerm } from "@client/lib/current-term";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
-import { formatInZone } from "@shared/time";
 import { useEffect, useReducer } from "react";
-import { useCurrentTerm } from "../api/use-current-term";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -82,7 +82,7 @@ export function useSubmissionWindow(): SubmissionWindowState {
   const [, tick] = useReducer((n: number) => n + 1, 0);
   const now = Date.now();
   const term = current.data?.term ?? null;
-  const timeZone = current.data?.timeZone ?? "UTC";
+  const timeZone = useTimeZone();
   const status = term ? windowStatus(term, now) : null;
   const target =
     status?.state === "notYet" ? status.opensAt : status?.state === "open" ? status.closesAt : null;

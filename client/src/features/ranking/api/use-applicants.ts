@@ -1,14 +1,6 @@
 import { api } from "@client/lib/api";
 import { allocationQueries } from "@client/lib/queries/allocation";
-import { termQueries } from "@client/lib/queries/terms";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-
-/** The current term and the department's time zone. */
-export const useCurrentTerm = () =>
-  useQuery({
-    ...termQueries.list(),
-    select: (d) => ({ term: d.items.find((t) => t.current) ?? null, timeZone: d.timeZone }),
-  });
 
 /** The groups that ranked the supervisor's topics in a term (GET /api/terms/:id/applicants). */
 export const useApplicants = (termId: string | undefined) =>

@@ -1,3 +1,4 @@
+import { CardList } from "@client/components/list-parts";
 import { Badge, Spoiler, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
@@ -22,14 +23,7 @@ export function ApplicantDetails({ applicant: a }: { applicant: Applicant }) {
           </Text>
         </Spoiler>
       )}
-      <Stack
-        gap={2}
-        component="ol"
-        m={0}
-        p={0}
-        style={{ listStyle: "none" }}
-        aria-label="The group's ranked topics"
-      >
+      <CardList ordered gap={2} aria-label="The group's ranked topics">
         {a.preferences.map((p, i) => (
           <Text key={p.topicId} component="li" size="xs" fw={p.mine ? 600 : 400}>
             {i + 1}. {p.title}
@@ -41,7 +35,7 @@ export function ApplicantDetails({ applicant: a }: { applicant: Applicant }) {
             )}
           </Text>
         ))}
-      </Stack>
+      </CardList>
     </Stack>
   );
 }

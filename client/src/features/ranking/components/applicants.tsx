@@ -1,15 +1,17 @@
+import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
 import { IconArrowsSort, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useApplicants, useCurrentTerm, useSaveRanking } from "../api/use-applicants";
+import { useApplicants, useSaveRanking } from "../api/use-applicants";
 import { ApplicantDetails, applicantTitle } from "./applicant-details";
 
 /**
@@ -19,26 +21,18 @@ import { ApplicantDetails, applicantTitle } from "./applicant-details";
  * runs the allocation. After publication the ranking is frozen.
  */
 export function Applicants() {
-  const current = useCurrentTerm();
-  const term = current.data?.term ?? null;
-  const allocation = term?.mode === "allocation";
-  const list = useApplicants(allocation ? term.id : undefined);
+  const { term, instead } = useAllocationTerm({
+    icon: IconArrowsSort,
+    title: (name) => `${name} has no applicants`,
+    description: MSG.notAllocationTerm,
+  });
+  const list = useApplicants(term?.id);
   const save = useSaveRanking(term?.id ?? "");
   // The supervisor's order while they change it; null = as saved.
   const [draft, setDraft] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (current.isPending) return <Skeleton height={160} radius="md" />;
-  if (current.isError)
-    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
-  if (!term || !allocation)
-    return (
-      <EmptyState
-        icon={IconArrowsSort}
-        title={`${term?.name ?? "This term"} has no applicants`}
-        description={MSG.notAllocationTerm(term?.name ?? "This term")}
-      />
-    );
+  if (!term) return instead;
   if (list.isPending) return <Skeleton height={200} radius="md" />;
   if (list.isError)
     return (
@@ -84,7 +78,7 @@ export function Applicants() {
       onError: (e) => {
         if (isApiError(e) && e.status === 400) setError(e.fields.proposalIds ?? e.message);
         else {
-          notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+          notify.error(errorMessage(e));
           setDraft(null);
         }
       },
@@ -177,7 +171,7 @@ export function Applicants() {
             <Text size="sm" c="dimmed">
               Unranked: these groups follow your ranking in an order drawn by lot.
             </Text>
-            <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: "none" }} aria-label="Drawn by lot">
+            <CardList gap={6} aria-label="Drawn by lot">
               {byLot.map((a) => (
                 <LotRow
                   key={a.proposalId}
@@ -186,7 +180,7 @@ export function Applicants() {
                   onAdd={() => set([...ranked, a.proposalId])}
                 />
               ))}
-            </Stack>
+            </CardList>
           </Stack>
         </Paper>
       )}

@@ -1,18 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { PageLoader } from "@client/components/page-loader";
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
 import { IconAlertCircle, IconBooks, IconMail, IconStarFilled, IconUserOff } from "@tabler/icons-react";
 import { useCellsWithSupervisors, useMyCellId } from "../api/use-cell-info";
@@ -69,12 +57,7 @@ export function ResearchCellInfo() {
   const cells = useCellsWithSupervisors();
   const myCell = useMyCellId();
 
-  if (cells.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading research cells" />
-      </Center>
-    );
+  if (cells.isPending) return <PageLoader label="Loading research cells" />;
   if (cells.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title="The research cells could not be loaded.">

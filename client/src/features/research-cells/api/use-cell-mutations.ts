@@ -36,16 +36,6 @@ export const useUpdateCell = () =>
 
 type Membership = { teacherId: string; cellId: string };
 
-/** Assigns a teacher to a cell (POST /api/users/:id/research-cells). */
-export const useAssignTeacher = () =>
-  useCellMutation(
-    ({ teacherId, cellId }: Membership) =>
-      api.post<{ ok: true; message: string }>(`/users/${teacherId}/research-cells`, {
-        researchCellId: cellId,
-      }),
-    ["people"],
-  );
-
 /** Removes a teacher from a cell; the server refuses while they have Pending proposals there. */
 export const useRemoveTeacher = () =>
   useCellMutation(

@@ -1,41 +1,23 @@
 import { EmptyState } from "@client/components/empty-state";
+import { IconButton } from "@client/components/icon-button";
 import { UserAvatar } from "@client/components/user-avatar";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
+import { useAssignCell } from "@client/lib/assign-cell";
 import { notify } from "@client/lib/notify";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  type ComboboxItem,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, Button, type ComboboxItem, Group, Paper, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
 import { IconUserMinus, IconUserOff } from "@tabler/icons-react";
 import { useState } from "react";
-import { useAssignTeacher, useRemoveTeacher } from "../api/use-cell-mutations";
+import { useRemoveTeacher } from "../api/use-cell-mutations";
 import { TeacherSelect } from "./teacher-select";
-
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
-
-/** The specification's own words stand alone; anything else is "Failed to assign cell: …". */
-function assignFailure(e: unknown) {
-  const message = messageOf(e);
-  return [MSG.alreadyAssigned, MSG.teacherNotFound, MSG.selectCell].includes(message as never)
-    ? message
-    : MSG.assignCellFailed(message);
-}
 
 /** One cell: its supervisors, each removable, and a control to assign another teacher. */
 export function CellMembersCard({ cell }: { cell: Cell }) {
   const [teacher, setTeacher] = useState<ComboboxItem | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const assign = useAssignTeacher();
+  const assign = useAssignCell(() => setTeacher(null));
   const remove = useRemoveTeacher();
   const supervisors = cell.supervisors ?? [];
 
@@ -44,16 +26,7 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
       setError(MSG.selectTeacher);
       return;
     }
-    assign.mutate(
-      { teacherId: teacher.value, cellId: cell.id },
-      {
-        onSuccess: () => {
-          notify.success(MSG.cellAssigned);
-          setTeacher(null);
-        },
-        onError: (e) => notify.error(assignFailure(e)),
-      },
-    );
+    assign.mutate({ teacherId: teacher.value, cellId: cell.id });
   };
 
   const confirmRemove = (s: { id: string; name: string }) =>
@@ -72,7 +45,7 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
           { teacherId: s.id, cellId: cell.id },
           {
             onSuccess: () => notify.success(MSG.teacherRemovedFromCell),
-            onError: (e) => notify.error(MSG.removeFromCellFailed(messageOf(e))),
+            onError: (e) => notify.error(MSG.removeFromCellFailed(errorMessage(e))),
           },
         ),
     });
@@ -108,16 +81,14 @@ export function CellMembersCard({ cell }: { cell: Cell }) {
                 </Text>
               </div>
             </Group>
-            <Tooltip label="Remove from cell">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${s.name}`}
-                onClick={() => confirmRemove(s)}
-              >
-                <IconUserMinus size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              tip="Remove from cell"
+              color="red"
+              aria-label={`Remove ${s.name}`}
+              onClick={() => confirmRemove(s)}
+            >
+              <IconUserMinus size={18} />
+            </IconButton>
           </Group>
         ))}
       </Stack>

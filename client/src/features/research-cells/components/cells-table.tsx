@@ -1,6 +1,8 @@
+import { ColumnsTable } from "@client/components/columns-table";
 import { EmptyState } from "@client/components/empty-state";
+import { IconButton } from "@client/components/icon-button";
 import { LoadError } from "@client/components/load-error";
-import { ActionIcon, Badge, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Paper, Skeleton, Text, VisuallyHidden } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
 import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
@@ -33,66 +35,59 @@ export function CellsTable() {
 
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="center">Supervisors</Table.Th>
-              <Table.Th ta="center">Proposals</Table.Th>
-              <Table.Th w={60}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cells.isPending
-              ? [1, 2, 3].map((i) => (
-                  <Table.Tr key={i} aria-hidden>
-                    {[1, 2, 3, 4, 5].map((j) => (
-                      <Table.Td key={j}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : items.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td fw={600} miw={180}>
-                      {c.title}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {c.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="center">
-                      <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
-                        {c.supervisorCount}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="center">
-                      <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
-                        {c.proposalCount}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${c.title}`}
-                          onClick={() => setEditing(c)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnsTable
+        minWidth={640}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        rows={items}
+        loading={cells.isPending ? { rows: 3, placeholder: <Skeleton height={14} /> } : undefined}
+        columns={[
+          { key: "title", label: "Title", td: { fw: 600, miw: 180 }, cell: (c) => c.title },
+          {
+            key: "description",
+            label: "Description",
+            cell: (c) => (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {c.description}
+              </Text>
+            ),
+          },
+          {
+            key: "supervisors",
+            label: "Supervisors",
+            th: { ta: "center" },
+            td: { ta: "center" },
+            cell: (c) => (
+              <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
+                {c.supervisorCount}
+              </Badge>
+            ),
+          },
+          {
+            key: "proposals",
+            label: "Proposals",
+            th: { ta: "center" },
+            td: { ta: "center" },
+            cell: (c) => (
+              <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
+                {c.proposalCount}
+              </Badge>
+            ),
+          },
+          {
+            key: "actions",
+            label: <VisuallyHidden>Actions</VisuallyHidden>,
+            th: { w: 60 },
+            cell: (c) => (
+              <IconButton tip="Edit" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
+                <IconPencil size={18} />
+              </IconButton>
+            ),
+          },
+        ]}
+      />
       <EditCellModal cell={editing} onClose={() => setEditing(null)} />
     </Paper>
   );

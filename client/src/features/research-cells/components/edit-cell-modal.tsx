@@ -1,6 +1,7 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Stack } from "@mantine/core";
+import { Modal, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type Cell, type CellInput, cellInputSchema } from "@shared/schemas/cells";
@@ -30,14 +31,7 @@ function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <CellFormFields form={form} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <DialogButtons mt="sm" onCancel={onClose} busy={update.isPending} cancelWhileBusy confirm="Save" />
       </Stack>
     </form>
   );

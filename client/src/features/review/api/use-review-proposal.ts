@@ -1,32 +1,35 @@
 import { api } from "@client/lib/api";
-import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
+import { type LifeMutationOptions, useLifeMutation } from "@client/lib/life-mutation";
 import { proposalQueries } from "@client/lib/queries/proposals";
+import { MSG } from "@shared/messages";
 import type { Proposal, ProposalList, ReviewInput } from "@shared/schemas/proposals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+
+type Answer = { proposal: Proposal };
 
 /**
- * Approve, deny or request changes. The reviewed proposal leaves the Pending lists at once; then
- * everything a proposal's change shows in (lists, its page, dashboards, places) is refetched, also
- * after a failure: a 409 means what is on screen is stale.
+ * POST /api/proposals/:id/review: approve, deny or request changes, a step of the proposal's life
+ * like the others (refetches, a refusal said as "Failed to update proposal status: …" unless it
+ * names the feedback). The reviewed proposal also leaves the Pending lists at once.
  */
-export function useReviewProposal() {
+export function useReviewProposal(id: string, { onSuccess }: LifeMutationOptions<ReviewInput, Answer> = {}) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ReviewInput }) =>
-      api.post<{ proposal: Proposal }>(`/proposals/${id}/review`, input),
-    onSuccess: ({ proposal }) => {
-      const pendingLists = proposalQueries.listsWhere((query) => query.status === "Pending");
-      qc.setQueriesData<ProposalList>(pendingLists, (old) => {
-        if (!old?.items.some((p) => p.id === proposal.id)) return old;
-        return {
-          ...old,
-          items: old.items.filter((p) => p.id !== proposal.id),
-          total: Math.max(0, old.total - 1),
-        };
-      });
-    },
-    onSettled: () => {
-      for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
+  return useLifeMutation((input: ReviewInput) => api.post<Answer>(`/proposals/${id}/review`, input), {
+    fields: ["feedback"],
+    failed: MSG.updateStatusFailed,
+    onSuccess: (answer, input) => {
+      qc.setQueriesData<ProposalList>(
+        proposalQueries.listsWhere((query) => query.status === "Pending"),
+        (old) =>
+          old?.items.some((p) => p.id === answer.proposal.id)
+            ? {
+                ...old,
+                items: old.items.filter((p) => p.id !== answer.proposal.id),
+                total: Math.max(0, old.total - 1),
+              }
+            : old,
+      );
+      onSuccess?.(answer, input);
     },
   });
 }

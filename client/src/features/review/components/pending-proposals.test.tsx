@@ -69,7 +69,11 @@ describe("Pending proposals", () => {
     expect(await screen.findByText("Graph neural networks for phishing")).toBeInTheDocument();
     expect(screen.getByText("Tanvir Hasan, Mei Lin")).toBeInTheDocument();
     expect(screen.getByText("Security")).toBeInTheDocument();
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /api/proposals"]);
+    // The proposals, and the terms for the department's zone in which the dates are shown.
+    expect(api.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      "GET /api/proposals",
+      "GET /api/terms",
+    ]);
   });
 
   it("sends status=Pending and order=oldest with paging", async () => {

@@ -1,18 +1,21 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { OverdueBadge } from "@client/components/overdue-badge";
+import { PageLoader } from "@client/components/page-loader";
 import { countText } from "@client/lib/count";
+import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import { cellTitle, formatDate, memberNames } from "@client/lib/proposal-format";
+import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Pagination, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
+import { ProposalTitle, ReviewTable } from "./review-table";
 
 /**
  * The supervisor's Pending proposals in a term (none = the current term), oldest first, each with
@@ -41,11 +44,7 @@ export function PendingProposals({ termId }: { termId?: string }) {
   }, [list.data, page, pages, termId]);
 
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading pending proposals" />
-      </Center>
-    );
+    return <PageLoader label="Loading pending proposals" />;
   }
   if (list.isError && !list.data) {
     return <LoadError title={MSG.fetchPendingFailed} onRetry={() => void list.refetch()} />;
@@ -61,12 +60,6 @@ export function PendingProposals({ termId }: { termId?: string }) {
     );
   }
 
-  // The title opens the proposal's page: its versions, the word diff, the timeline.
-  const titleLink = (p: ProposalSummary) => (
-    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
-      {p.title}
-    </Anchor>
-  );
   const review = (p: ProposalSummary) => (
     <Button size="xs" onClick={() => setReviewing(p)} aria-label={`Review ${p.title}`}>
       Review
@@ -77,20 +70,11 @@ export function PendingProposals({ termId }: { termId?: string }) {
     <>
       {narrow ? (
         // Narrow screens: a card per proposal, its Review button in view (not in a column off screen).
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Pending proposals"
-        >
+        <CardList gap="sm" aria-label="Pending proposals">
           {items.map((p) => (
             <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {titleLink(p)}
-                </Text>
+                <ProposalTitle proposal={p} />
                 <OverdueBadge proposal={p} size="sm" />
               </Group>
               <Text size="xs" c="dimmed">
@@ -105,59 +89,36 @@ export function PendingProposals({ termId }: { termId?: string }) {
               </Text>
               <Group justify="space-between" mt="xs">
                 <Text size="xs" c="dimmed">
-                  Submitted {formatDate(p.createdAt)}
+                  Submitted <DateText iso={p.createdAt} />
                 </Text>
                 {review(p)}
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Pending proposals">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Research cell</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td maw={320}>
-                      <Text fw={600} size="sm" lineClamp={2}>
-                        {titleLink(p)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        by {p.createdBy?.name || MSG.unknown}
-                        {termId === "all" && ` · ${p.term.name}`}
-                      </Text>
-                      <OverdueBadge proposal={p} size="sm" mt={4} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.type}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{cellTitle(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{memberNames(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDate(p.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>{review(p)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ReviewTable
+          label="Pending proposals"
+          highlightOnHover
+          items={items}
+          titleWidth={320}
+          under={(p) => (
+            <>
+              <Text size="xs" c="dimmed">
+                by {p.createdBy?.name || MSG.unknown}
+                {termId === "all" && ` · ${p.term.name}`}
+              </Text>
+              <OverdueBadge proposal={p} size="sm" mt={4} />
+            </>
+          )}
+          columns={[
+            { label: "Type", cell: (p) => p.type },
+            { label: "Research cell", cell: cellTitle },
+            { label: "Members", cell: (p) => memberNames(p) },
+            { label: "Submitted", cell: (p) => <DateText iso={p.createdAt} /> },
+            { label: "Actions", cell: review, bare: true },
+          ]}
+        />
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">

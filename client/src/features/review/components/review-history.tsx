@@ -1,32 +1,31 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
+import { PageLoader } from "@client/components/page-loader";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
-import { formatDate, memberNames } from "@client/lib/proposal-format";
+import { DateText } from "@client/lib/dates";
+import { memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from "@mantine/core";
 import type { ProposalStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { useState } from "react";
 import { HISTORY_PAGE_SIZE, useReviewHistory } from "../api/use-review-history";
+import { ProposalTitle, ReviewTable } from "./review-table";
 
 type Tab = "Approved" | "Denied" | "Pending";
 const TABS: Tab[] = ["Approved", "Denied", "Pending"];
@@ -52,18 +51,6 @@ function Feedback({ proposal: p }: { proposal: ProposalSummary }) {
   );
 }
 
-/** One label and its value on a card. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      {children}
-    </div>
-  );
-}
-
 /** The rows as cards, for narrow screens: nothing, the feedback least of all, off screen. */
 function HistoryCards({
   items,
@@ -75,42 +62,28 @@ function HistoryCards({
   showTerm: boolean;
 }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: "none" }}
-      aria-label={`${status} proposals`}
-    >
+    <CardList gap="sm" aria-label={`${status} proposals`}>
       {items.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-                <ProposalLink proposal={p} />
-              </Text>
+              <ProposalTitle proposal={p} />
               <Text size="xs" c="dimmed">
                 {p.type}
                 {showTerm && ` · ${p.term.name}`}
               </Text>
             </div>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <OverdueBadge proposal={p} />
-              <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                {p.status}
-              </Badge>
+              <StatusBadges proposal={p} overdueFirst />
             </Group>
           </Group>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
-            <Field label="Members">
-              <Text size="sm">{memberNames(p)}</Text>
-            </Field>
+            <Field label="Members">{memberNames(p)}</Field>
             <Field label="Submitted">
-              <Text size="sm">{formatDate(p.createdAt)}</Text>
+              <DateText iso={p.createdAt} />
             </Field>
             <Field label="Reviewed">
-              <Text size="sm">{formatDate(p.reviewedAt)}</Text>
+              <DateText iso={p.reviewedAt} />
             </Field>
           </SimpleGrid>
           <Box mt="xs">
@@ -120,7 +93,7 @@ function HistoryCards({
           </Box>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -153,9 +126,7 @@ export function ReviewHistory({ termId }: { termId?: string }) {
         maw={420}
       />
       {list.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading proposals" />
-        </Center>
+        <PageLoader label="Loading proposals" />
       ) : list.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {MSG.fetchProposalsFailed}
@@ -171,57 +142,32 @@ export function ReviewHistory({ termId }: { termId?: string }) {
           {narrow ? (
             <HistoryCards items={list.data.items} status={status} showTerm={showTerm} />
           ) : (
-            <Paper withBorder>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" aria-label={`${status} proposals`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Title</Table.Th>
-                      <Table.Th>Members</Table.Th>
-                      <Table.Th>Submitted</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Reviewed</Table.Th>
-                      <Table.Th>Feedback</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.items.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td maw={280}>
-                          <Text fw={600} size="sm" lineClamp={2}>
-                            <ProposalLink proposal={p} />
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {p.type}
-                            {showTerm && ` · ${p.term.name}`}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{memberNames(p)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(p.createdAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6}>
-                            <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-                              {p.status}
-                            </Badge>
-                            <OverdueBadge proposal={p} />
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(p.reviewedAt)}</Text>
-                        </Table.Td>
-                        <Table.Td maw={360}>
-                          <Feedback proposal={p} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <ReviewTable
+              label={`${status} proposals`}
+              items={list.data.items}
+              titleWidth={280}
+              under={(p) => (
+                <Text size="xs" c="dimmed">
+                  {p.type}
+                  {showTerm && ` · ${p.term.name}`}
+                </Text>
+              )}
+              columns={[
+                { label: "Members", cell: (p) => memberNames(p) },
+                { label: "Submitted", cell: (p) => <DateText iso={p.createdAt} /> },
+                {
+                  label: "Status",
+                  cell: (p) => (
+                    <Group gap={6}>
+                      <StatusBadges proposal={p} overdueFirst={false} />
+                    </Group>
+                  ),
+                  bare: true,
+                },
+                { label: "Reviewed", cell: (p) => <DateText iso={p.reviewedAt} /> },
+                { label: "Feedback", cell: (p) => <Feedback proposal={p} />, bare: true, maw: 360 },
+              ]}
+            />
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
@@ -236,11 +182,16 @@ export function ReviewHistory({ termId }: { termId?: string }) {
   );
 }
 
-/** The title opens the proposal's page: its versions, the word diff and the timeline. */
-function ProposalLink({ proposal: p }: { proposal: ProposalSummary }) {
+/** Its status, and Overdue when it is (first on a card, where it catches the eye; after in the table). */
+function StatusBadges({ proposal: p, overdueFirst }: { proposal: ProposalSummary; overdueFirst: boolean }) {
+  const overdue = <OverdueBadge proposal={p} />;
   return (
-    <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
-      {p.title}
-    </Anchor>
+    <>
+      {overdueFirst && overdue}
+      <Badge color={STATUS_COLOR[p.status]} miw="max-content">
+        {p.status}
+      </Badge>
+      {!overdueFirst && overdue}
+    </>
   );
 }

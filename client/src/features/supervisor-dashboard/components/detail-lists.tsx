@@ -1,8 +1,9 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
-import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorCell } from "@shared/schemas/supervisor";
@@ -11,7 +12,7 @@ import { IconBuildingCommunity, IconUsersGroup } from "@tabler/icons-react";
 export function GroupList({ groups }: { groups: ProposalSummary[] }) {
   if (!groups.length) return <EmptyState icon={IconUsersGroup} title="No groups yet." framed={false} />;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+    <CardList gap="sm">
       {groups.map((g) => (
         <Paper withBorder p="sm" key={g.id} component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -39,7 +40,7 @@ export function GroupList({ groups }: { groups: ProposalSummary[] }) {
           </Text>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -54,7 +55,7 @@ export function CellList({ cells }: { cells: SupervisorCell[] }) {
       />
     );
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+    <CardList gap="sm">
       {cells.map((c) => (
         <Paper withBorder p="sm" key={c.id} component="li">
           <Text fw={600} size="sm">
@@ -65,6 +66,6 @@ export function CellList({ cells }: { cells: SupervisorCell[] }) {
           </Text>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

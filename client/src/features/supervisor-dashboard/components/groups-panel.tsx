@@ -1,6 +1,7 @@
 import { LoadError } from "@client/components/load-error";
+import { PageLoader } from "@client/components/page-loader";
 import { countText } from "@client/lib/count";
-import { Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import type { ProposalType } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
@@ -16,11 +17,7 @@ export function GroupsPanel({ type, termId }: { type?: ProposalType; termId?: st
   const list = useSupervisorGroups(type, termId);
 
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading groups" />
-      </Center>
-    );
+    return <PageLoader label="Loading groups" />;
   }
   if (list.isError && !list.data) {
     return (

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Text,
-} from "@mantine/core";
+import { PageLoader } from "@client/components/page-loader";
+import { Alert, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Text } from "@mantine/core";
 import {
   IconAlarm,
   IconAlertCircle,
@@ -49,11 +39,7 @@ export function SupervisorDashboardStats({ termId }: { termId?: string }) {
   const [detail, setDetail] = useState<Detail | null>(null);
 
   if (dashboard.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading dashboard" />
-      </Center>
-    );
+    return <PageLoader label="Loading dashboard" />;
   }
   if (dashboard.isError) {
     return (

@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { Button, Group, NumberInput } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
@@ -6,8 +6,6 @@ import { MSG } from "@shared/messages";
 import { capacityInputSchema, type SupervisorLoad } from "@shared/schemas/terms";
 import { useState } from "react";
 import { useClearCapacity, useSetCapacity } from "../api/use-capacity";
-
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
 /**
  * A supervisor's own places in the term: Save sets them (PUT), "Use term default" removes them
@@ -33,7 +31,7 @@ export function CapacityEditor({ termId, row }: { termId: string; row: Superviso
         onError: (e) => {
           const field = isApiError(e) ? e.fields.capacity : undefined;
           if (field) setError(field);
-          else notify.error(messageOf(e));
+          else notify.error(errorMessage(e));
         },
       },
     );
@@ -41,7 +39,7 @@ export function CapacityEditor({ termId, row }: { termId: string; row: Superviso
   const onClear = () =>
     clear.mutate(target, {
       onSuccess: () => notify.success(MSG.capacityCleared(row.name)),
-      onError: (e) => notify.error(messageOf(e)),
+      onError: (e) => notify.error(errorMessage(e)),
     });
 
   return (

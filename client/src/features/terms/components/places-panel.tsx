@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Badge, Box, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
@@ -134,14 +135,7 @@ function LoadTable({ term, items }: { term: Term; items: SupervisorLoad[] }) {
 
 function LoadCards({ term, items }: { term: Term; items: SupervisorLoad[] }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: "none" }}
-      aria-label={`Places in ${term.name}`}
-    >
+    <CardList gap="sm" aria-label={`Places in ${term.name}`}>
       {items.map((s) => (
         <Paper component="li" key={s.supervisorId} withBorder radius="md" p="sm" aria-label={s.name}>
           <Text fw={600}>{s.name}</Text>
@@ -158,6 +152,6 @@ function LoadCards({ term, items }: { term: Term; items: SupervisorLoad[] }) {
           <CapacityEditor key={`${s.capacity}-${s.override}`} termId={term.id} row={s} />
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,14 +1,13 @@
-import { isApiError } from "@client/lib/api";
+import { IconButton } from "@client/components/icon-button";
+import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
 import { IconChartBar, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
 import { useDeleteTerm } from "../api/use-delete-term";
 import { useMakeCurrent } from "../api/use-make-current";
-
-const messageOf = (e: unknown) => (isApiError(e) ? e.message : "Something went wrong. Please try again.");
 
 /** A term's actions, each named for the term: Edit, Places, Make current (not for the current one), Delete. */
 export function TermActions({
@@ -37,7 +36,7 @@ export function TermActions({
       onConfirm: () =>
         makeCurrent.mutate(term.id, {
           onSuccess: () => notify.success(MSG.termMadeCurrent(term.name)),
-          onError: (e) => notify.error(messageOf(e)),
+          onError: (e) => notify.error(errorMessage(e)),
         }),
     });
 
@@ -54,46 +53,38 @@ export function TermActions({
         remove.mutate(term.id, {
           onSuccess: () => notify.success(MSG.termDeleted),
           // A term with proposals, or the current one, is refused (409) with the reason.
-          onError: (e) => notify.error(messageOf(e)),
+          onError: (e) => notify.error(errorMessage(e)),
         }),
     });
 
   // Buttons, not a menu: each is one tab stop away and names its term.
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${term.name}`} onClick={() => onEdit(term)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Places">
-        <ActionIcon variant="subtle" aria-label={`Places in ${term.name}`} onClick={() => onPlaces(term)}>
-          <IconChartBar size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconButton tip="Edit" aria-label={`Edit ${term.name}`} onClick={() => onEdit(term)}>
+        <IconPencil size={18} />
+      </IconButton>
+      <IconButton tip="Places" aria-label={`Places in ${term.name}`} onClick={() => onPlaces(term)}>
+        <IconChartBar size={18} />
+      </IconButton>
       {!term.current && (
-        <Tooltip label="Make current">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Make ${term.name} current`}
-            onClick={confirmCurrent}
-            loading={makeCurrent.isPending}
-          >
-            <IconStar size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${term.name}`}
-          onClick={confirmDelete}
-          loading={remove.isPending}
+        <IconButton
+          tip="Make current"
+          aria-label={`Make ${term.name} current`}
+          onClick={confirmCurrent}
+          loading={makeCurrent.isPending}
         >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+          <IconStar size={18} />
+        </IconButton>
+      )}
+      <IconButton
+        tip="Delete"
+        color="red"
+        aria-label={`Delete ${term.name}`}
+        onClick={confirmDelete}
+        loading={remove.isPending}
+      >
+        <IconTrash size={18} />
+      </IconButton>
     </Group>
   );
 }

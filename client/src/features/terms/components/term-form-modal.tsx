@@ -1,6 +1,7 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
@@ -68,14 +69,13 @@ function TermForm({ term, timeZone, onClose }: { term: Term | null; timeZone: st
           Times are in {timeZone}.
         </Text>
         <TermFormFields form={form} timeZone={timeZone} modeFrozen={term?.hasProposals ?? false} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {term ? "Save" : "Create term"}
-          </Button>
-        </Group>
+        <DialogButtons
+          mt="sm"
+          onCancel={onClose}
+          busy={create.isPending || update.isPending}
+          cancelWhileBusy
+          confirm={term ? "Save" : "Create term"}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
+import { formatInZone } from "@client/lib/dates";
 import type { TermMode } from "@shared/enums";
 import type { Term } from "@shared/schemas/terms";
-import { formatInZone } from "@shared/time";
 
 export const MODE_LABEL: Record<TermMode, string> = { direct: "Direct", allocation: "Allocation" };
 

@@ -1,5 +1,7 @@
+import { ColumnsTable } from "@client/components/columns-table";
+import { CardList } from "@client/components/list-parts";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Term } from "@shared/schemas/terms";
 import type { ReactNode } from "react";
 import { TermActions } from "./term-actions";
@@ -57,50 +59,47 @@ export function TermsList(props: Props) {
 function TermsTable({ terms, timeZone, onEdit, onPlaces }: Props) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={840}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              {COLUMNS.map((c) => (
-                <Table.Th key={c.key} ta={c.center ? "center" : undefined}>
-                  {c.label}
-                </Table.Th>
-              ))}
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {terms.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Th scope="row" fw={600} miw={140}>
-                  <Stack gap={4} align="flex-start">
-                    <span>{t.name}</span>
-                    {t.current && <CurrentBadge />}
-                  </Stack>
-                </Table.Th>
-                {COLUMNS.map((c) => (
-                  <Table.Td key={c.key} ta={c.center ? "center" : undefined} fz="sm" miw={c.minWidth}>
-                    {c.render(t, timeZone)}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <TermActions term={t} onEdit={onEdit} onPlaces={onPlaces} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnsTable
+        minWidth={840}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="sm"
+        rows={terms}
+        columns={[
+          {
+            key: "name",
+            label: "Name",
+            rowHeader: true,
+            td: { fw: 600, miw: 140 },
+            cell: (t) => (
+              <Stack gap={4} align="flex-start">
+                <span>{t.name}</span>
+                {t.current && <CurrentBadge />}
+              </Stack>
+            ),
+          },
+          ...COLUMNS.map((c) => ({
+            key: c.key,
+            label: c.label,
+            th: { ta: c.center ? ("center" as const) : undefined },
+            td: { ta: c.center ? ("center" as const) : undefined, fz: "sm", miw: c.minWidth },
+            cell: (t: Term) => c.render(t, timeZone),
+          })),
+          {
+            key: "actions",
+            label: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (t) => <TermActions term={t} onEdit={onEdit} onPlaces={onPlaces} />,
+          },
+        ]}
+      />
     </Paper>
   );
 }
 
 function TermCards({ terms, timeZone, onEdit, onPlaces }: Props) {
   return (
-    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: "none" }} aria-label="Terms">
+    <CardList gap="sm" aria-label="Terms">
       {terms.map((t) => (
         <Paper component="li" key={t.id} withBorder radius="md" p="sm" aria-label={t.name}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -124,6 +123,6 @@ function TermCards({ terms, timeZone, onEdit, onPlaces }: Props) {
           </SimpleGrid>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

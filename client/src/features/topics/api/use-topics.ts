@@ -2,20 +2,12 @@ import { api } from "@client/lib/api";
 import { allocationQueries, type TopicListParams } from "@client/lib/queries/allocation";
 import { cellQueries } from "@client/lib/queries/research-cells";
 import { supervisorDashboardQueries } from "@client/lib/queries/supervisor-dashboard";
-import { termQueries } from "@client/lib/queries/terms";
 import type { Topic, TopicInput } from "@shared/schemas/allocation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /** A term's topics, a page at a time (GET /api/topics). */
 export const useTopicList = (params: TopicListParams, enabled = true) =>
   useQuery({ ...allocationQueries.topics(params), enabled });
-
-/** The current term and the department's time zone. */
-export const useCurrentTerm = () =>
-  useQuery({
-    ...termQueries.list(),
-    select: (d) => ({ term: d.items.find((t) => t.current) ?? null, timeZone: d.timeZone }),
-  });
 
 /** Every research cell with its supervisors: the filters of the topics list. */
 export const useCellsWithSupervisors = () => useQuery(cellQueries.withSupervisors());

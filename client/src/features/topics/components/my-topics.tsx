@@ -1,14 +1,16 @@
+import { useAllocationTerm } from "@client/components/allocation-term";
+import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { isApiError } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
+import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Topic } from "@shared/schemas/allocation";
-import { formatInZone } from "@shared/time";
 import { IconBulb, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useCurrentTerm, useMyCells, useTopicList, useWithdrawTopic } from "../api/use-topics";
+import { useMyCells, useTopicList, useWithdrawTopic } from "../api/use-topics";
 import { TopicCard } from "./topic-card";
 import { TopicFormModal } from "./topic-form-modal";
 
@@ -20,28 +22,20 @@ const PAGE_SIZE = 20;
  * until the allocation is published; after that the list is frozen and says why.
  */
 export function MyTopics() {
-  const current = useCurrentTerm();
-  const term = current.data?.term ?? null;
-  const zone = current.data?.timeZone ?? "UTC";
-  const allocation = term?.mode === "allocation";
+  const { term, instead } = useAllocationTerm({
+    icon: IconBulb,
+    title: (name) => `${name} has no topics`,
+    description: (name) => `${MSG.notAllocationTerm(name)} Topics are offered in terms that allocate them.`,
+  });
+  const zone = useTimeZone();
   const [page, setPage] = useState(1);
-  const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, allocation);
+  const list = useTopicList({ termId: term?.id, mine: true, page, pageSize: PAGE_SIZE }, term !== null);
   const cells = useMyCells();
   const [editing, setEditing] = useState<Topic | null | "new">(null);
   const [withdrawing, setWithdrawing] = useState<Topic | null>(null);
   const withdraw = useWithdrawTopic();
 
-  if (current.isPending) return <Skeleton height={160} radius="md" />;
-  if (current.isError)
-    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
-  if (!term || !allocation)
-    return (
-      <EmptyState
-        icon={IconBulb}
-        title={`${term?.name ?? "This term"} has no topics`}
-        description={`${MSG.notAllocationTerm(term?.name ?? "This term")} Topics are offered in terms that allocate them.`}
-      />
-    );
+  if (!term) return instead;
 
   const frozen = term.allocationPublishedAt !== null;
   const myCells = cells.data ?? [];
@@ -58,7 +52,7 @@ export function MyTopics() {
         setWithdrawing(null);
       },
       onError: (e) => {
-        notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+        notify.error(errorMessage(e));
         setWithdrawing(null);
       },
     });
@@ -183,14 +177,14 @@ export function MyTopics() {
               : ""}
             . This cannot be undone.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWithdrawing(null)} disabled={withdraw.isPending}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirmWithdraw} loading={withdraw.isPending} data-autofocus>
-              Withdraw topic
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={() => setWithdrawing(null)}
+            busy={withdraw.isPending}
+            confirm="Withdraw topic"
+            color="red"
+            onClick={confirmWithdraw}
+            data-autofocus
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -1,24 +1,15 @@
+import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
+import { ListFooter } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
-import {
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Group, Loader, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { IconBulb, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useCellsWithSupervisors, useCurrentTerm, useTopicList } from "../api/use-topics";
+import { useCellsWithSupervisors, useTopicList } from "../api/use-topics";
 import { TopicCard } from "./topic-card";
 
 const PAGE_SIZE = 12;
@@ -54,8 +45,17 @@ function useTopicParams() {
  * does not allocate topics, it says so and where to go instead.
  */
 export function TopicBrowser() {
-  const current = useCurrentTerm();
-  const term = current.data?.term ?? null;
+  const { term, instead } = useAllocationTerm({
+    icon: IconBulb,
+    title: (name) => `${name} has no topics`,
+    description: () => MSG.noAllocationTerm,
+    loading: (
+      <Stack>
+        <Skeleton height={60} radius="md" />
+        <Skeleton height={160} radius="md" />
+      </Stack>
+    ),
+  });
   const [params, setParams] = useTopicParams();
   const [search, setSearch] = useState(params.q);
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -63,7 +63,6 @@ export function TopicBrowser() {
     if (debounced !== params.q) setParams({ q: debounced, page: 1 });
   }, [debounced, params.q, setParams]);
 
-  const allocation = term?.mode === "allocation";
   const cells = useCellsWithSupervisors();
   const list = useTopicList(
     {
@@ -73,7 +72,7 @@ export function TopicBrowser() {
       page: params.page,
       pageSize: PAGE_SIZE,
     },
-    allocation,
+    term !== null,
   );
 
   const cellOptions = (cells.data?.items ?? []).map((c) => ({ value: c.id, label: c.title }));
@@ -86,23 +85,7 @@ export function TopicBrowser() {
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [cells.data, params.cell]);
 
-  if (current.isPending)
-    return (
-      <Stack>
-        <Skeleton height={60} radius="md" />
-        <Skeleton height={160} radius="md" />
-      </Stack>
-    );
-  if (current.isError)
-    return <LoadError title="The current term could not be loaded." onRetry={() => void current.refetch()} />;
-  if (!allocation)
-    return (
-      <EmptyState
-        icon={IconBulb}
-        title={`${term?.name ?? "This term"} has no topics`}
-        description={MSG.noAllocationTerm}
-      />
-    );
+  if (!term) return instead;
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -189,19 +172,18 @@ export function TopicBrowser() {
       )}
 
       {total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total.toLocaleString("en")}
-            {list.data?.capped ? "+" : ""} topic{total === 1 ? "" : "s"}
-          </Text>
-          <Pagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => setParams({ page })}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        </Group>
+        <ListFooter
+          plain
+          status={
+            <>
+              {total.toLocaleString("en")}
+              {list.data?.capped ? "+" : ""} topic{total === 1 ? "" : "s"}
+            </>
+          }
+          page={params.page}
+          pages={pages}
+          onPage={(page) => setParams({ page })}
+        />
       )}
     </Stack>
   );

@@ -1,16 +1,7 @@
-import { isApiError } from "@client/lib/api";
+import { DialogButtons } from "@client/components/dialog-buttons";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -103,7 +94,7 @@ export function TopicFormModal({
     const onError = (err: unknown) => {
       if (isApiError(err) && err.status === 400 && Object.keys(err.fields).length)
         return setErrors(err.fields as Partial<Record<Field, string>>);
-      notify.error(isApiError(err) ? err.message : "Something went wrong. Please try again.");
+      notify.error(errorMessage(err));
       if (isApiError(err) && (err.status === 409 || err.status === 404)) onClose();
     };
     const { termId: _term, ...fields } = parsed.data;
@@ -186,14 +177,7 @@ export function TopicFormModal({
               onChange={(v) => set("capacity", v)}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {topic ? "Save topic" : "Publish topic"}
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} busy={pending} confirm={topic ? "Save topic" : "Publish topic"} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { isApiError } from "@client/lib/api";
+import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalChangedKeys } from "@client/lib/queries/proposal-changed";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,6 +8,8 @@ export interface LifeMutationOptions<TVars, TResult> {
   fields?: string[];
   /** What a success does (a notification, closing the form, leaving the page). */
   onSuccess?: (result: TResult, vars: TVars) => void;
+  /** The notification of a refusal, around the server's words (default: those words alone). */
+  failed?: (message: string) => string;
 }
 
 /** Whether a refusal belongs at one of the form's fields (a 400 naming it). */
@@ -24,7 +26,7 @@ export const refusedAtField = (e: unknown, fields: string[]) =>
  */
 export function useLifeMutation<TVars, TResult>(
   send: (vars: TVars) => Promise<TResult>,
-  { fields = [], onSuccess }: LifeMutationOptions<TVars, TResult> = {},
+  { fields = [], onSuccess, failed = (m) => m }: LifeMutationOptions<TVars, TResult> = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
@@ -32,10 +34,35 @@ export function useLifeMutation<TVars, TResult>(
     onSuccess,
     onError: (e) => {
       if (refusedAtField(e, fields)) return;
-      notify.error(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+      notify.error(failed(errorMessage(e)));
     },
     onSettled: () => {
       for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
     },
   });
+}
+
+/**
+ * What a form does with a refused action (the notification, if any, is the mutation's): a 400
+ * naming its fields goes to those fields; a 409 (the proposal changed meanwhile) or a 404 (it is
+ * gone, or no longer ours to see) closes the form, and the page shows the proposal as it is now.
+ * Says which it did; nothing for any other refusal, which leaves the form as it is.
+ */
+export function formAfterRefusal(
+  e: unknown,
+  {
+    fields = [],
+    setErrors,
+    close,
+  }: { fields?: string[]; setErrors?: (errors: Record<string, string>) => void; close: () => void },
+): "atField" | "closed" | undefined {
+  if (!isApiError(e)) return;
+  if (refusedAtField(e, fields) && setErrors) {
+    setErrors(Object.fromEntries(Object.entries(e.fields).filter(([k]) => fields.includes(k))));
+    return "atField";
+  }
+  if (e.status === 409 || e.status === 404) {
+    close();
+    return "closed";
+  }
 }

@@ -1,0 +1,17 @@
+import { Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+
+/** A group member as the group's pages name them: the name, then the student ID, dimmed. */
+export function MemberName({ member }: { member: { name: string; studentId: string | null } }) {
+  return (
+    <>
+      {member.name || MSG.unknown}
+      {member.studentId && (
+        <Text span c="dimmed" size="sm">
+          {" "}
+          ({member.studentId})
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from the address, in canonical (lower-case) form; anything else reads as no filter. */
+export const idParam = (v: string | null) => (v && UUID.test(v) ? v.toLowerCase() : undefined);
+
+/** The list's page from the address (`?page=`); anything but a whole number from 1 reads as 1. */
+export const pageParam = (params: URLSearchParams) => {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * Changes some of a screen's filters kept in the address (an empty one, or page 1, leaves the
+ * address); any change but the page's goes back to the first page.
+ */
+export function useFilterUpdate<T extends { page: number }>() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (change: Partial<T>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(change)) {
+            if (v === undefined || v === "" || (k === "page" && v === 1)) next.delete(k);
+            else next.set(k, String(v));
+          }
+          if (!("page" in change)) next.delete("page");
+          return next;
+        },
+        // Typing a search replaces the entry; choosing a filter or a page is a step Back undoes.
+        { replace: "q" in change },
+      ),
+    [setParams],
+  );
+}
+
+/** A list's page alone, in the address (`?page=`), for a screen with no other filter. */
+export function usePageParam() {
+  const [params] = useSearchParams();
+  const update = useFilterUpdate();
+  return [pageParam(params), (page: number) => update({ page })] as const;
+}
