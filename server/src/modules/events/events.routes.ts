@@ -3,7 +3,10 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { requireUser, signedIn } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
+
+const route = routesOf("events", []);
 
 export const EVENTS_MSG = {
   tooManyStreams: "This server holds as many live connections as it can. Live updates resume shortly.",
@@ -15,14 +18,10 @@ const KEEPALIVE_MS = 25_000;
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/events",
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ["events"],
-        summary:
-          "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
-      },
-    },
+    route("signed-in", {
+      summary:
+        "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const sessionId = request.sessionId!;
