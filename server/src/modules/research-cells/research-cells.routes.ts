@@ -1,9 +1,8 @@
 import { cellInputSchema, cellListQuery, cellListResponse, cellResponse } from "@shared/schemas/cells";
 import { idParams } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
 import { createCell, getCell, listCells, updateCell } from "./research-cells.service";
 
 const route = routesOf("research cells", [400, 401, 403, 404, 409]);
@@ -38,9 +37,7 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: cellResponse },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ cell: await createCell(app.db, request.body, changeBy(app, requireUser(request))) }),
+      reply.status(201).send({ cell: await createCell(contextOf(request), request.body) }),
   );
 
   app.patch(
@@ -52,7 +49,7 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: cellResponse },
     }),
     async (request) => ({
-      cell: await updateCell(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+      cell: await updateCell(contextOf(request), request.params.id, request.body),
     }),
   );
 };

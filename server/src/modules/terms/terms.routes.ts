@@ -9,9 +9,8 @@ import {
   termSupervisorParams,
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
 import {
   clearCapacity,
   createTerm,
@@ -44,9 +43,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: termResponse },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ term: await createTerm(app.db, request.body, changeBy(app, requireUser(request))) }),
+      reply.status(201).send({ term: await createTerm(contextOf(request), request.body) }),
   );
 
   app.patch(
@@ -58,7 +55,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: termResponse },
     }),
     async (request) => ({
-      term: await patchTerm(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+      term: await patchTerm(contextOf(request), request.params.id, request.body),
     }),
   );
 
@@ -70,7 +67,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okResponse },
     }),
     async (request) => {
-      await removeTerm(app.db, request.params.id, changeBy(app, requireUser(request)));
+      await removeTerm(contextOf(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -83,7 +80,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: termResponse },
     }),
     async (request) => ({
-      term: await setCurrentTerm(app.db, request.params.id, changeBy(app, requireUser(request))),
+      term: await setCurrentTerm(contextOf(request), request.params.id),
     }),
   );
 
@@ -97,11 +94,10 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       await setCapacity(
-        app.db,
+        contextOf(request),
         request.params.id,
         request.params.supervisorId,
         request.body.capacity,
-        changeBy(app, requireUser(request)),
       );
       return { ok: true as const };
     },
@@ -115,12 +111,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okResponse },
     }),
     async (request) => {
-      await clearCapacity(
-        app.db,
-        request.params.id,
-        request.params.supervisorId,
-        changeBy(app, requireUser(request)),
-      );
+      await clearCapacity(contextOf(request), request.params.id, request.params.supervisorId);
       return { ok: true as const };
     },
   );

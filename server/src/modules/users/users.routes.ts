@@ -20,8 +20,6 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
 import {
   deactivatePerson,
   openProposals,
@@ -57,12 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) =>
       reply.status(201).send({
-        user: await addPerson(
-          app.db,
-          request.body,
-          { publicUrl: app.config.publicUrl, by: requireUser(request).name },
-          changeBy(app, requireUser(request)),
-        ),
+        user: await addPerson(contextOf(request), request.body),
       }),
   );
 
@@ -75,12 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: assignCellResponse },
     }),
     async (request, reply) => {
-      await assignCell(
-        app.db,
-        request.params.id,
-        request.body.researchCellId,
-        changeBy(app, requireUser(request)),
-      );
+      await assignCell(contextOf(request), request.params.id, request.body.researchCellId);
       return reply.status(201).send({ ok: true as const, message: MSG.cellAssigned });
     },
   );
@@ -93,12 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: assignCellResponse },
     }),
     async (request) => {
-      await unassignCell(
-        app.db,
-        request.params.id,
-        request.params.cellId,
-        changeBy(app, requireUser(request)),
-      );
+      await unassignCell(contextOf(request), request.params.id, request.params.cellId);
       return { ok: true as const, message: MSG.teacherRemovedFromCell };
     },
   );
