@@ -1,10 +1,8 @@
 import type { LiveEvent } from "@shared/schemas/events";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { selectRow, selectRows } from "../db/query";
-import { scheduledJobs } from "../db/schema";
 import { transactionWithEvents } from "./events";
+import { holdDueJob, insertJob, markJobFailed, markJobRun, selectDueJobs } from "./scheduler.repository";
 
 /**
  * Work that runs once across all instances: when it is due, one instance runs it inside a
@@ -84,20 +82,13 @@ export class Scheduler {
 
   async register() {
     const now = this.now();
-    for (const job of this.jobs)
-      await this.db
-        .insert(scheduledJobs)
-        .values({ name: job.name, nextRunAt: job.next(now) })
-        .onConflictDoNothing();
+    for (const job of this.jobs) await insertJob(this.db, job.name, job.next(now));
   }
 
   /** One pass: runs each job that is due and that no other instance is running. Returns the names run. */
   async runDue(): Promise<string[]> {
     const now = this.now();
-    const due = await selectRows<{ name: string }>(
-      this.db,
-      sql`select name from ${scheduledJobs} where next_run_at <= ${now.toISOString()}::timestamptz`,
-    );
+    const due = await selectDueJobs(this.db, now);
     const ran: string[] = [];
     for (const { name } of due) {
       const job = this.jobs.find((j) => j.name === name);
@@ -107,30 +98,17 @@ export class Scheduler {
   }
 
   private async runOnce(job: ScheduledJob, now: Date): Promise<boolean> {
-    const at = now.toISOString();
     try {
       return await transactionWithEvents(this.db, async (tx, emit) => {
-        const held = await selectRow(
-          tx,
-          sql`select 1 from ${scheduledJobs} where name = ${job.name} and next_run_at <= ${at}::timestamptz
-              for update skip locked`,
-        );
-        if (!held) return false;
+        if (!(await holdDueJob(tx, job.name, now))) return false;
         await job.run(tx, now, emit);
-        await tx.execute(
-          sql`update ${scheduledJobs} set next_run_at = ${job.next(now).toISOString()}::timestamptz,
-                 last_run_at = ${at}::timestamptz, last_error = null where name = ${job.name}`,
-        );
+        await markJobRun(tx, job.name, now, job.next(now));
         return true;
       });
     } catch (err) {
       this.log.error({ err, job: job.name }, "scheduler: job failed; it will be tried again");
-      await this.db
-        .execute(
-          sql`update ${scheduledJobs} set next_run_at = ${new Date(now.getTime() + RETRY_MS).toISOString()}::timestamptz,
-                 last_error = ${String((err as Error).message ?? err).slice(0, 500)} where name = ${job.name}`,
-        )
-        .catch(() => {});
+      const error = String((err as Error).message ?? err).slice(0, 500);
+      await markJobFailed(this.db, job.name, error, new Date(now.getTime() + RETRY_MS)).catch(() => {});
       return false;
     }
   }

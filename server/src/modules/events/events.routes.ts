@@ -1,10 +1,9 @@
 import type { LiveEvent } from "@shared/schemas/events";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sessions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
+import { liveSessionToken } from "../accounts/accounts.repository";
 
 const route = routesOf("events", []);
 
@@ -55,13 +54,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       let token: string | undefined;
       const check = async (ping: boolean) => {
         try {
-          const [row] = await app.db
-            .select({ token: sessions.token })
-            .from(sessions)
-            .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-            .limit(1);
-          if (!row) return finish();
-          token = row.token;
+          const live = await liveSessionToken(app.db, sessionId, new Date());
+          if (live === undefined) return finish();
+          token = live;
           if (ping && open) res.write(": ping\n\n");
         } catch {
           /* database briefly away: keep the stream, try again next time */

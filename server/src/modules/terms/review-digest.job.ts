@@ -1,12 +1,8 @@
 import { formatInZone, utcToWall, wallToUtc } from "@shared/time";
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
-import { proposals, terms } from "../../db/schema";
 import type { ScheduledJob } from "../../lib/scheduler";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import { reviewDueAt } from "../proposals/proposal-sql";
+import { selectOverdue } from "../proposals/deadline.repository";
 
 /** The next time the zone's clock shows `hour`:00 after `now`. */
 export function nextDailyAt(now: Date, hour: number, zone: string): Date {
@@ -20,17 +16,6 @@ export function nextDailyAt(now: Date, hour: number, zone: string): Date {
     if (at > now) return at;
   }
   throw new Error("no next daily time");
-}
-
-/** Each supervisor's Pending proposals past their review's due date, oldest due first (all terms). */
-export function selectOverdue(db: Db, now: Date) {
-  return selectRows<{ supervisor_id: string; overdue: { title: string; due: string }[] }>(
-    db,
-    sql`select p.supervisor_id, json_agg(json_build_object('title', p.title, 'due', ${reviewDueAt}) order by ${reviewDueAt}, p.id) as overdue
-          from ${proposals} p join ${terms} tm on tm.id = p.term_id
-         where p.status = 'Pending' and ${reviewDueAt} < ${now.toISOString()}::timestamptz
-         group by p.supervisor_id`,
-  );
 }
 
 /**
