@@ -1,4 +1,5 @@
 import type { LiveEvent } from "@shared/schemas/events";
+import { utcToWall, wallToUtc } from "@shared/time";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "./events";
@@ -18,10 +19,15 @@ export interface ScheduledJob {
   run(tx: Db, now: Date, emit: (to: Iterable<string>, event: LiveEvent) => void): Promise<void>;
 }
 
-/** Work every instance runs on its own every `everyMs` (the outbox, whose rows are leased one by one). */
+/**
+ * Work every instance runs on its own every `everyMs`: the outbox, whose rows are leased one by
+ * one; PGlite's statistics, which are the instance's own.
+ */
 export interface RepeatingWork {
   name: string;
   everyMs: number;
+  /** Also once when the scheduler starts, before the app is ready (its first pass, awaited). */
+  atStart?: boolean;
   /** Returns whether more is waiting (then it runs again at once). */
   run(): Promise<boolean>;
 }
@@ -34,6 +40,20 @@ const RETRY_MS = 60_000;
 /** Every `minutes` minutes, on the clock's whole minutes. */
 export const everyMinutes = (minutes: number) => (now: Date) =>
   new Date((Math.floor(now.getTime() / (minutes * 60_000)) + 1) * minutes * 60_000);
+
+/** Daily when the clock of `zone` (the department's TIME_ZONE) shows `hour`:00, whatever its offset that day. */
+export const dailyAt = (hour: number, zone: string) => (now: Date) => {
+  const today = utcToWall(now.toISOString(), zone).slice(0, 10);
+  for (let days = 0; days < 3; days++) {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    const at = new Date(
+      wallToUtc(`${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`, zone)!,
+    );
+    if (at > now) return at;
+  }
+  throw new Error("no next daily time");
+};
 
 export class Scheduler {
   private readonly jobs: ScheduledJob[] = [];
@@ -59,8 +79,10 @@ export class Scheduler {
   /** Registers the jobs (a job new to the database is first due at its next time) and starts the timers. */
   async start() {
     await this.register();
+    for (const w of this.work.filter((w) => w.atStart))
+      await w.run().catch((err: unknown) => this.log.warn({ err }, `${w.name}: pass failed`));
     this.stopped = false;
-    for (const w of this.work) this.loop(w.name, () => w.run(), w.everyMs, 50);
+    for (const w of this.work) this.loop(w.name, () => w.run(), w.everyMs, w.atStart ? w.everyMs : 50);
     if (this.jobs.length)
       this.loop(
         "scheduled jobs",
