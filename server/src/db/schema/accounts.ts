@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bytea, createdAt, tsvector, updatedAt } from "./columns";
+import { bytea, createdAt, ref, tsvector, updatedAt } from "./columns";
 import { roleEnum } from "./enums";
 
 export const users = pgTable(
@@ -70,9 +70,7 @@ export const sessions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     token: text("token").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ref("user_id", () => users.id, "cascade"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -88,9 +86,7 @@ export const accounts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ref("user_id", () => users.id, "cascade"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),

@@ -1,4 +1,5 @@
 /** Allocation (DESIGN.md §11): groups' preferences, supervisors' rankings, the draft. */
+
 import {
   boolean,
   index,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { ref } from "./columns";
 import { proposals } from "./proposals";
 import { terms, topics } from "./terms";
 
@@ -19,12 +21,8 @@ import { terms, topics } from "./terms";
 export const proposalPreferences = pgTable(
   "proposal_preferences",
   {
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
-    topicId: uuid("topic_id")
-      .notNull()
-      .references(() => topics.id, { onDelete: "restrict" }),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    topicId: ref("topic_id", () => topics.id, "restrict"),
     rank: smallint("rank").notNull(),
   },
   (t) => [
@@ -39,12 +37,8 @@ export const proposalPreferences = pgTable(
 export const supervisorRankings = pgTable(
   "supervisor_rankings",
   {
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
+    supervisorId: ref("supervisor_id", () => users.id, "cascade"),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     rank: integer("rank").notNull(),
   },
   (t) => [primaryKey({ columns: [t.supervisorId, t.proposalId] })],
@@ -74,12 +68,8 @@ export const allocationDrafts = pgTable("allocation_drafts", {
 export const allocationAssignments = pgTable(
   "allocation_assignments",
   {
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => allocationDrafts.termId, { onDelete: "cascade" }),
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
+    termId: ref("term_id", () => allocationDrafts.termId, "cascade"),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     topicId: uuid("topic_id").references(() => topics.id, { onDelete: "cascade" }),
     rank: smallint("rank"),
   },

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt } from "./columns";
+import { createdAt, ref } from "./columns";
 
 export const researchCells = pgTable(
   "research_cells",
@@ -18,12 +18,8 @@ export const researchCells = pgTable(
 export const supervisorCells = pgTable(
   "supervisor_cells",
   {
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    researchCellId: uuid("research_cell_id")
-      .notNull()
-      .references(() => researchCells.id, { onDelete: "cascade" }),
+    supervisorId: ref("supervisor_id", () => users.id, "cascade"),
+    researchCellId: ref("research_cell_id", () => researchCells.id, "cascade"),
     createdAt: createdAt(),
   },
   (t) => [

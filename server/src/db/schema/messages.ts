@@ -1,7 +1,7 @@
 /** Notices to groups and the groups' chat. */
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt } from "./columns";
+import { createdAt, ref } from "./columns";
 import { proposals } from "./proposals";
 
 // ── notices ─────────────────────────────────────────────────────────────────
@@ -10,12 +10,8 @@ export const notices = pgTable(
   "notices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    supervisorId: ref("supervisor_id", () => users.id, "restrict"),
     title: text("title").notNull(),
     description: text("description").notNull(),
     createdAt: createdAt(),
@@ -29,12 +25,8 @@ export const notices = pgTable(
 export const noticeRecipients = pgTable(
   "notice_recipients",
   {
-    noticeId: uuid("notice_id")
-      .notNull()
-      .references(() => notices.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    noticeId: ref("notice_id", () => notices.id, "cascade"),
+    userId: ref("user_id", () => users.id, "cascade"),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
@@ -49,12 +41,8 @@ export const messages = pgTable(
   "messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    authorId: ref("author_id", () => users.id, "restrict"),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },

@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, tsvector } from "./columns";
+import { createdAt, ref, tsvector } from "./columns";
 import { membershipStateEnum, proposalStatusEnum, proposalTypeEnum } from "./enums";
 import { terms, topics } from "./terms";
 
@@ -48,9 +48,7 @@ export const proposals = pgTable(
      * does (while its members are still answering): its supervisor sees it only from then on.
      */
     pendingSince: timestamp("pending_since", { withTimezone: true }).defaultNow(),
-    createdBy: uuid("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    createdBy: ref("created_by", () => users.id, "restrict"),
     /** Client-chosen id of the submission, so that a retried request finds the first one. */
     requestId: uuid("request_id"),
     createdAt: createdAt(),
@@ -93,12 +91,8 @@ export const proposals = pgTable(
 export const proposalMembers = pgTable(
   "proposal_members",
   {
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    userId: ref("user_id", () => users.id, "restrict"),
     position: smallint("position").notNull(),
     /**
      * invited (an open invitation: no place taken), accepted (a member), or how it ended without
@@ -136,18 +130,14 @@ export const proposalVersions = pgTable(
   "proposal_versions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    proposalId: uuid("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     number: integer("number").notNull(),
     title: text("title").notNull(),
     abstract: text("abstract").notNull(),
     /** The PDF document of this version (in `files`), if one was attached. */
     documentId: uuid("document_id").references((): AnyPgColumn => files.id, { onDelete: "restrict" }),
     note: text("note"),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    authorId: ref("author_id", () => users.id, "restrict"),
     createdAt: createdAt(),
   },
   (t) => [

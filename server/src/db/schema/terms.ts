@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, tsvector } from "./columns";
+import { createdAt, ref, tsvector } from "./columns";
 import { proposalTypeEnum, termModeEnum } from "./enums";
 
 export const terms = pgTable(
@@ -54,9 +54,7 @@ export const currentTerm = pgTable(
   "current_term",
   {
     only: boolean("only").primaryKey().default(true),
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "restrict" }),
+    termId: ref("term_id", () => terms.id, "restrict"),
   },
   (t) => [check("current_term_only_ck", sql`${t.only}`)],
 );
@@ -65,12 +63,8 @@ export const currentTerm = pgTable(
 export const termCapacities = pgTable(
   "term_capacities",
   {
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "cascade" }),
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    termId: ref("term_id", () => terms.id, "cascade"),
+    supervisorId: ref("supervisor_id", () => users.id, "cascade"),
     capacity: integer("capacity").notNull(),
   },
   (t) => [
@@ -84,15 +78,9 @@ export const topics = pgTable(
   "topics",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "restrict" }),
-    supervisorId: uuid("supervisor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    researchCellId: uuid("research_cell_id")
-      .notNull()
-      .references(() => researchCells.id, { onDelete: "restrict" }),
+    termId: ref("term_id", () => terms.id, "restrict"),
+    supervisorId: ref("supervisor_id", () => users.id, "restrict"),
+    researchCellId: ref("research_cell_id", () => researchCells.id, "restrict"),
     title: text("title").notNull(),
     description: text("description").notNull(),
     type: proposalTypeEnum("type").notNull(),
