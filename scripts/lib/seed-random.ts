@@ -1,13 +1,8 @@
+import { mulberry32 } from "../../server/src/lib/mulberry32";
+
 /** Deterministic pseudo-random numbers, so a seed with the same options makes the same data. */
 export function rng(seed = 42) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

@@ -1,4 +1,3 @@
-import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { emailDomainAllowed } from "@shared/schemas/accounts";
@@ -202,16 +201,11 @@ export function createAuth(db: Db, options: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  studentId: string | null;
-  pictureId: string | null;
-  emailNotifications: boolean;
-  createdAt: Date;
-}
+/** The signed-in person a request carries: the columns of `users` a request needs. */
+export type SessionUser = Pick<
+  typeof users.$inferSelect,
+  "id" | "name" | "email" | "role" | "studentId" | "pictureId" | "emailNotifications" | "createdAt"
+>;
 
 /** Only what better-auth needs from the request, so client-sent forwarding headers never reach it. */
 export function authHeaders(request: FastifyRequest): Headers {

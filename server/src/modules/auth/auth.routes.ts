@@ -11,13 +11,15 @@ import {
 } from "@shared/schemas/accounts";
 import { loginSchema, meResponse, registerSchema, sessionResponse } from "@shared/schemas/auth";
 import { okResponse } from "@shared/schemas/common";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Db } from "../../db/client";
 import { routesOf } from "../../lib/route";
 import { authHeaders } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
-import { login, logout, register } from "./auth.service";
+import { login, logout, register, type SignedIn } from "./auth.service";
 import { loginDevices } from "./login-devices";
 import { forgotPassword, resetPassword } from "./password-reset.service";
 import { startSso } from "./sso.service";
@@ -39,6 +41,12 @@ function callbackTarget(location: string | null, login: string): string {
 }
 
 const route = routesOf("auth", []);
+
+/** The answer to a sign-in (registration, login, a new password, setup): its cookies, and the person. */
+export async function signedInAnswer(db: Db, reply: FastifyReply, signedIn: SignedIn) {
+  reply.header("set-cookie", signedIn.setCookie);
+  return { user: toUserDto((await findUserById(db, signedIn.userId))!) };
+}
 /** What registering and signing in answer besides success. */
 const SIGN_IN_ERRORS = [400, 401, 409, 429] as const;
 
@@ -77,9 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.allowedEmailDomains,
         app.now(),
       );
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return reply.status(201).send({ user: toUserDto(user) });
+      return reply.status(201).send(await signedInAnswer(app.db, reply, { userId, setCookie }));
     },
   );
 
@@ -91,12 +97,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: meResponse },
       errors: SIGN_IN_ERRORS,
     }),
-    async (request, reply) => {
-      const { userId, setCookie } = await login(app.db, app.auth, devices, request, request.body);
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return { user: toUserDto(user) };
-    },
+    async (request, reply) =>
+      signedInAnswer(app.db, reply, await login(app.db, app.auth, devices, request, request.body)),
   );
 
   app.post(
@@ -147,16 +149,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: meResponse },
       errors: [400, 403],
     }),
-    async (request, reply) => {
-      const { userId, setCookie } = await resetPassword(
-        { db: app.db, auth: app.auth, devices, now: app.now },
-        request,
-        request.body,
-      );
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return { user: toUserDto(user) };
-    },
+    async (request, reply) =>
+      signedInAnswer(
+        app.db,
+        reply,
+        await resetPassword({ db: app.db, auth: app.auth, devices, now: app.now }, request, request.body),
+      ),
   );
 
   app.post(

@@ -1,8 +1,7 @@
 import { meResponse, setupSchema, setupStatusResponse } from "@shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { routesOf } from "../../lib/route";
-import { findUserById } from "../accounts/accounts.repository";
-import { toUserDto } from "../accounts/user-dto";
+import { signedInAnswer } from "../auth/auth.routes";
 import { signIn } from "../auth/auth.service";
 import { completeSetup, setupNeeded } from "./setup.service";
 
@@ -29,8 +28,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await completeSetup(app.db, request.body, app.now());
       const { setCookie } = await signIn(app.auth, request, request.body.email, request.body.password);
-      reply.header("set-cookie", setCookie);
-      return reply.status(201).send({ user: toUserDto((await findUserById(app.db, created.id))!) });
+      return reply.status(201).send(await signedInAnswer(app.db, reply, { userId: created.id, setCookie }));
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 import { formatInZone } from "@shared/time";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { iso } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
@@ -31,8 +32,6 @@ import {
 } from "./terms.repository";
 
 export type { TermInput, TermPatch };
-
-const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** A term as the API answers it, from its row. */
 export function toTerm(r: TermRow): Term {
