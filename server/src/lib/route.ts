@@ -56,3 +56,9 @@ export function routesOf<E extends ErrorStatus>(tag: string, moduleErrors: reado
     return onRequest ? { onRequest, schema } : { schema };
   };
 }
+
+/** The answer `{ ok: true }` of a change that answers nothing else, once `change` is done. */
+export async function done(change: Promise<unknown>) {
+  await change;
+  return { ok: true as const };
+}

@@ -18,7 +18,7 @@ import { idParams, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contextOf } from "../../lib/request-context";
-import { routesOf } from "../../lib/route";
+import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
 import { proposalChanges } from "../proposals/change-route";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
@@ -90,10 +90,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: preferencesSchema,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await setPreferences(contextOf(request), request.params.id, request.body.topicIds);
-      return { ok: true as const };
-    },
+    async (request) => done(setPreferences(contextOf(request), request.params.id, request.body.topicIds)),
   );
 
   app.get(
@@ -114,10 +111,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: rankingSchema,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await setRanking(contextOf(request), request.params.id, request.body.proposalIds);
-      return { ok: true as const };
-    },
+    async (request) => done(setRanking(contextOf(request), request.params.id, request.body.proposalIds)),
   );
 
   app.post(

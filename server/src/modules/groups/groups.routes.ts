@@ -4,7 +4,7 @@ import { proposalSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contextOf } from "../../lib/request-context";
-import { routesOf } from "../../lib/route";
+import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
 import { proposalChanges } from "../proposals/change-route";
 import { answerInvitation, leaveGroup, listInvitations, withdrawProposal } from "./groups.service";
@@ -43,10 +43,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await leaveGroup(contextOf(request), request.params.id);
-      return { ok: true as const };
-    },
+    async (request) => done(leaveGroup(contextOf(request), request.params.id)),
   );
 
   proposalChanges(app, route)(

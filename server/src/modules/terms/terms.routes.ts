@@ -10,7 +10,7 @@ import {
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
-import { routesOf } from "../../lib/route";
+import { done, routesOf } from "../../lib/route";
 import {
   clearCapacity,
   createTerm,
@@ -66,10 +66,7 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await removeTerm(contextOf(request), request.params.id);
-      return { ok: true as const };
-    },
+    async (request) => done(removeTerm(contextOf(request), request.params.id)),
   );
 
   app.post(
@@ -92,15 +89,15 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       body: capacityInputSchema,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await setCapacity(
-        contextOf(request),
-        request.params.id,
-        request.params.supervisorId,
-        request.body.capacity,
-      );
-      return { ok: true as const };
-    },
+    async (request) =>
+      done(
+        setCapacity(
+          contextOf(request),
+          request.params.id,
+          request.params.supervisorId,
+          request.body.capacity,
+        ),
+      ),
   );
 
   app.delete(
@@ -110,10 +107,8 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       params: termSupervisorParams,
       response: { 200: okResponse },
     }),
-    async (request) => {
-      await clearCapacity(contextOf(request), request.params.id, request.params.supervisorId);
-      return { ok: true as const };
-    },
+    async (request) =>
+      done(clearCapacity(contextOf(request), request.params.id, request.params.supervisorId)),
   );
 
   app.get(
