@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { mulberry32 } from "../../server/src/lib/mulberry32";
 import { type SpaInstance, spaStudent } from "../../server/src/modules/allocation/spa-student";
 import { ascending, percentile } from "./stats";
 
@@ -32,18 +33,6 @@ export interface AllocationFigures {
   seedSeconds: number;
 }
 
-/** A small deterministic generator, so that every run of the bench allocates the same instance. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The department's shape: each supervisor offers topics/supervisors topics of 3–7 places and takes
  * 25 groups (places for every group, as a department plans them); groups rank distinct topics,
@@ -51,7 +40,7 @@ function rng(seed: number) {
  * back down their lists.
  */
 export function shapeInstance(s: AllocationShape, seed = 2027) {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const topics = Array.from({ length: s.topics }, (_, i) => ({
     supervisor: i % s.supervisors,
     capacity: 3 + Math.floor(random() * 5),

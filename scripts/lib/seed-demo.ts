@@ -12,7 +12,7 @@ import {
 } from "../../server/src/db/schema";
 import { createAccount } from "../../server/src/modules/accounts/accounts.service";
 import { recordActivity } from "../../server/src/modules/activity/activity.repository";
-import { CELL_CATALOGUE } from "./seed-core";
+import { CELL_CATALOGUE } from "./seed-pools";
 
 export const DEMO_PASSWORD = "thesisdesk-demo";
 

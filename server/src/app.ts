@@ -2,12 +2,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
 import { LIMITS } from "@shared/limits";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream, LoggerOptions } from "pino";
 import type { Config } from "./config";
-import type { Database, Db } from "./db/client";
+import { analyzeDatabase, type Database, type Db } from "./db/client";
 import { BackgroundTasks } from "./lib/background";
 import { trustProxyOption } from "./lib/client-address";
 import { EventHub } from "./lib/events";
@@ -90,22 +89,6 @@ export interface BuildAppOptions {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/**
- * PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them a
- * grown table gets nested loops and sequential scans. ANALYZE at start-up and every half hour.
- */
-function keepPgliteStatistics(app: FastifyInstance, db: Db) {
-  const run = () =>
-    db.execute(sql`analyze`).catch((err: unknown) => app.log.warn({ err }, "pglite: analyze failed"));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    await run();
-    timer = setInterval(run, 30 * 60_000);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
-}
-
 /** Builds the whole app on an open database. Never listens: server.ts and the tests do that. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -186,11 +169,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduler.schedule(closeInvitationsJob(config));
   scheduler.schedule(revisionReminderJob(config));
   scheduler.schedule(revisionDeadlineJob(config));
+  // PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them a grown
+  // table gets nested loops and sequential scans. ANALYZE at start-up and every half hour.
+  if (database.kind === "pglite")
+    scheduler.repeat({
+      name: "pglite statistics",
+      everyMs: 30 * 60_000,
+      atStart: true,
+      run: async () => {
+        await analyzeDatabase(database.db);
+        return false;
+      },
+    });
   app.decorate("scheduler", scheduler);
   app.addHook("onReady", async () => scheduler.start());
   // Before the first request: pictures still on disk from before the files table move into it.
   app.addHook("onReady", async () => moveLegacyPictures(database.db, config.dataDir, app.log));
-  if (database.kind === "pglite") keepPgliteStatistics(app, database.db);
   // Open event streams end first, so closing does not wait on them; then the sender stops.
   app.addHook("preClose", async () => events.close());
   app.addHook("onClose", async () => {

@@ -238,3 +238,8 @@ async function migratePostgres(pool: pg.Pool, migrationsFolder: string) {
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** Refreshes the planner's statistics of every table (PGlite has no autovacuum to do it). */
+export async function analyzeDatabase(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}

@@ -11,6 +11,13 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A timestamp as a raw statement answers it (text, both drivers) as an ISO 8601 instant; null stays null. */
+export function iso(d: string): string;
+export function iso(d: string | null): string | null;
+export function iso(d: string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
+
 /** The first row of a raw SQL statement, or undefined. */
 export async function selectRow<T>(db: Db, query: SQL): Promise<T | undefined> {
   return (await selectRows<T>(db, query))[0];

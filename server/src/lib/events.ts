@@ -1,14 +1,10 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { LiveEvent } from "@shared/schemas/events";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { Database, Db } from "../db/client";
 import { transaction } from "../db/query";
-
-export const EVENTS_CHANNEL = "thesisdesk_events";
-/** Fed by database triggers (migration 0001): `s:<session token>` or `u:<user id>`. */
-export const AUTH_CHANNEL = "thesisdesk_auth";
+import { AUTH_CHANNEL, EVENTS_CHANNEL, listenOnChannels, notifyEvents } from "./events.repository";
 
 /** What travels through NOTIFY: the event and exactly who may receive it (decided by the service). */
 interface Envelope {
@@ -31,9 +27,7 @@ export async function announce(db: Db, to: Iterable<string>, event: LiveEvent): 
   if (!recipients.length) return;
   const payload: Envelope = { to: recipients, event };
   try {
-    await db.execute(
-      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`,
-    );
+    await notifyEvents(db, JSON.stringify(payload));
   } catch {
     /* committed already; a lost live hint is caught up by the clients' refetch */
   }
@@ -197,7 +191,7 @@ export class EventHub {
     });
     try {
       await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}; listen ${AUTH_CHANNEL}`);
+      await listenOnChannels(client);
     } catch (err) {
       this.log.warn({ err }, "live events: cannot LISTEN yet");
       retry();

@@ -1,7 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { selectRow } from "../db/query";
-import { rateLimits } from "../db/schema";
+import { countAttempt, deleteCounters, uncountAttempts } from "./rate-limit.repository";
 
 export interface Limit {
   key: string;
@@ -26,18 +24,7 @@ export interface Attempt {
  * (the counters live in PostgreSQL).
  */
 export async function take(db: Db, limit: Limit): Promise<Attempt> {
-  const ended = sql`r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})`;
-  const row = await selectRow<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    insert into ${rateLimits} as r (key, count, window_start) values (${limit.key}, 1, now())
-    on conflict (key) do update set
-      count = case when ${ended} then 1 else r.count + 1 end,
-      window_start = case when ${ended} then now() else r.window_start end
-    returning r.count,
-      greatest(1, ceil(extract(epoch from (r.window_start + make_interval(secs => ${limit.windowSeconds}) - now()))))::int
-        as retry_after`,
-  );
+  const row = await countAttempt(db, limit.key, limit.windowSeconds);
   const count = row?.count ?? 1;
   return { count, allowed: count <= limit.max, retryAfter: row?.retry_after ?? limit.windowSeconds };
 }
@@ -45,15 +32,12 @@ export async function take(db: Db, limit: Limit): Promise<Attempt> {
 /** Gives back an attempt that turned out not to count (a right password). */
 export async function giveBack(db: Db, limits: Limit[]): Promise<void> {
   if (!limits.length) return;
-  await db.execute(
-    sql`update ${rateLimits} set count = greatest(count - 1, 0)
-         where key in (${sql.join(
-           limits.map((l) => sql`${l.key}`),
-           sql`, `,
-         )})`,
+  await uncountAttempts(
+    db,
+    limits.map((l) => l.key),
   );
 }
 
 export async function reset(db: Db, keys: string[]): Promise<void> {
-  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+  if (keys.length) await deleteCounters(db, keys);
 }

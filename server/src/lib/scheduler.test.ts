@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 import { selectRows } from "../db/query";
 import { openTestDatabase } from "../test/app";
-import { everyMinutes, type ScheduledJob, Scheduler } from "./scheduler";
+import { dailyAt, everyMinutes, type ScheduledJob, Scheduler } from "./scheduler";
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 
@@ -98,6 +98,59 @@ describe("the scheduler", () => {
     const row = await nextRun("failing");
     expect(row.last_error).toBe("the job failed");
     expect(new Date(row.next_run_at).toISOString()).toBe("2027-05-01T10:01:00.000Z");
+  });
+
+  it("a run that failed runs again at its retry, and then it is due at its next time", async () => {
+    let now = new Date("2027-05-01T10:00:00Z");
+    let attempts = 0;
+    const s = new Scheduler(first.db, quiet, () => now);
+    s.schedule({
+      name: "flaky",
+      next: everyMinutes(60),
+      run: async (tx, at) => {
+        await tx.execute(sql`insert into job_runs (job, at) values ('flaky', ${at.toISOString()})`);
+        if (++attempts === 1) throw new Error("down for a moment");
+      },
+    });
+    await first.db.execute(
+      sql`insert into scheduled_jobs (name, next_run_at) values ('flaky', '2027-05-01T09:00:00Z')`,
+    );
+    expect(await s.runDue()).toEqual([]);
+    now = new Date("2027-05-01T10:00:30Z");
+    expect(await s.runDue()).toEqual([]);
+    now = new Date("2027-05-01T10:01:00Z");
+    expect(await s.runDue()).toEqual(["flaky"]);
+    expect(await runs("flaky")).toEqual(["2027-05-01T10:01:00.000Z"]);
+    const row = await nextRun("flaky");
+    expect(row.last_error).toBeNull();
+    expect(new Date(row.next_run_at).toISOString()).toBe("2027-05-01T11:00:00.000Z");
+  });
+
+  it("a daily job is due when the department's clock shows its hour, across a change of offset", () => {
+    const sevenInBerlin = dailyAt(7, "Europe/Berlin");
+    // Saturday 27 March 2027, 08:30 in Berlin (UTC+1); the clocks go forward that night.
+    expect(sevenInBerlin(new Date("2027-03-27T07:30:00Z")).toISOString()).toBe("2027-03-28T05:00:00.000Z");
+    expect(sevenInBerlin(new Date("2027-03-27T05:59:00Z")).toISOString()).toBe("2027-03-27T06:00:00.000Z");
+    expect(sevenInBerlin(new Date("2027-03-27T06:00:00Z")).toISOString()).toBe("2027-03-28T05:00:00.000Z");
+  });
+
+  it("repeating work marked atStart runs once before start() returns, then at its own pace", async () => {
+    let passes = 0;
+    const s = new Scheduler(first.db, quiet, () => new Date());
+    s.repeat({
+      name: "statistics",
+      everyMs: 60_000,
+      atStart: true,
+      run: async () => {
+        passes++;
+        return false;
+      },
+    });
+    await s.start();
+    expect(passes).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    await s.stop();
+    expect(passes).toBe(1);
   });
 
   it("starts and stops its timers, running repeating work on each instance", async () => {

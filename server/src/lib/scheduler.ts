@@ -1,10 +1,9 @@
 import type { LiveEvent } from "@shared/schemas/events";
-import { sql } from "drizzle-orm";
+import { utcToWall, wallToUtc } from "@shared/time";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { selectRow, selectRows } from "../db/query";
-import { scheduledJobs } from "../db/schema";
 import { transactionWithEvents } from "./events";
+import { holdDueJob, insertJob, markJobFailed, markJobRun, selectDueJobs } from "./scheduler.repository";
 
 /**
  * Work that runs once across all instances: when it is due, one instance runs it inside a
@@ -20,10 +19,15 @@ export interface ScheduledJob {
   run(tx: Db, now: Date, emit: (to: Iterable<string>, event: LiveEvent) => void): Promise<void>;
 }
 
-/** Work every instance runs on its own every `everyMs` (the outbox, whose rows are leased one by one). */
+/**
+ * Work every instance runs on its own every `everyMs`: the outbox, whose rows are leased one by
+ * one; PGlite's statistics, which are the instance's own.
+ */
 export interface RepeatingWork {
   name: string;
   everyMs: number;
+  /** Also once when the scheduler starts, before the app is ready (its first pass, awaited). */
+  atStart?: boolean;
   /** Returns whether more is waiting (then it runs again at once). */
   run(): Promise<boolean>;
 }
@@ -36,6 +40,20 @@ const RETRY_MS = 60_000;
 /** Every `minutes` minutes, on the clock's whole minutes. */
 export const everyMinutes = (minutes: number) => (now: Date) =>
   new Date((Math.floor(now.getTime() / (minutes * 60_000)) + 1) * minutes * 60_000);
+
+/** Daily when the clock of `zone` (the department's TIME_ZONE) shows `hour`:00, whatever its offset that day. */
+export const dailyAt = (hour: number, zone: string) => (now: Date) => {
+  const today = utcToWall(now.toISOString(), zone).slice(0, 10);
+  for (let days = 0; days < 3; days++) {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    const at = new Date(
+      wallToUtc(`${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`, zone)!,
+    );
+    if (at > now) return at;
+  }
+  throw new Error("no next daily time");
+};
 
 export class Scheduler {
   private readonly jobs: ScheduledJob[] = [];
@@ -61,8 +79,10 @@ export class Scheduler {
   /** Registers the jobs (a job new to the database is first due at its next time) and starts the timers. */
   async start() {
     await this.register();
+    for (const w of this.work.filter((w) => w.atStart))
+      await w.run().catch((err: unknown) => this.log.warn({ err }, `${w.name}: pass failed`));
     this.stopped = false;
-    for (const w of this.work) this.loop(w.name, () => w.run(), w.everyMs, 50);
+    for (const w of this.work) this.loop(w.name, () => w.run(), w.everyMs, w.atStart ? w.everyMs : 50);
     if (this.jobs.length)
       this.loop(
         "scheduled jobs",
@@ -84,20 +104,13 @@ export class Scheduler {
 
   async register() {
     const now = this.now();
-    for (const job of this.jobs)
-      await this.db
-        .insert(scheduledJobs)
-        .values({ name: job.name, nextRunAt: job.next(now) })
-        .onConflictDoNothing();
+    for (const job of this.jobs) await insertJob(this.db, job.name, job.next(now));
   }
 
   /** One pass: runs each job that is due and that no other instance is running. Returns the names run. */
   async runDue(): Promise<string[]> {
     const now = this.now();
-    const due = await selectRows<{ name: string }>(
-      this.db,
-      sql`select name from ${scheduledJobs} where next_run_at <= ${now.toISOString()}::timestamptz`,
-    );
+    const due = await selectDueJobs(this.db, now);
     const ran: string[] = [];
     for (const { name } of due) {
       const job = this.jobs.find((j) => j.name === name);
@@ -107,30 +120,17 @@ export class Scheduler {
   }
 
   private async runOnce(job: ScheduledJob, now: Date): Promise<boolean> {
-    const at = now.toISOString();
     try {
       return await transactionWithEvents(this.db, async (tx, emit) => {
-        const held = await selectRow(
-          tx,
-          sql`select 1 from ${scheduledJobs} where name = ${job.name} and next_run_at <= ${at}::timestamptz
-              for update skip locked`,
-        );
-        if (!held) return false;
+        if (!(await holdDueJob(tx, job.name, now))) return false;
         await job.run(tx, now, emit);
-        await tx.execute(
-          sql`update ${scheduledJobs} set next_run_at = ${job.next(now).toISOString()}::timestamptz,
-                 last_run_at = ${at}::timestamptz, last_error = null where name = ${job.name}`,
-        );
+        await markJobRun(tx, job.name, now, job.next(now));
         return true;
       });
     } catch (err) {
       this.log.error({ err, job: job.name }, "scheduler: job failed; it will be tried again");
-      await this.db
-        .execute(
-          sql`update ${scheduledJobs} set next_run_at = ${new Date(now.getTime() + RETRY_MS).toISOString()}::timestamptz,
-                 last_error = ${String((err as Error).message ?? err).slice(0, 500)} where name = ${job.name}`,
-        )
-        .catch(() => {});
+      const error = String((err as Error).message ?? err).slice(0, 500);
+      await markJobFailed(this.db, job.name, error, new Date(now.getTime() + RETRY_MS)).catch(() => {});
       return false;
     }
   }

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { emailDomainAllowed } from "@shared/schemas/accounts";
@@ -9,14 +7,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { OidcConfig } from "../config";
 import type { Db } from "../db/client";
-import { int } from "../db/query";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { clientAddress } from "../lib/client-address";
 import { hashPassword, verifyPassword } from "../lib/password";
+import { deleteSessionsBeyond, isDeactivatedUser } from "../modules/accounts/accounts.repository";
+import { storeIdentifier } from "../modules/accounts/reset-tokens.repository";
 import { studentIdOwners } from "../modules/accounts/student-ids";
 
 export const SESSION_COOKIE_PREFIX = "thesisdesk";
@@ -25,15 +23,6 @@ const CLIENT_IP_HEADER = "x-thesisdesk-client-ip";
 
 /** The single sign-on provider's id: its callback is {PUBLIC_URL}/api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = "oidc";
-
-/** Password reset tokens are stored as this prefix and the token, hashed (`hashIdentifier`). */
-export const RESET_IDENTIFIER_PREFIX = "reset-password:";
-/**
- * How better-auth stores a reset token's identifier: SHA-256, so a copy of the database holds no
- * usable link. The import writes its tokens with the same function (modules/accounts/password-links.ts).
- */
-export const hashIdentifier = async (identifier: string) =>
-  createHash("sha256").update(identifier).digest("base64url");
 
 export interface AuthOptions {
   secret: string;
@@ -62,13 +51,8 @@ export const SESSIONS_PER_USER = 10;
  * to start sees every new session and keeps exactly the newest; an earlier one sees fewer, and a
  * session among the newest overall is among the newest of any fewer, so nobody deletes it.
  */
-async function endSessionsBeyondBound(db: Db, userId: string) {
-  await db.execute(
-    sql`delete from ${sessions} where id in (
-          select id from ${sessions} where user_id = ${userId}
-           order by created_at desc, id desc offset ${int(SESSIONS_PER_USER)})`,
-  );
-}
+const endSessionsBeyondBound = (db: Db, userId: string) =>
+  deleteSessionsBeyond(db, userId, SESSIONS_PER_USER);
 
 const deactivated = () =>
   new APIError("FORBIDDEN", { code: "account_deactivated", message: MSG.accountDeactivated });
@@ -107,12 +91,8 @@ export function createAuth(db: Db, options: AuthOptions) {
         await options.sendResetPassword?.(user, token);
       },
     },
-    verification: {
-      storeIdentifier: {
-        default: "plain",
-        overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashIdentifier } },
-      },
-    },
+    // Reset tokens stored hashed, in the one form our own links are written in too.
+    verification: { storeIdentifier },
     user: {
       additionalFields: {
         // better-auth creates users only through single sign-on: they are students.
@@ -158,12 +138,7 @@ export function createAuth(db: Db, options: AuthOptions) {
         create: {
           // The clear refusal; the sessions_refuse_deactivated trigger (migration 0016) settles races.
           before: async (session) => {
-            const [row] = await db
-              .select({ deactivatedAt: users.deactivatedAt })
-              .from(users)
-              .where(eq(users.id, String(session.userId)))
-              .limit(1);
-            if (row?.deactivatedAt) throw deactivated();
+            if (await isDeactivatedUser(db, String(session.userId))) throw deactivated();
           },
           // Every way a session is made (login, registration, a password set, single sign-on)
           // goes through here: better-auth runs it once the session is committed.
@@ -226,16 +201,11 @@ export function createAuth(db: Db, options: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  studentId: string | null;
-  pictureId: string | null;
-  emailNotifications: boolean;
-  createdAt: Date;
-}
+/** The signed-in person a request carries: the columns of `users` a request needs. */
+export type SessionUser = Pick<
+  typeof users.$inferSelect,
+  "id" | "name" | "email" | "role" | "studentId" | "pictureId" | "emailNotifications" | "createdAt"
+>;
 
 /** Only what better-auth needs from the request, so client-sent forwarding headers never reach it. */
 export function authHeaders(request: FastifyRequest): Headers {

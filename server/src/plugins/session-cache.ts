@@ -1,7 +1,8 @@
 import type { SessionUser } from "./auth";
 
 interface Entry {
-  signed: string;
+  /** The session's token, as better-auth answered it: what the database announces a change by. */
+  token: string;
   user: SessionUser;
   sessionId: string;
   expiresAt: number;
@@ -10,12 +11,14 @@ interface Entry {
 
 /**
  * Signed-in sessions that this instance checked recently, so a request costs no extra query.
- * Safe because the database announces every session or user change (triggers → NOTIFY) and
- * the entry is dropped on every instance; if announcements may have been missed, everything
- * is dropped and the cache stays off until they flow again.
+ * Each is kept under the session cookie's value exactly as the browser sent it, and better-auth
+ * was asked about that value alone: the cache never reads the cookie's format. Safe because the
+ * database announces every session or user change (triggers → NOTIFY) and the entry is dropped
+ * on every instance; if announcements may have been missed, everything is dropped and the cache
+ * stays off until they flow again.
  */
 export class SessionCache {
-  private readonly byToken = new Map<string, Entry>();
+  private readonly byCookie = new Map<string, Entry>();
   private generation = 0;
 
   constructor(
@@ -28,35 +31,35 @@ export class SessionCache {
     return this.generation;
   }
 
-  get(token: string, signed: string): Entry | undefined {
-    const e = this.byToken.get(token);
+  get(cookie: string): Entry | undefined {
+    const e = this.byCookie.get(cookie);
     if (!e) return undefined;
     const now = Date.now();
-    if (e.signed !== signed || e.cachedUntil < now || e.expiresAt < now) {
-      this.byToken.delete(token);
+    if (e.cachedUntil < now || e.expiresAt < now) {
+      this.byCookie.delete(cookie);
       return undefined;
     }
     return e;
   }
 
-  set(token: string, entry: Omit<Entry, "cachedUntil">, generation: number) {
+  set(cookie: string, entry: Omit<Entry, "cachedUntil">, generation: number) {
     if (generation !== this.generation) return;
-    if (this.byToken.size >= this.maxEntries) {
-      const oldest = this.byToken.keys().next().value;
-      if (oldest !== undefined) this.byToken.delete(oldest);
+    if (this.byCookie.size >= this.maxEntries) {
+      const oldest = this.byCookie.keys().next().value;
+      if (oldest !== undefined) this.byCookie.delete(oldest);
     }
-    this.byToken.set(token, { ...entry, cachedUntil: Math.min(entry.expiresAt, Date.now() + this.ttlMs) });
+    this.byCookie.set(cookie, { ...entry, cachedUntil: Math.min(entry.expiresAt, Date.now() + this.ttlMs) });
   }
 
-  /** A session ended, a user changed, or (null) anything may have. */
+  /** A session ended (by its token), a user changed, or (null) anything may have. */
   invalidate(change: { session?: string; user?: string } | null) {
     this.generation++;
-    if (!change) return this.byToken.clear();
-    if (change.session) this.byToken.delete(change.session);
-    if (change.user) for (const [k, e] of this.byToken) if (e.user.id === change.user) this.byToken.delete(k);
+    if (!change) return this.byCookie.clear();
+    for (const [k, e] of this.byCookie)
+      if (e.token === change.session || e.user.id === change.user) this.byCookie.delete(k);
   }
 
   get size() {
-    return this.byToken.size;
+    return this.byCookie.size;
   }
 }

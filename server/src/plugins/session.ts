@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cookieValues } from "../lib/cookies";
 import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
 import type { EventHub } from "../lib/events";
-import { type Auth, authHeaders, SESSION_COOKIE_PREFIX, type SessionUser } from "./auth";
+import { type Auth, authHeaders, type SessionUser } from "./auth";
 import { SessionCache } from "./session-cache";
 
 declare module "fastify" {
@@ -14,27 +14,7 @@ declare module "fastify" {
   }
 }
 
-const COOKIE_MARK = `${SESSION_COOKIE_PREFIX}.session_token=`;
 const AUTHORITATIVE = ["/api/auth/", "/api/me/password"];
-
-/**
- * The session cookie's signed value and its token (the part before the signature), found by its
- * exact name (better-auth's, with the __Secure- prefix behind https). Null when it is missing,
- * malformed or sent twice: a cookie planted by another site (a look-alike name, the unprefixed
- * name, a duplicate) must never decide whose cached session a request gets.
- */
-function sessionCookie(cookieHeader: string, name: string): { signed: string; token: string } | null {
-  const values = cookieValues(cookieHeader, name);
-  if (values.length !== 1) return null;
-  let signed = values[0];
-  try {
-    signed = decodeURIComponent(signed);
-  } catch {
-    return null;
-  }
-  const dot = signed.lastIndexOf(".");
-  return dot > 0 ? { signed, token: signed.slice(0, dot) } : null;
-}
 
 /** A user as better-auth returns it: the fields a request needs. */
 type UserFields = Omit<SessionUser, "studentId" | "pictureId" | "emailNotifications" | "createdAt"> & {
@@ -59,6 +39,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
   app.decorateRequest("sessionId", null);
   const cache = new SessionCache();
   events.onAuthChange((change) => cache.invalidate(change));
+  // better-auth's own name for its session cookie (with the __Secure- prefix behind https).
   const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
 
   // The database's notice of a change arrives a moment after the commit. A change made through
@@ -70,20 +51,28 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/") || !request.headers.cookie?.includes(COOKIE_MARK)) return;
-    const cookie = sessionCookie(request.headers.cookie, await cookieName);
-    if (!cookie) return;
-    // A hit is this exact signed value, which better-auth accepted before, with nothing announced
-    // about its session or user since. Signing out and changing the password always ask it again.
+    if (!request.url.startsWith("/api/") || !request.headers.cookie) return;
+    const name = await cookieName;
+    // Found by its exact name, and sent once: a cookie planted by another site (a look-alike
+    // name, the name without __Secure-, a second one under the name) never decides whose
+    // session a request gets, so a request with two is signed out.
+    const values = cookieValues(request.headers.cookie, name);
+    if (values.length !== 1) return;
+    const [cookie] = values;
+    // A hit is this exact value, which better-auth accepted before, with nothing announced about
+    // its session or user since. Signing out and changing the password always ask it again.
     const cacheable = events.listening && !AUTHORITATIVE.some((prefix) => request.url.startsWith(prefix));
-    const hit = cacheable ? cache.get(cookie.token, cookie.signed) : undefined;
+    const hit = cacheable ? cache.get(cookie) : undefined;
     if (hit) {
       request.user = hit.user;
       request.sessionId = hit.sessionId;
       return;
     }
     const generation = cache.currentGeneration;
-    const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    // better-auth is shown this cookie alone, so the session it finds is the one of this value.
+    const headers = authHeaders(request);
+    headers.set("cookie", `${name}=${cookie}`);
+    const result = await auth.api.getSession({ headers, returnHeaders: true });
     // A refreshed session comes back with a new cookie expiry.
     const setCookie = result.headers?.getSetCookie();
     if (setCookie?.length) reply.header("set-cookie", setCookie);
@@ -91,12 +80,11 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     if (!data) return;
     request.user = toSessionUser(data.user as UserFields);
     request.sessionId = data.session.id;
-    // Only the session better-auth actually found for this cookie is remembered under its token.
-    if (events.listening && data.session.token === cookie.token)
+    if (events.listening)
       cache.set(
-        cookie.token,
+        cookie,
         {
-          signed: cookie.signed,
+          token: data.session.token,
           user: request.user,
           sessionId: data.session.id,
           expiresAt: new Date(data.session.expiresAt).getTime(),

@@ -4,6 +4,8 @@ import { MSG } from "@shared/messages";
 import { type SQL, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// A small deterministic generator, so that a failure can be replayed.
+import { mulberry32 as prng } from "../lib/mulberry32";
 import { createAccount } from "../modules/accounts/accounts.service";
 import {
   createTestApp,
@@ -81,18 +83,6 @@ const NONE = {
   supervisorNotInCell: [],
   reviewInconsistent: [],
 };
-
-/** A small deterministic generator, so that a failure can be replayed. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A student who never signs in: created straight through the accounts service. */
 async function quietStudent(name: string) {

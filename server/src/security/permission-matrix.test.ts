@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proposals, verifications } from "../db/schema";
-import { newToken, tokenRow } from "../modules/accounts/password-links";
+import { newToken, tokenRow } from "../modules/accounts/reset-tokens.repository";
 import {
   cookieFrom,
   createTestApp,

@@ -1,7 +1,8 @@
 import type { Role } from "@shared/enums";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, users } from "../../db/schema";
+import { int } from "../../db/query";
+import { accounts, sessions, users } from "../../db/schema";
 
 export interface NewAccount {
   name: string;
@@ -39,4 +40,53 @@ export async function countByRole(db: Db, role: Role): Promise<number> {
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Whether the account has a password (an imported one has none until its link is used). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .limit(1);
+  return !!row;
+}
+
+/** Locks the person's row for the rest of the transaction (what orders their password links). */
+export async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** The email counts as verified: a link sent to it reached the person. */
+export async function markEmailVerified(db: Db, userId: string) {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/** Whether the account is deactivated (false for an unknown one). */
+export async function isDeactivatedUser(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!row?.deactivatedAt;
+}
+
+/** Deletes the person's sessions beyond their newest `keep` (newest by creation, then id). */
+export async function deleteSessionsBeyond(db: Db, userId: string, keep: number) {
+  await db.execute(
+    sql`delete from ${sessions} where id in (
+          select id from ${sessions} where user_id = ${userId}
+           order by created_at desc, id desc offset ${int(keep)})`,
+  );
+}
+
+/** The token of a session that has not expired at `now`, or undefined for an ended one. */
+export async function liveSessionToken(db: Db, sessionId: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.token;
 }

@@ -13,7 +13,7 @@ import {
 } from "../../test/app";
 import { linkToken, outboxFor } from "../../test/mail";
 import { maskEmail } from "../outbox/emails";
-import { tokenUser } from "./password-links";
+import { tokenUser } from "./reset-tokens.repository";
 
 /**
  * DESIGN.md §21, issue 28 item 4: a new password link, or a new email address, revokes the

@@ -1,8 +1,14 @@
 import { studentIdKey } from "@shared/schemas/auth";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow, selectRows, transaction } from "../../db/query";
+import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
+import {
+  lockAccountByEmail,
+  lockStudentIdChanges,
+  selectSharedStudentIds,
+  selectStudentIdOwners,
+  updateStudentId,
+} from "./student-ids.repository";
 
 export interface StudentIdOwner {
   id: string;
@@ -21,14 +27,7 @@ export interface StudentIdOwner {
  */
 export async function studentIdOwners(db: Db, studentIds: string[]): Promise<StudentIdOwner[]> {
   if (!studentIds.length) return [];
-  const keys = JSON.stringify([...new Set(studentIds.map(studentIdKey))]);
-  const rows = await selectRows<{ id: string; email: string; student_id: string }>(
-    db,
-    sql`select id, lower(email) as email, student_id from users
-         where student_id is not null
-           and lower(student_id) in (select json_array_elements_text(${keys}::json))
-         order by created_at, id`,
-  );
+  const rows = await selectStudentIdOwners(db, [...new Set(studentIds.map(studentIdKey))]);
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -37,8 +36,6 @@ export async function studentIdOwners(db: Db, studentIds: string[]): Promise<Stu
   }));
 }
 
-/** Keeps two runs of the command from giving one student ID to two accounts (before migration 0018's index). */
-const SET_STUDENT_ID_LOCK = 727_028;
 const UNDEFINED_TABLE = "42P01";
 
 const taken = (studentId: string, owners: { email: string; studentId: string }[]) =>
@@ -57,26 +54,16 @@ const taken = (studentId: string, owners: { email: string; studentId: string }[]
 export async function setStudentId(db: Db, email: string, studentId: string): Promise<string> {
   try {
     return await transaction(db, async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SET_STUDENT_ID_LOCK})`);
-      const account = await selectRow<{ id: string; role: string; student_id: string | null }>(
-        tx,
-        sql`select id, role::text as role, student_id from users where lower(email) = ${email} for update`,
-      );
+      await lockStudentIdChanges(tx);
+      const account = await lockAccountByEmail(tx, email);
       if (!account) throw new NotFoundError(`No account has the email ${email}.`);
       if (account.role !== "student")
         throw new ValidationError(`${email} is a ${account.role} account: only students have a student ID.`);
       const others = (await studentIdOwners(tx, [studentId])).filter((o) => o.id !== account.id);
       if (others.length) throw taken(studentId, others);
       if (account.student_id === studentId) return `${email} already has the student ID ${studentId}.`;
-      await tx.execute(
-        sql`update users set student_id = ${studentId}, updated_at = now() where id = ${account.id}`,
-      );
-      const left = await selectRows<{ ids: string }>(
-        tx,
-        sql`select string_agg(student_id, ', ' order by student_id) as ids from users
-             where student_id is not null group by lower(student_id) having count(*) > 1
-             order by lower(student_id)`,
-      );
+      await updateStudentId(tx, account.id, studentId);
+      const left = await selectSharedStudentIds(tx);
       const done = `The student ID of ${email} is now ${studentId} (it was ${account.student_id ?? "empty"}).`;
       return left.length
         ? `${done}\nStill shared by more than one account (fix these too before starting ThesisDesk): ${left

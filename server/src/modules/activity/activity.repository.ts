@@ -6,18 +6,6 @@ import { countUpTo, int, selectRows } from "../../db/query";
 import { activity, proposals, users } from "../../db/schema";
 import type { RequestContext } from "../../lib/request-context";
 
-/** Who makes a change, and when (the app's clock): what every recorded change carries. */
-export interface ChangeContext {
-  actorId: string | null;
-  at: Date;
-}
-
-/** The context of a change made by a signed-in person through a route. */
-export const changeBy = (app: { now: () => Date }, user: { id: string }): ChangeContext => ({
-  actorId: user.id,
-  at: app.now(),
-});
-
 /** One thing that happened, as the service that made the change records it. */
 export interface NewActivity {
   /** Who did it; null for the scheduler. */

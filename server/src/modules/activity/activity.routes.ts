@@ -1,4 +1,4 @@
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { idParams } from "@shared/schemas/common";
 import {
   activityCsvQuery,
   activityPageResponse,
@@ -6,58 +6,41 @@ import {
   timelineResponse,
 } from "@shared/schemas/life";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
 import { sendCsv } from "../committee/csv";
 import { activityExport, activityPage, proposalTimeline } from "./activity.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = routesOf("activity", [400, 401, 403, 404]);
 
 /** Proposals' timelines and the committee's activity log (DESIGN.md §9). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/proposals/:id/timeline",
-    {
-      onRequest: guard("timeline:read"),
-      schema: {
-        tags: ["activity"],
-        summary: "Everything that happened to a proposal, oldest first, to those who may see it",
-        params: idParams,
-        response: { 200: timelineResponse, ...errors },
-      },
-    },
+    route("timeline:read", {
+      summary: "Everything that happened to a proposal, oldest first, to those who may see it",
+      params: idParams,
+      response: { 200: timelineResponse },
+    }),
     async (request) => ({ items: await proposalTimeline(app.db, requireUser(request), request.params.id) }),
   );
 
   app.get(
     "/activity",
-    {
-      onRequest: guard("activity:read"),
-      schema: {
-        tags: ["activity"],
-        summary: "The activity log, newest first: by person (who did it or whom it concerns), kind and days",
-        querystring: activityQuery,
-        response: { 200: activityPageResponse, ...errors },
-      },
-    },
+    route("activity:read", {
+      summary: "The activity log, newest first: by person (who did it or whom it concerns), kind and days",
+      querystring: activityQuery,
+      response: { 200: activityPageResponse },
+    }),
     async (request) => activityPage(app.db, request.query, app.config.timeZone),
   );
 
   app.get(
     "/activity.csv",
-    {
-      onRequest: guard("activity:read"),
-      schema: {
-        tags: ["activity"],
-        summary: "The activity log as CSV, with the same filters; streamed",
-        querystring: activityCsvQuery,
-        response: errors,
-      },
-    },
+    route("activity:read", {
+      summary: "The activity log as CSV, with the same filters; streamed",
+      querystring: activityCsvQuery,
+    }),
     async (request, reply) => sendCsv(reply, activityExport(app.db, request.query, app.config.timeZone)),
   );
 };

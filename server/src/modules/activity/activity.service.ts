@@ -4,7 +4,7 @@ import type { ActivityItem, ActivityPage, activityQuery } from "@shared/schemas/
 import { DAY_MS, formatInZone, wallToUtc } from "@shared/time";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { counted, pageWindow } from "../../db/query";
+import { counted, iso, pageWindow } from "../../db/query";
 import type { SessionUser } from "../../plugins/auth";
 import type { CsvExport, CsvValue } from "../committee/csv";
 import { factsToRead } from "../proposals/transition";
@@ -15,8 +15,6 @@ import {
   selectActivityPage,
   selectTimeline,
 } from "./activity.repository";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 /** A row of the log as the API answers it, built in one place. */
 export function toActivityItem(r: ActivityRow): ActivityItem {

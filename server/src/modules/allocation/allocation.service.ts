@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import type { Allocation } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
-import { snapshot } from "../../db/query";
+import { iso, snapshot } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
@@ -19,8 +19,6 @@ import { draftBlockingPairs, summary, termInstance, toAssignments } from "./inst
 import { newSeed } from "./lot";
 import { spaStudent } from "./spa-student";
 import { selectAllocationTerm, selectTopic } from "./topics.repository";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 // ── run, read, move ─────────────────────────────────────────────────────────
 

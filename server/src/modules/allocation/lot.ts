@@ -3,6 +3,7 @@
  * a seed that is stored with the draft and shown to the committee, so that any run can be
  * reproduced. FNV-1a turns the seed and the supervisor's id into 32 bits; mulberry32 draws from them.
  */
+import { mulberry32 } from "../../lib/mulberry32";
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -11,17 +12,6 @@ function fnv1a(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A new seed: 16 hex digits. */

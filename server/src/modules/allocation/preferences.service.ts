@@ -1,6 +1,7 @@
 import { MSG } from "@shared/messages";
 import type { Applicant, PreferenceList } from "@shared/schemas/allocation";
 import type { Db } from "../../db/client";
+import { iso } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
@@ -16,8 +17,6 @@ import {
 } from "./allocation.repository";
 import { selectAllocationTerm } from "./topics.repository";
 import { openForChange } from "./topics.service";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 // ── preferences ─────────────────────────────────────────────────────────────
 

@@ -9,7 +9,7 @@ import type {
 } from "@shared/schemas/allocation";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { counted, pageWindow } from "../../db/query";
+import { counted, iso, pageWindow } from "../../db/query";
 import { ConflictError, fieldError, NotFoundError } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
@@ -28,8 +28,6 @@ import {
   updateTopic,
   withdrawTopicRows,
 } from "./topics.repository";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 export function toTopic(r: TopicRow): Topic {
   return {

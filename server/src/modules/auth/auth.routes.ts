@@ -10,14 +10,16 @@ import {
   ssoStartSchema,
 } from "@shared/schemas/accounts";
 import { loginSchema, meResponse, registerSchema, sessionResponse } from "@shared/schemas/auth";
-import { errorResponseSchema, okResponse } from "@shared/schemas/common";
+import { okResponse } from "@shared/schemas/common";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Db } from "../../db/client";
+import { routesOf } from "../../lib/route";
 import { authHeaders } from "../../plugins/auth";
-import { signedIn } from "../../plugins/session";
 import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
-import { login, logout, register } from "./auth.service";
+import { login, logout, register, type SignedIn } from "./auth.service";
 import { loginDevices } from "./login-devices";
 import { forgotPassword, resetPassword } from "./password-reset.service";
 import { startSso } from "./sso.service";
@@ -38,12 +40,15 @@ function callbackTarget(location: string | null, login: string): string {
   return `${login}?error=${encodeURIComponent(code)}`;
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const route = routesOf("auth", []);
+
+/** The answer to a sign-in (registration, login, a new password, setup): its cookies, and the person. */
+export async function signedInAnswer(db: Db, reply: FastifyReply, signedIn: SignedIn) {
+  reply.header("set-cookie", signedIn.setCookie);
+  return { user: toUserDto((await findUserById(db, signedIn.userId))!) };
+}
+/** What registering and signing in answer besides success. */
+const SIGN_IN_ERRORS = [400, 401, 409, 429] as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = loginDevices({
@@ -55,26 +60,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // not an error (GET /api/me answers them 401, which browsers log as a failed request).
   app.get(
     "/auth/session",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Who is signed in (the user), or null; 200 either way",
-        response: { 200: sessionResponse },
-      },
-    },
+    route("anyone", {
+      summary: "Who is signed in (the user), or null; 200 either way",
+      response: { 200: sessionResponse },
+    }),
     async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
   );
 
   app.post(
     "/auth/register",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Register a student account and sign in",
-        body: registerSchema,
-        response: { 201: meResponse, ...errors },
-      },
-    },
+    route("anyone", {
+      summary: "Register a student account and sign in",
+      body: registerSchema,
+      response: { 201: meResponse },
+      errors: SIGN_IN_ERRORS,
+    }),
     async (request, reply) => {
       const { userId, setCookie } = await register(
         app.db,
@@ -85,40 +85,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.allowedEmailDomains,
         app.now(),
       );
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return reply.status(201).send({ user: toUserDto(user) });
+      return reply.status(201).send(await signedInAnswer(app.db, reply, { userId, setCookie }));
     },
   );
 
   app.post(
     "/auth/login",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Sign in with email and password",
-        body: loginSchema,
-        response: { 200: meResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { userId, setCookie } = await login(app.db, app.auth, devices, request, request.body);
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return { user: toUserDto(user) };
-    },
+    route("anyone", {
+      summary: "Sign in with email and password",
+      body: loginSchema,
+      response: { 200: meResponse },
+      errors: SIGN_IN_ERRORS,
+    }),
+    async (request, reply) =>
+      signedInAnswer(app.db, reply, await login(app.db, app.auth, devices, request, request.body)),
   );
 
   app.post(
     "/auth/logout",
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ["auth"],
-        summary: "End the current session",
-        response: { 200: okResponse, 401: errorResponseSchema },
-      },
-    },
+    route("signed-in", {
+      summary: "End the current session",
+      response: { 200: okResponse },
+      errors: [401],
+    }),
     async (request, reply) => {
       reply.header("set-cookie", await logout(app.auth, request));
       request.log.info({ userId: request.user?.id }, MSG.loggedOut);
@@ -128,13 +117,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/auth/options",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "What the login and register pages offer: single sign-on, and the email domains accepted",
-        response: { 200: authOptionsResponse },
-      },
-    },
+    route("anyone", {
+      summary: "What the login and register pages offer: single sign-on, and the email domains accepted",
+      response: { 200: authOptionsResponse },
+    }),
     async () => ({
       sso: app.config.oidc ? { name: app.config.oidc.name } : null,
       allowedEmailDomains: app.config.allowedEmailDomains,
@@ -143,58 +129,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/forgot-password",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Email a one-time link (valid one hour) to reset the password; the same answer whether or not the account exists",
-        body: forgotPasswordSchema,
-        response: { 200: forgotPasswordResponse, 400: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
+    route("anyone", {
+      summary:
+        "Email a one-time link (valid one hour) to reset the password; the same answer whether or not the account exists",
+      body: forgotPasswordSchema,
+      response: { 200: forgotPasswordResponse },
+      errors: [400, 429],
+    }),
     async (request) =>
       forgotPassword({ db: app.db, auth: app.auth, background: app.background }, request, request.body),
   );
 
   app.post(
     "/auth/reset-password",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Set a new password with a link's token: ends every session of the account and signs the person in",
-        body: resetPasswordSchema,
-        response: { 200: meResponse, 400: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId, setCookie } = await resetPassword(
-        { db: app.db, auth: app.auth, devices, now: app.now },
-        request,
-        request.body,
-      );
-      const user = await findUserById(app.db, userId);
-      reply.header("set-cookie", setCookie);
-      return { user: toUserDto(user) };
-    },
+    route("anyone", {
+      summary:
+        "Set a new password with a link's token: ends every session of the account and signs the person in",
+      body: resetPasswordSchema,
+      response: { 200: meResponse },
+      errors: [400, 403],
+    }),
+    async (request, reply) =>
+      signedInAnswer(
+        app.db,
+        reply,
+        await resetPassword({ db: app.db, auth: app.auth, devices, now: app.now }, request, request.body),
+      ),
   );
 
   app.post(
     "/auth/sso",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Start single sign-on: answers the provider's sign-in address to open",
-        body: ssoStartSchema,
-        response: {
-          200: ssoStartResponse,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-        },
-      },
-    },
+    route("anyone", {
+      summary: "Start single sign-on: answers the provider's sign-in address to open",
+      body: ssoStartSchema,
+      response: { 200: ssoStartResponse },
+      errors: [400, 404, 429, 503],
+    }),
     async (request, reply) => {
       const { url, setCookie } = await startSso(
         { db: app.db, auth: app.auth, publicUrl: app.config.publicUrl, enabled: !!app.config.oidc },
@@ -211,15 +181,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // to /login, or to /login?error=<code> when it refused.
   app.get(
     "/auth/callback/:id",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Single sign-on callback (redirect URI {PUBLIC_URL}/api/auth/callback/oidc)",
-        params: ssoCallbackParams,
-        querystring: ssoCallbackQuery,
-        response: { 302: z.null().describe("A redirect to /login"), 400: errorResponseSchema },
-      },
-    },
+    route("anyone", {
+      summary: "Single sign-on callback (redirect URI {PUBLIC_URL}/api/auth/callback/oidc)",
+      params: ssoCallbackParams,
+      querystring: ssoCallbackQuery,
+      response: { 302: z.null().describe("A redirect to /login") },
+      errors: [400],
+    }),
     async (request, reply) => {
       const login = `${app.config.publicUrl}/login`;
       const query = new URLSearchParams(

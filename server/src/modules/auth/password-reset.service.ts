@@ -1,17 +1,15 @@
 import { MSG } from "@shared/messages";
 import type { ForgotPasswordInput, ResetPasswordInput } from "@shared/schemas/accounts";
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import type { BackgroundTasks } from "../../lib/background";
 import { clientAddress } from "../../lib/client-address";
 import { AppError, fieldError, RateLimitError } from "../../lib/errors";
 import { take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
-import { findUserById } from "../accounts/accounts.repository";
-import { deletePasswordLinks, tokenUser } from "../accounts/password-links";
+import { findUserById, markEmailVerified } from "../accounts/accounts.repository";
+import { deleteResetTokens, tokenUser } from "../accounts/reset-tokens.repository";
 import { isDeactivated, type SignedIn, signIn } from "./auth.service";
 import type { LoginDevices } from "./login-devices";
 
@@ -76,8 +74,8 @@ export async function resetPassword(
     if (isAPIError(err) && err.statusCode < 500) throw invalid();
     throw err;
   }
-  await deletePasswordLinks(deps.db, userId);
-  await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  await deleteResetTokens(deps.db, userId);
+  await markEmailVerified(deps.db, userId);
   try {
     const signedIn = await signIn(deps.auth, request, user.email, input.newPassword);
     // The link reached the person: this browser is one of their devices from now on (decision 0040).

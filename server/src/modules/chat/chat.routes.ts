@@ -1,30 +1,22 @@
 import { chatMessageInput, chatMessageResponse, chatPageQuery, chatPageResponse } from "@shared/schemas/chat";
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { idParams } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
 import { listMessages, postMessage } from "./chat.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = routesOf("chat", [400, 401, 403, 404]);
 
 /** The group chat: one thread per proposal, for its members and its supervisor. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/proposals/:id/messages",
-    {
-      onRequest: guard("chat:use"),
-      schema: {
-        tags: ["chat"],
-        summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
-        params: idParams,
-        querystring: chatPageQuery,
-        response: { 200: chatPageResponse, ...errors },
-      },
-    },
+    route("chat:use", {
+      summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
+      params: idParams,
+      querystring: chatPageQuery,
+      response: { 200: chatPageResponse },
+    }),
     async (request) =>
       listMessages(
         app.db,
@@ -37,16 +29,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/proposals/:id/messages",
-    {
-      onRequest: guard("chat:use"),
-      schema: {
-        tags: ["chat"],
-        summary: "Write to the group's chat",
-        params: idParams,
-        body: chatMessageInput,
-        response: { 201: chatMessageResponse, ...errors },
-      },
-    },
+    route("chat:use", {
+      summary: "Write to the group's chat",
+      params: idParams,
+      body: chatMessageInput,
+      response: { 201: chatMessageResponse },
+    }),
     async (request, reply) => {
       const message = await postMessage(app.db, requireUser(request), request.params.id, request.body.body);
       return reply.status(201).send({ message });

@@ -1,9 +1,11 @@
 import type { LiveEvent } from "@shared/schemas/events";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sessions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { requireUser, signedIn } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
+import { liveSessionToken } from "../accounts/accounts.repository";
+
+const route = routesOf("events", []);
 
 export const EVENTS_MSG = {
   tooManyStreams: "This server holds as many live connections as it can. Live updates resume shortly.",
@@ -15,14 +17,10 @@ const KEEPALIVE_MS = 25_000;
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/events",
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ["events"],
-        summary:
-          "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
-      },
-    },
+    route("signed-in", {
+      summary:
+        "Server-sent events for the signed-in user (proposal submitted/reviewed, notice sent, chat message)",
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const sessionId = request.sessionId!;
@@ -56,13 +54,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       let token: string | undefined;
       const check = async (ping: boolean) => {
         try {
-          const [row] = await app.db
-            .select({ token: sessions.token })
-            .from(sessions)
-            .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-            .limit(1);
-          if (!row) return finish();
-          token = row.token;
+          const live = await liveSessionToken(app.db, sessionId, new Date());
+          if (live === undefined) return finish();
+          token = live;
           if (ping && open) res.write(": ping\n\n");
         } catch {
           /* database briefly away: keep the stream, try again next time */

@@ -3,15 +3,11 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { shownTextFrom } from "@shared/schemas/common";
 import { DOCUMENT_MSG, type FileRef } from "@shared/schemas/files";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { selectRow } from "../../db/query";
-import { files, proposals, proposalVersions } from "../../db/schema";
 import { AppError, fieldError, NotFoundError } from "../../lib/errors";
 import { PoolBusyError, WorkerLimitError } from "../../lib/worker-pool";
-import { documentVisibleTo } from "../proposals/visibility";
-import { insertFile } from "./files.repository";
+import { insertFile, isOwnFile, selectVisibleDocument } from "./files.repository";
 import { DOCUMENT_LIMITS, type PdfCheck, type PdfChecker, type PdfLimits } from "./pdf-check";
 
 export const PDF = "application/pdf";
@@ -107,11 +103,7 @@ export async function storeDocument(
 
 /** A document a submission or a version refers to must be a PDF its author uploaded. */
 export async function assertOwnDocument(db: Db, id: string, ownerId: string) {
-  const row = await selectRow(
-    db,
-    sql`select 1 from ${files} where id = ${id} and owner_id = ${ownerId} and media_type = ${PDF}`,
-  );
-  if (!row) throw fieldError("documentId", DOCUMENT_MSG.notFound);
+  if (!(await isOwnFile(db, id, ownerId, PDF))) throw fieldError("documentId", DOCUMENT_MSG.notFound);
 }
 
 /**
@@ -120,16 +112,9 @@ export async function assertOwnDocument(db: Db, id: string, ownerId: string) {
  * else it is not there (404).
  */
 export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string) {
-  const row = await selectRow<{ name: string; size: number; bytes: Uint8Array }>(
-    db,
-    sql`select f.name, f.size, f.bytes from ${files} f
-         where f.id = ${id} and f.media_type = ${PDF}
-           and (f.owner_id = ${viewer.id}
-                or exists (select 1 from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
-                            where v.document_id = f.id and ${documentVisibleTo(viewer)}))`,
-  );
-  if (!row) throw new NotFoundError();
-  return { name: row.name, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+  const doc = await selectVisibleDocument(db, viewer, id, PDF);
+  if (!doc) throw new NotFoundError();
+  return doc;
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name, so any name downloads as itself. */

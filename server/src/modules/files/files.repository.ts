@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import type { Role } from "@shared/enums";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { files, proposalVersions, users } from "../../db/schema";
+import { files, proposals, proposalVersions, users } from "../../db/schema";
+import { documentVisibleTo } from "../proposals/visibility";
 
 export interface NewFile {
   ownerId: string | null;
@@ -60,4 +62,70 @@ export async function deleteUnusedFiles(db: Db, before: Date): Promise<number> {
         returning f.id`,
   );
   return rows.length;
+}
+
+/** Whether a file is a document of this media type that this person uploaded. */
+export async function isOwnFile(db: Db, id: string, ownerId: string, mediaType: string): Promise<boolean> {
+  const row = await selectRow(
+    db,
+    sql`select 1 from ${files} where id = ${id} and owner_id = ${ownerId} and media_type = ${mediaType}`,
+  );
+  return !!row;
+}
+
+/**
+ * A document of this media type, if the viewer may see it: its uploader, and whoever may read the
+ * version of a proposal that refers to it (documentVisibleTo).
+ */
+export async function selectVisibleDocument(
+  db: Db,
+  viewer: { id: string; role: Role },
+  id: string,
+  mediaType: string,
+) {
+  const row = await selectRow<{ name: string; size: number; bytes: Uint8Array }>(
+    db,
+    sql`select f.name, f.size, f.bytes from ${files} f
+         where f.id = ${id} and f.media_type = ${mediaType}
+           and (f.owner_id = ${viewer.id}
+                or exists (select 1 from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
+                            where v.document_id = f.id and ${documentVisibleTo(viewer)}))`,
+  );
+  return (
+    row && {
+      name: row.name,
+      bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
+    }
+  );
+}
+
+/** The users whose picture still waits on disk (users.picture_key), with its key. */
+export const selectLegacyPictures = (db: Db) =>
+  db.select({ id: users.id, key: users.pictureKey }).from(users).where(isNotNull(users.pictureKey));
+
+/**
+ * Points the user at the picture moved in from disk, if they still name that key: their row is
+ * locked first, so two instances never move one picture twice. The caller provides the
+ * transaction; false when it was moved by another instance, or replaced meanwhile.
+ */
+export async function adoptLegacyPicture(
+  tx: Db,
+  userId: string,
+  key: string,
+  bytes: Buffer,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ key: users.pictureKey })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.pictureKey, key)))
+    .for("update");
+  if (!row) return false;
+  const fileId = await insertFile(tx, {
+    ownerId: userId,
+    name: "picture.webp",
+    mediaType: "image/webp",
+    bytes,
+  });
+  await tx.update(users).set({ pictureId: fileId, pictureKey: null }).where(eq(users.id, userId));
+  return true;
 }

@@ -1,39 +1,25 @@
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { idParams } from "@shared/schemas/common";
 import { fileRefSchema } from "@shared/schemas/files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { guard, requireUser } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
 import { contentDisposition, readDocument, readDocumentUpload, storeDocument } from "./documents";
 import { takeUpload } from "./upload-limit";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = routesOf("files", [400, 401, 403, 404]);
 
 /** Proposal documents (DESIGN.md §10): uploaded first, then referred to by a submission or a version. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/files",
-    {
-      onRequest: guard("files:upload"),
-      schema: {
-        tags: ["files"],
-        summary:
-          "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId. Uploads are limited per user (429).",
-        consumes: ["multipart/form-data"],
-        response: {
-          201: fileRefSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-          ...errors,
-        },
-      },
-    },
+    route("files:upload", {
+      summary:
+        "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId. Uploads are limited per user (429).",
+      consumes: ["multipart/form-data"],
+      response: { 201: fileRefSchema },
+      errors: [413, 415, 429, 503],
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       // Counted before the body is read: every attempt counts, refused or not.
@@ -49,16 +35,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/files/:id",
-    {
-      onRequest: guard("files:read"),
-      schema: {
-        tags: ["files"],
-        summary:
-          "A document, to its uploader and to those who may see a proposal that refers to it (else 404)",
-        params: idParams,
-        response: { 200: z.any().describe("The PDF, as an attachment"), ...errors },
-      },
-    },
+    route("files:read", {
+      summary: "A document, to its uploader and to those who may see a proposal that refers to it (else 404)",
+      params: idParams,
+      response: { 200: z.any().describe("The PDF, as an attachment") },
+    }),
     async (request, reply) => {
       const doc = await readDocument(app.db, requireUser(request), request.params.id);
       return reply

@@ -1,11 +1,9 @@
 import { readdir, readFile, rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { transaction } from "../../db/query";
-import { users } from "../../db/schema";
-import { insertFile } from "./files.repository";
+import { adoptLegacyPicture, selectLegacyPictures } from "./files.repository";
 
 /**
  * Profile pictures used to be files under DATA_DIR/uploads/pictures/<key>.webp. At start-up each
@@ -17,10 +15,7 @@ import { insertFile } from "./files.repository";
  */
 export async function moveLegacyPictures(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<void> {
   const dir = path.join(dataDir, "uploads", "pictures");
-  const waiting = await db
-    .select({ id: users.id, key: users.pictureKey })
-    .from(users)
-    .where(isNotNull(users.pictureKey));
+  const waiting = await selectLegacyPictures(db);
   let moved = 0;
   for (const { id: userId, key } of waiting) {
     const file = path.join(dir, `${key}.webp`);
@@ -34,22 +29,7 @@ export async function moveLegacyPictures(db: Db, dataDir: string, log: FastifyBa
       );
       continue;
     }
-    const done = await transaction(db, async (tx) => {
-      const [row] = await tx
-        .select({ key: users.pictureKey })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.pictureKey, key!)))
-        .for("update");
-      if (!row) return false; // moved by another instance, or replaced meanwhile
-      const fileId = await insertFile(tx, {
-        ownerId: userId,
-        name: "picture.webp",
-        mediaType: "image/webp",
-        bytes,
-      });
-      await tx.update(users).set({ pictureId: fileId, pictureKey: null }).where(eq(users.id, userId));
-      return true;
-    });
+    const done = await transaction(db, (tx) => adoptLegacyPicture(tx, userId, key!, bytes));
     if (done) moved++;
     await unlink(file).catch(() => {});
   }

@@ -1,48 +1,36 @@
-import { errorResponseSchema, idParams, okResponse } from "@shared/schemas/common";
+import { idParams, okResponse } from "@shared/schemas/common";
 import { invitationAnswerSchema, invitationListResponse, withdrawSchema } from "@shared/schemas/life";
-import { proposalResponse, proposalSchema } from "@shared/schemas/proposals";
+import { proposalSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contextOf } from "../../lib/request-context";
-import { guard, requireUser } from "../../plugins/session";
+import { done, routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
+import { proposalChanges } from "../proposals/change-route";
 import { answerInvitation, leaveGroup, listInvitations, withdrawProposal } from "./groups.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const route = routesOf("groups", [400, 401, 403, 404, 409]);
 
 /** Groups by consent (DESIGN.md §9): invitations, leaving, withdrawing. */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/invitations",
-    {
-      onRequest: guard("invitations:answer"),
-      schema: {
-        tags: ["groups"],
-        summary: "The caller's open invitations to join a group",
-        response: { 200: invitationListResponse, ...errors },
-      },
-    },
+    route("invitations:answer", {
+      summary: "The caller's open invitations to join a group",
+      response: { 200: invitationListResponse },
+    }),
     async (request) => ({ items: await listInvitations(app.db, requireUser(request)) }),
   );
 
   app.post(
     "/proposals/:id/invitation",
-    {
-      onRequest: guard("invitations:answer"),
-      schema: {
-        tags: ["groups"],
-        summary:
-          "Accept (takes your one place in the term; declines your other invitations) or decline an invitation",
-        params: idParams,
-        body: invitationAnswerSchema,
-        response: { 200: z.object({ proposal: proposalSchema.nullable() }), ...errors },
-      },
-    },
+    route("invitations:answer", {
+      summary:
+        "Accept (takes your one place in the term; declines your other invitations) or decline an invitation",
+      params: idParams,
+      body: invitationAnswerSchema,
+      response: { 200: z.object({ proposal: proposalSchema.nullable() }) },
+    }),
     async (request) => ({
       proposal: await answerInvitation(contextOf(request), request.params.id, request.body.accept),
     }),
@@ -50,36 +38,22 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/proposals/:id/leave",
-    {
-      onRequest: guard("groups:manage"),
-      schema: {
-        tags: ["groups"],
-        summary: "Leave a group you accepted, before it reaches a supervisor (not its creator)",
-        params: idParams,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await leaveGroup(contextOf(request), request.params.id);
-      return { ok: true as const };
-    },
+    route("groups:manage", {
+      summary: "Leave a group you accepted, before it reaches a supervisor (not its creator)",
+      params: idParams,
+      response: { 200: okResponse },
+    }),
+    async (request) => done(leaveGroup(contextOf(request), request.params.id)),
   );
 
-  app.post(
-    "/proposals/:id/withdraw",
+  proposalChanges(app, route)(
+    "withdraw",
+    "proposals:withdraw",
     {
-      onRequest: guard("proposals:withdraw"),
-      schema: {
-        tags: ["groups"],
-        summary:
-          "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
-        params: idParams,
-        body: withdrawSchema,
-        response: { 200: proposalResponse, ...errors },
-      },
+      summary:
+        "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
+      body: withdrawSchema,
     },
-    async (request) => ({
-      proposal: await withdrawProposal(contextOf(request), request.params.id, request.body.reason),
-    }),
+    (c, id, body) => withdrawProposal(c, id, body.reason),
   );
 };

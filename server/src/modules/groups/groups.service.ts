@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import type { Invitation } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { Db } from "../../db/client";
+import { iso } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
@@ -12,8 +13,6 @@ import { proposalById } from "../proposals/projection";
 import { ACTIVE_MEMBERSHIP_INDEX } from "../proposals/transition";
 import { selectLifeFacts } from "../proposals/transition.repository";
 import { holdsPlace, markLeft, selectInvitations } from "./groups.repository";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 /** The caller's open invitations (DESIGN.md §9), newest first. */
 export async function listInvitations(db: Db, user: SessionUser): Promise<Invitation[]> {

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pingDatabase } from "../../db/client";
+import { routesOf } from "../../lib/route";
 
 const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["up", "down"]) });
+
+const route = routesOf("system", []);
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
-    {
-      schema: {
-        tags: ["system"],
-        summary: "Liveness and database reachability",
-        response: { 200: healthResponse, 503: healthResponse },
-      },
-    },
+    route("anyone", {
+      summary: "Liveness and database reachability",
+      response: { 200: healthResponse, 503: healthResponse },
+    }),
     async (request, reply) => {
       try {
         await pingDatabase(app.db);

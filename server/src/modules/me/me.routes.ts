@@ -1,36 +1,32 @@
 import { myDataResponse } from "@shared/schemas/accounts";
 import { meResponse } from "@shared/schemas/auth";
-import { errorResponseSchema } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedIn } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
 import { toUserDto } from "../accounts/user-dto";
 import { exportMyData } from "./my-data.service";
+
+const route = routesOf("profile", []);
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me",
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ["profile"],
-        summary: "The signed-in user",
-        response: { 200: meResponse, 401: errorResponseSchema },
-      },
-    },
+    route("signed-in", {
+      summary: "The signed-in user",
+      response: { 200: meResponse },
+      errors: [401],
+    }),
     async (request) => ({ user: toUserDto(requireUser(request)) }),
   );
 
   app.get(
     "/me/export",
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ["profile"],
-        summary:
-          "Download my data: the account, proposals, notices and messages ThesisDesk holds about the caller, as a JSON file",
-        response: { 200: myDataResponse, 401: errorResponseSchema },
-      },
-    },
+    route("signed-in", {
+      summary:
+        "Download my data: the account, proposals, notices and messages ThesisDesk holds about the caller, as a JSON file",
+      response: { 200: myDataResponse },
+      errors: [401],
+    }),
     async (request, reply) => {
       const now = app.now();
       reply.header(

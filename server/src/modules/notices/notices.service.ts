@@ -2,7 +2,7 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { Notice, NoticeList } from "@shared/schemas/notices";
 import type { Db } from "../../db/client";
-import { counted, pageWindow } from "../../db/query";
+import { counted, iso, pageWindow } from "../../db/query";
 import { NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
@@ -18,8 +18,6 @@ import {
   selectNoticePage,
   unreadCount,
 } from "./notices.repository";
-
-const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** A notice as the API answers it, from its row: a recipient's with readAt, a sender's with recipients. */
 function toNotice(n: NoticeRow): Notice {

@@ -1,10 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
-import { outbox } from "../../db/schema";
 import type { RepeatingWork } from "../../lib/scheduler";
+import { claimDueEmails, markEmailFailed, markEmailsSent } from "./outbox.repository";
 
 export interface SenderOptions {
   smtpUrl?: string;
@@ -16,7 +14,6 @@ export interface SenderOptions {
   batch?: number;
 }
 
-type Row = typeof outbox.$inferSelect;
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 3_600_000;
 
@@ -76,24 +73,8 @@ export class OutboxSender {
     for (let i = 0; i < maxPasses; i++) if ((await this.tick()) === 0) return;
   }
 
-  private async claim(): Promise<Row[]> {
-    return selectRows<Row>(
-      this.db,
-      sql`
-      update ${outbox} set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id in (
-        select id from ${outbox}
-        where sent_at is null and next_attempt_at <= now()
-        order by next_attempt_at, id
-        limit ${this.options.batch ?? 20}
-        for update skip locked
-      )
-      returning id, to_email as "toEmail", subject, body, kind, attempts`,
-    );
-  }
-
   private async pass(): Promise<number> {
-    const rows = await this.claim();
+    const rows = await claimDueEmails(this.db, this.options.batch ?? 20, LEASE_SECONDS);
     // Delivered ones are marked together after the batch (one statement, not one per email):
     // a crash in between re-sends at most that batch once its lease runs out (at least once).
     const delivered: number[] = [];
@@ -121,22 +102,17 @@ export class OutboxSender {
             { err, outboxId: row.id, attempts, retryInMs: delay },
             "outbox: delivery failed; will retry",
           );
-          await this.db
-            .update(outbox)
-            .set({
-              attempts,
-              lastError: String((err as Error).message ?? err).slice(0, 500),
-              nextAttemptAt: new Date(Date.now() + delay),
-            })
-            .where(eq(outbox.id, row.id));
+          await markEmailFailed(
+            this.db,
+            row.id,
+            attempts,
+            String((err as Error).message ?? err).slice(0, 500),
+            new Date(Date.now() + delay),
+          );
         }
       }
     } finally {
-      if (delivered.length)
-        await this.db
-          .update(outbox)
-          .set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
-          .where(inArray(outbox.id, delivered));
+      if (delivered.length) await markEmailsSent(this.db, delivered);
     }
     return delivered.length;
   }

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
-import { outbox, users } from "../../db/schema";
+import { insertEmails, insertEmailTo } from "./outbox.repository";
 
 export interface Email {
   subject: string;
@@ -37,21 +35,7 @@ export async function enqueueEmails(
 ) {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
-  const email = emailTemplate(make);
-  const { marker } = email;
-  const rows = await selectRows<{ sent: 1 }>(
-    db,
-    sql`
-    insert into ${outbox} (user_id, to_email, subject, body, kind)
-    select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind}
-    from ${users} u
-    where u.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and u.deactivated_at is null${options.always ? sql`` : sql` and u.email_notifications`}
-    returning 1 as sent`,
-  );
-  return rows.length;
+  return insertEmails(db, ids, emailTemplate(make), !!options.always);
 }
 
 /**
@@ -63,12 +47,5 @@ export async function enqueueEmailTo(
   to: { userId: string; email: string; name: string },
   make: (user: { name: string }) => Email,
 ) {
-  const email = make({ name: to.name });
-  await db.insert(outbox).values({
-    userId: to.userId,
-    toEmail: to.email,
-    subject: email.subject,
-    body: email.body,
-    kind: email.kind,
-  });
+  await insertEmailTo(db, to, make({ name: to.name }));
 }

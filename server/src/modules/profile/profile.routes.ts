@@ -1,5 +1,5 @@
 import { meResponse } from "@shared/schemas/auth";
-import { errorResponseSchema, okResponse } from "@shared/schemas/common";
+import { okResponse } from "@shared/schemas/common";
 import {
   changePasswordSchema,
   notificationSettingsSchema,
@@ -7,7 +7,8 @@ import {
 } from "@shared/schemas/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { guard, requireUser, signedIn } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { requireUser } from "../../plugins/session";
 import { takeUpload } from "../files/upload-limit";
 import {
   changePassword,
@@ -18,34 +19,28 @@ import {
   updateName,
 } from "./profile.service";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const route = routesOf("profile", [400, 401, 403]);
+/** A stored picture: any signed-in person may fetch one by its name; 404 for an unknown one. */
+const file = routesOf("profile", [401, 404]);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/me",
-    {
-      onRequest: guard("profile:manage"),
-      schema: {
-        tags: ["profile"],
-        summary: "Change the signed-in user's name",
-        body: updateProfileSchema,
-        response: { 200: meResponse, ...errors },
-      },
-    },
+    route("profile:manage", {
+      summary: "Change the signed-in user's name",
+      body: updateProfileSchema,
+      response: { 200: meResponse },
+    }),
     async (request) => ({ user: await updateName(app.db, requireUser(request), request.body.name) }),
   );
 
   app.patch(
     "/me/notifications",
-    {
-      onRequest: guard("profile:manage"),
-      schema: {
-        tags: ["profile"],
-        summary: "Turn email notifications on or off",
-        body: notificationSettingsSchema,
-        response: { 200: meResponse, ...errors },
-      },
-    },
+    route("profile:manage", {
+      summary: "Turn email notifications on or off",
+      body: notificationSettingsSchema,
+      response: { 200: meResponse },
+    }),
     async (request) => ({
       user: await setEmailNotifications(app.db, requireUser(request), request.body.emailNotifications),
     }),
@@ -53,15 +48,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/me/password",
-    {
-      onRequest: guard("profile:manage"),
-      schema: {
-        tags: ["profile"],
-        summary: "Change the password (needs the current one); ends the user's other sessions",
-        body: changePasswordSchema,
-        response: { 200: okResponse, 429: errorResponseSchema, ...errors },
-      },
-    },
+    route("profile:manage", {
+      summary: "Change the password (needs the current one); ends the user's other sessions",
+      body: changePasswordSchema,
+      response: { 200: okResponse },
+      errors: [429],
+    }),
     async (request, reply) => {
       const setCookie = await changePassword(app.db, app.auth, request, requireUser(request), request.body);
       reply.header("set-cookie", setCookie);
@@ -71,22 +63,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/me/picture",
-    {
-      onRequest: guard("profile:manage"),
-      schema: {
-        tags: ["profile"],
-        summary:
-          "Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB); uploads are limited per user (429)",
-        consumes: ["multipart/form-data"],
-        response: {
-          200: meResponse,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          429: errorResponseSchema,
-          ...errors,
-        },
-      },
-    },
+    route("profile:manage", {
+      summary:
+        "Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB); uploads are limited per user (429)",
+      consumes: ["multipart/form-data"],
+      response: { 200: meResponse },
+      errors: [413, 415, 429],
+    }),
     async (request) => {
       const user = requireUser(request);
       // Pictures share the per-user upload limit with documents (DESIGN.md §21).
@@ -99,20 +82,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/pictures/:file",
     {
-      onRequest: signedIn,
+      ...file("signed-in", {
+        summary: "A stored profile picture (WebP)",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.any().describe("The picture, image/webp") },
+      }),
       // The app marks every /api response no-store; a stored picture never changes, so it may be kept.
       onSend: async (_request, reply) => {
         if (reply.statusCode === 200) reply.header("cache-control", "private, max-age=31536000, immutable");
-      },
-      schema: {
-        tags: ["profile"],
-        summary: "A stored profile picture (WebP)",
-        params: z.object({ file: z.string().max(100) }),
-        response: {
-          200: z.any().describe("The picture, image/webp"),
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-        },
       },
     },
     async (request, reply) => {

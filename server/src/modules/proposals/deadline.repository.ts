@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
 import { activity, proposals, terms } from "../../db/schema";
+import { reviewDueAt } from "./proposal-sql";
 
 export interface Due {
   status: ProposalStatus;
@@ -36,5 +37,16 @@ export function dueProposals(tx: Db, due: Due) {
     sql`select p.id from ${proposals} p join ${terms} tm on tm.id = p.term_id
          where p.status = ${due.status} and ${due.when}
          order by p.id for update of p`,
+  );
+}
+
+/** Each supervisor's Pending proposals past their review's due date, oldest due first (all terms). */
+export function selectOverdue(db: Db, now: Date) {
+  return selectRows<{ supervisor_id: string; overdue: { title: string; due: string }[] }>(
+    db,
+    sql`select p.supervisor_id, json_agg(json_build_object('title', p.title, 'due', ${reviewDueAt}) order by ${reviewDueAt}, p.id) as overdue
+          from ${proposals} p join ${terms} tm on tm.id = p.term_id
+         where p.status = 'Pending' and ${reviewDueAt} < ${now.toISOString()}::timestamptz
+         group by p.supervisor_id`,
   );
 }

@@ -1,5 +1,6 @@
 import type { Proposal, ProposalSummary } from "@shared/schemas/proposals";
 import type { Db } from "../../db/client";
+import { iso } from "../../db/query";
 import { NotFoundError } from "../../lib/errors";
 import type { ProposalRow } from "./proposal-sql";
 import { selectProposal } from "./proposals.repository";
@@ -10,7 +11,6 @@ import { selectProposal } from "./proposals.repository";
  * export all read a proposal through here (decision 0045).
  */
 
-const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
 
 /** A proposal as the API answers it, from its row; a list's row carries an excerpt as `abstract`. */

@@ -1,79 +1,55 @@
 import { cellInputSchema, cellListQuery, cellListResponse, cellResponse } from "@shared/schemas/cells";
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { idParams } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
+import { contextOf } from "../../lib/request-context";
+import { routesOf } from "../../lib/route";
 import { createCell, getCell, listCells, updateCell } from "./research-cells.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const route = routesOf("research cells", [400, 401, 403, 404, 409]);
 
 export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/research-cells",
-    {
-      onRequest: guard("cells:read"),
-      schema: {
-        tags: ["research cells"],
-        summary:
-          "All research cells with their supervisor and proposal counts; ?include=supervisors adds the supervisors",
-        querystring: cellListQuery,
-        response: { 200: cellListResponse, ...errors },
-      },
-    },
+    route("cells:read", {
+      summary:
+        "All research cells with their supervisor and proposal counts; ?include=supervisors adds the supervisors",
+      querystring: cellListQuery,
+      response: { 200: cellListResponse },
+    }),
     async (request) => ({ items: await listCells(app.db, request.query.include) }),
   );
 
   app.get(
     "/research-cells/:id",
-    {
-      onRequest: guard("cells:read"),
-      schema: {
-        tags: ["research cells"],
-        summary: "One research cell with its supervisors",
-        params: idParams,
-        response: { 200: cellResponse, ...errors },
-      },
-    },
+    route("cells:read", {
+      summary: "One research cell with its supervisors",
+      params: idParams,
+      response: { 200: cellResponse },
+    }),
     async (request) => ({ cell: await getCell(app.db, request.params.id) }),
   );
 
   app.post(
     "/research-cells",
-    {
-      onRequest: guard("cells:manage"),
-      schema: {
-        tags: ["research cells"],
-        summary: "Add a research cell (title unique in any case)",
-        body: cellInputSchema,
-        response: { 201: cellResponse, ...errors },
-      },
-    },
+    route("cells:manage", {
+      summary: "Add a research cell (title unique in any case)",
+      body: cellInputSchema,
+      response: { 201: cellResponse },
+    }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ cell: await createCell(app.db, request.body, changeBy(app, requireUser(request))) }),
+      reply.status(201).send({ cell: await createCell(contextOf(request), request.body) }),
   );
 
   app.patch(
     "/research-cells/:id",
-    {
-      onRequest: guard("cells:manage"),
-      schema: {
-        tags: ["research cells"],
-        summary: "Change a research cell's title and description",
-        params: idParams,
-        body: cellInputSchema,
-        response: { 200: cellResponse, ...errors },
-      },
-    },
+    route("cells:manage", {
+      summary: "Change a research cell's title and description",
+      params: idParams,
+      body: cellInputSchema,
+      response: { 200: cellResponse },
+    }),
     async (request) => ({
-      cell: await updateCell(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+      cell: await updateCell(contextOf(request), request.params.id, request.body),
     }),
   );
 };

@@ -1,9 +1,9 @@
 import { MSG } from "@shared/messages";
 import type { Cell, CellInput } from "@shared/schemas/cells";
 import type { Db } from "../../db/client";
-import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
-import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
+import { recordIn } from "../activity/activity.repository";
 import {
   type CellRow,
   insertCell,
@@ -60,44 +60,31 @@ function titleConflict(err: unknown): never {
   throw err;
 }
 
-export async function createCell(db: Db, input: CellData, change: ChangeContext): Promise<Cell> {
+export async function createCell(ctx: RequestContext, input: CellData): Promise<Cell> {
   let id: string;
   try {
-    id = await transaction(db, async (tx) => {
-      const created = await insertCell(tx, input);
-      await recordActivity(tx, {
-        ...change,
-        kind: "cell",
-        action: "create",
-        subjectId: created,
-        subjectName: input.title,
-      });
+    id = await inTransaction(ctx, async (c) => {
+      const created = await insertCell(c.db, input);
+      await recordIn(c, "cell", "create", { subjectId: created, subjectName: input.title });
       return created;
     });
   } catch (err) {
     titleConflict(err);
   }
-  return getCell(db, id);
+  return getCell(ctx.db, id);
 }
 
-export async function updateCell(db: Db, id: string, input: CellData, change: ChangeContext): Promise<Cell> {
+export async function updateCell(ctx: RequestContext, id: string, input: CellData): Promise<Cell> {
   let found: boolean;
   try {
-    found = await transaction(db, async (tx) => {
-      const updated = await updateCellRow(tx, id, input);
-      if (updated)
-        await recordActivity(tx, {
-          ...change,
-          kind: "cell",
-          action: "update",
-          subjectId: id,
-          subjectName: input.title,
-        });
+    found = await inTransaction(ctx, async (c) => {
+      const updated = await updateCellRow(c.db, id, input);
+      if (updated) await recordIn(c, "cell", "update", { subjectId: id, subjectName: input.title });
       return updated;
     });
   } catch (err) {
     titleConflict(err);
   }
   if (!found) throw new NotFoundError(MSG.cellNotFound);
-  return getCell(db, id);
+  return getCell(ctx.db, id);
 }

@@ -1,87 +1,50 @@
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
 import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
-import { proposalResponse, reviewSchema } from "@shared/schemas/proposals";
+import { reviewSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contextOf } from "../../lib/request-context";
-import { guard } from "../../plugins/session";
+import { routesOf } from "../../lib/route";
+import { proposalChanges } from "../proposals/change-route";
 import { decideProposal, reassignProposal, reopenProposal, reviewProposal } from "./reviews.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const route = routesOf("proposals", [400, 401, 403, 404, 409]);
 
 /** The supervisor's review and the committee's decisions on a proposal (DESIGN.md §9). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/proposals/:id/review",
+  const change = proposalChanges(app, route);
+  change(
+    "review",
+    "proposals:review",
     {
-      onRequest: guard("proposals:review"),
-      schema: {
-        tags: ["proposals"],
-        summary:
-          "Approve, deny or request changes of a Pending proposal addressed to you (feedback required to deny or request changes)",
-        params: idParams,
-        body: reviewSchema,
-        response: { 200: proposalResponse, ...errors },
-      },
+      summary:
+        "Approve, deny or request changes of a Pending proposal addressed to you (feedback required to deny or request changes)",
+      body: reviewSchema,
     },
-    async (request) => ({
-      proposal: await reviewProposal(contextOf(request), request.params.id, request.body),
-    }),
+    reviewProposal,
   );
-
-  app.post(
-    "/proposals/:id/decision",
+  change(
+    "decision",
+    "proposals:decide",
     {
-      onRequest: guard("proposals:decide"),
-      schema: {
-        tags: ["proposals"],
-        summary: "The committee's sign-off of a proposal Awaiting committee (feedback required to deny)",
-        params: idParams,
-        body: decisionSchema,
-        response: { 200: proposalResponse, ...errors },
-      },
+      summary: "The committee's sign-off of a proposal Awaiting committee (feedback required to deny)",
+      body: decisionSchema,
     },
-    async (request) => ({
-      proposal: await decideProposal(contextOf(request), request.params.id, request.body),
-    }),
+    decideProposal,
   );
-
-  app.post(
-    "/proposals/:id/reopen",
+  change(
+    "reopen",
+    "proposals:manage",
     {
-      onRequest: guard("proposals:manage"),
-      schema: {
-        tags: ["proposals"],
-        summary: "Reopen an Approved or Denied proposal (reason required): Pending again, places taken back",
-        params: idParams,
-        body: reopenSchema,
-        response: { 200: proposalResponse, ...errors },
-      },
+      summary: "Reopen an Approved or Denied proposal (reason required): Pending again, places taken back",
+      body: reopenSchema,
     },
-    async (request) => ({
-      proposal: await reopenProposal(contextOf(request), request.params.id, request.body.reason),
-    }),
+    (c, id, body) => reopenProposal(c, id, body.reason),
   );
-
-  app.post(
-    "/proposals/:id/reassign",
+  change(
+    "reassign",
+    "proposals:manage",
     {
-      onRequest: guard("proposals:manage"),
-      schema: {
-        tags: ["proposals"],
-        summary: "Give a proposal to another supervisor of its cell (who needs a place left in its term)",
-        params: idParams,
-        body: reassignSchema,
-        response: { 200: proposalResponse, ...errors },
-      },
+      summary: "Give a proposal to another supervisor of its cell (who needs a place left in its term)",
+      body: reassignSchema,
     },
-    async (request) => ({
-      proposal: await reassignProposal(contextOf(request), request.params.id, request.body.supervisorId),
-    }),
+    (c, id, body) => reassignProposal(c, id, body.supervisorId),
   );
 };

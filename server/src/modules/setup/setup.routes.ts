@@ -1,44 +1,34 @@
 import { meResponse, setupSchema, setupStatusResponse } from "@shared/schemas/auth";
-import { errorResponseSchema } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findUserById } from "../accounts/accounts.repository";
-import { toUserDto } from "../accounts/user-dto";
+import { routesOf } from "../../lib/route";
+import { signedInAnswer } from "../auth/auth.routes";
 import { signIn } from "../auth/auth.service";
 import { completeSetup, setupNeeded } from "./setup.service";
+
+const route = routesOf("setup", []);
 
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/setup",
-    {
-      schema: {
-        tags: ["setup"],
-        summary: "Whether the first committee account is still to be made",
-        response: { 200: setupStatusResponse },
-      },
-    },
+    route("anyone", {
+      summary: "Whether the first committee account is still to be made",
+      response: { 200: setupStatusResponse },
+    }),
     async () => ({ needed: await setupNeeded(app.db) }),
   );
 
   app.post(
     "/setup",
-    {
-      schema: {
-        tags: ["setup"],
-        summary: "Create the first committee account with the start-up token",
-        body: setupSchema,
-        response: {
-          201: meResponse,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
-        },
-      },
-    },
+    route("anyone", {
+      summary: "Create the first committee account with the start-up token",
+      body: setupSchema,
+      response: { 201: meResponse },
+      errors: [400, 403, 409],
+    }),
     async (request, reply) => {
       const created = await completeSetup(app.db, request.body, app.now());
       const { setCookie } = await signIn(app.auth, request, request.body.email, request.body.password);
-      reply.header("set-cookie", setCookie);
-      return reply.status(201).send({ user: toUserDto((await findUserById(app.db, created.id))!) });
+      return reply.status(201).send(await signedInAnswer(app.db, reply, { userId: created.id, setCookie }));
     },
   );
 };

@@ -1,14 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { MSG } from "@shared/messages";
 import type { SetupInput } from "@shared/schemas/auth";
-import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { verifications } from "../../db/schema";
 import { AppError, ConflictError } from "../../lib/errors";
 import { countByRole } from "../accounts/accounts.repository";
 import { createAccount, recordOwnAccount } from "../accounts/accounts.service";
+import { insertSetupToken, takeSetupTokens } from "./setup.repository";
 
-const IDENTIFIER = "setup-token";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 export async function setupNeeded(db: Db): Promise<boolean> {
@@ -22,14 +20,7 @@ export async function setupNeeded(db: Db): Promise<boolean> {
 export async function issueSetupToken(db: Db): Promise<string | null> {
   if (!(await setupNeeded(db))) return null;
   const token = randomBytes(18).toString("base64url");
-  await db
-    .delete(verifications)
-    .where(and(eq(verifications.identifier, IDENTIFIER), lt(verifications.expiresAt, new Date())));
-  await db.insert(verifications).values({
-    identifier: IDENTIFIER,
-    value: sha256(token),
-    expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
-  });
+  await insertSetupToken(db, sha256(token), new Date(Date.now() + 7 * 24 * 3600 * 1000));
   return token;
 }
 
@@ -41,11 +32,8 @@ export async function completeSetup(db: Db, input: Required<SetupInput>, at: Dat
     db,
     { name: input.name, email: input.email, password: input.password, role: "committee" },
     async (tx, user) => {
-      const rows = await tx
-        .delete(verifications)
-        .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, new Date())))
-        .returning({ value: verifications.value });
-      const match = rows.some((r) => timingSafeEqual(Buffer.from(r.value), Buffer.from(hash)));
+      const hashes = await takeSetupTokens(tx);
+      const match = hashes.some((h) => timingSafeEqual(Buffer.from(h), Buffer.from(hash)));
       if (!match)
         throw new AppError(403, "FORBIDDEN", MSG.setupTokenInvalid, { token: MSG.setupTokenInvalid });
       if ((await countByRole(tx, "committee")) > 1) throw new ConflictError(MSG.setupDone);

@@ -1,4 +1,4 @@
-import { errorResponseSchema, idParams, okResponse } from "@shared/schemas/common";
+import { idParams, okResponse } from "@shared/schemas/common";
 import {
   capacityInputSchema,
   termInputSchema,
@@ -9,8 +9,8 @@ import {
   termSupervisorParams,
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { guard, requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
+import { contextOf } from "../../lib/request-context";
+import { done, routesOf } from "../../lib/route";
 import {
   clearCapacity,
   createTerm,
@@ -22,154 +22,102 @@ import {
   termLoad,
 } from "./terms.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const route = routesOf("terms", [400, 401, 403, 404, 409]);
 
 /** Terms, their windows and limits, and supervisors' places (DESIGN.md §8, §15). */
 export const termRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/terms",
-    {
-      onRequest: guard("terms:read"),
-      schema: {
-        tags: ["terms"],
-        summary: "Every term, newest first, the current one marked; and the department's time zone",
-        response: { 200: termListResponse, ...errors },
-      },
-    },
+    route("terms:read", {
+      summary: "Every term, newest first, the current one marked; and the department's time zone",
+      response: { 200: termListResponse },
+    }),
     async () => ({ items: await listTerms(app.db), timeZone: app.config.timeZone }),
   );
 
   app.post(
     "/terms",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Add a term (name unique in any case)",
-        body: termInputSchema,
-        response: { 201: termResponse, ...errors },
-      },
-    },
+    route("terms:manage", {
+      summary: "Add a term (name unique in any case)",
+      body: termInputSchema,
+      response: { 201: termResponse },
+    }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ term: await createTerm(app.db, request.body, changeBy(app, requireUser(request))) }),
+      reply.status(201).send({ term: await createTerm(contextOf(request), request.body) }),
   );
 
   app.patch(
     "/terms/:id",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Change a term's fields (its mode only while it has no proposals)",
-        params: idParams,
-        body: termPatchSchema,
-        response: { 200: termResponse, ...errors },
-      },
-    },
+    route("terms:manage", {
+      summary: "Change a term's fields (its mode only while it has no proposals)",
+      params: idParams,
+      body: termPatchSchema,
+      response: { 200: termResponse },
+    }),
     async (request) => ({
-      term: await patchTerm(app.db, request.params.id, request.body, changeBy(app, requireUser(request))),
+      term: await patchTerm(contextOf(request), request.params.id, request.body),
     }),
   );
 
   app.delete(
     "/terms/:id",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Delete a term that has no proposals and is not current",
-        params: idParams,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await removeTerm(app.db, request.params.id, changeBy(app, requireUser(request)));
-      return { ok: true as const };
-    },
+    route("terms:manage", {
+      summary: "Delete a term that has no proposals and is not current",
+      params: idParams,
+      response: { 200: okResponse },
+    }),
+    async (request) => done(removeTerm(contextOf(request), request.params.id)),
   );
 
   app.post(
     "/terms/:id/current",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Make this the current term: new proposals go into it",
-        params: idParams,
-        response: { 200: termResponse, ...errors },
-      },
-    },
+    route("terms:manage", {
+      summary: "Make this the current term: new proposals go into it",
+      params: idParams,
+      response: { 200: termResponse },
+    }),
     async (request) => ({
-      term: await setCurrentTerm(app.db, request.params.id, changeBy(app, requireUser(request))),
+      term: await setCurrentTerm(contextOf(request), request.params.id),
     }),
   );
 
   app.put(
     "/terms/:id/capacities/:supervisorId",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Set a supervisor's own number of places in the term",
-        params: termSupervisorParams,
-        body: capacityInputSchema,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await setCapacity(
-        app.db,
-        request.params.id,
-        request.params.supervisorId,
-        request.body.capacity,
-        changeBy(app, requireUser(request)),
-      );
-      return { ok: true as const };
-    },
+    route("terms:manage", {
+      summary: "Set a supervisor's own number of places in the term",
+      params: termSupervisorParams,
+      body: capacityInputSchema,
+      response: { 200: okResponse },
+    }),
+    async (request) =>
+      done(
+        setCapacity(
+          contextOf(request),
+          request.params.id,
+          request.params.supervisorId,
+          request.body.capacity,
+        ),
+      ),
   );
 
   app.delete(
     "/terms/:id/capacities/:supervisorId",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary: "Remove a supervisor's own capacity: the term's default applies again",
-        params: termSupervisorParams,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await clearCapacity(
-        app.db,
-        request.params.id,
-        request.params.supervisorId,
-        changeBy(app, requireUser(request)),
-      );
-      return { ok: true as const };
-    },
+    route("terms:manage", {
+      summary: "Remove a supervisor's own capacity: the term's default applies again",
+      params: termSupervisorParams,
+      response: { 200: okResponse },
+    }),
+    async (request) =>
+      done(clearCapacity(contextOf(request), request.params.id, request.params.supervisorId)),
   );
 
   app.get(
     "/terms/:id/load",
-    {
-      onRequest: guard("terms:manage"),
-      schema: {
-        tags: ["terms"],
-        summary:
-          "Each supervisor's places in use, capacity (null = unlimited) and overdue reviews in the term",
-        params: idParams,
-        response: { 200: termLoadResponse, ...errors },
-      },
-    },
+    route("terms:manage", {
+      summary: "Each supervisor's places in use, capacity (null = unlimited) and overdue reviews in the term",
+      params: idParams,
+      response: { 200: termLoadResponse },
+    }),
     async (request) => ({ items: await termLoad(app.db, request.params.id, app.now()) }),
   );
 };

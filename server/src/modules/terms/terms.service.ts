@@ -11,9 +11,10 @@ import {
 import { formatInZone } from "@shared/time";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { transaction } from "../../db/query";
+import { iso } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
-import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
+import { recordIn } from "../activity/activity.repository";
 import {
   deleteCapacity,
   deleteTerm,
@@ -31,8 +32,6 @@ import {
 } from "./terms.repository";
 
 export type { TermInput, TermPatch };
-
-const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** A term as the API answers it, from its row. */
 export function toTerm(r: TermRow): Term {
@@ -66,21 +65,14 @@ function nameConflict(err: unknown): never {
 }
 
 export async function createTerm(
-  db: Db,
+  ctx: RequestContext,
   input: z.output<typeof termInputSchema>,
-  change: ChangeContext,
 ): Promise<Term> {
   try {
-    return await transaction(db, async (tx) => {
-      const id = await insertTerm(tx, input);
-      await recordActivity(tx, {
-        ...change,
-        kind: "term",
-        action: "create",
-        subjectId: id,
-        subjectName: input.name,
-      });
-      return toTerm((await selectTerm(tx, id))!);
+    return await inTransaction(ctx, async (c) => {
+      const id = await insertTerm(c.db, input);
+      await recordIn(c, "term", "create", { subjectId: id, subjectName: input.name });
+      return toTerm((await selectTerm(c.db, id))!);
     });
   } catch (err) {
     nameConflict(err);
@@ -93,14 +85,13 @@ export async function createTerm(
  * changes apply one after the other, each checked against the other's result.
  */
 export async function patchTerm(
-  db: Db,
+  ctx: RequestContext,
   id: string,
   patch: z.output<typeof termPatchSchema>,
-  change: ChangeContext,
 ): Promise<Term> {
   try {
-    return await transaction(db, async (tx) => {
-      const row = await selectTerm(tx, id, true);
+    return await inTransaction(ctx, async (c) => {
+      const row = await selectTerm(c.db, id, true);
       if (!row) throw new NotFoundError(MSG.termNotFound);
       const stored = toTerm(row);
       const next: TermValues = { ...stored, ...patch };
@@ -112,16 +103,13 @@ export async function patchTerm(
         );
       if (next.mode !== stored.mode && stored.hasProposals)
         throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
-      await updateTerm(tx, id, next);
-      await recordActivity(tx, {
-        ...change,
-        kind: "term",
-        action: "update",
+      await updateTerm(c.db, id, next);
+      await recordIn(c, "term", "update", {
         subjectId: id,
         subjectName: next.name,
         note: changedFields(stored, next),
       });
-      return toTerm((await selectTerm(tx, id))!);
+      return toTerm((await selectTerm(c.db, id))!);
     });
   } catch (err) {
     nameConflict(err);
@@ -129,21 +117,15 @@ export async function patchTerm(
 }
 
 /** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
-export async function removeTerm(db: Db, id: string, change: ChangeContext): Promise<void> {
-  await transaction(db, async (tx) => {
-    const row = await selectTerm(tx, id, true);
+export async function removeTerm(ctx: RequestContext, id: string): Promise<void> {
+  await inTransaction(ctx, async (c) => {
+    const row = await selectTerm(c.db, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
     if (row.current) throw new ConflictError(MSG.termIsCurrent);
     if (row.has_proposals) throw new ConflictError(MSG.termHasProposals);
     try {
-      await deleteTerm(tx, id);
-      await recordActivity(tx, {
-        ...change,
-        kind: "term",
-        action: "delete",
-        subjectId: id,
-        subjectName: row.name,
-      });
+      await deleteTerm(c.db, id);
+      await recordIn(c, "term", "delete", { subjectId: id, subjectName: row.name });
     } catch (err) {
       if (pgErrorCode(err) === PG.foreignKeyViolation) throw new ConflictError(MSG.termHasProposals);
       throw err;
@@ -151,19 +133,13 @@ export async function removeTerm(db: Db, id: string, change: ChangeContext): Pro
   });
 }
 
-export async function setCurrentTerm(db: Db, id: string, change: ChangeContext): Promise<Term> {
-  return transaction(db, async (tx) => {
-    const row = await selectTerm(tx, id, true);
+export async function setCurrentTerm(ctx: RequestContext, id: string): Promise<Term> {
+  return inTransaction(ctx, async (c) => {
+    const row = await selectTerm(c.db, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
-    await makeCurrent(tx, id);
-    await recordActivity(tx, {
-      ...change,
-      kind: "term",
-      action: "current",
-      subjectId: id,
-      subjectName: row.name,
-    });
-    return toTerm((await selectTerm(tx, id))!);
+    await makeCurrent(c.db, id);
+    await recordIn(c, "term", "current", { subjectId: id, subjectName: row.name });
+    return toTerm((await selectTerm(c.db, id))!);
   });
 }
 
@@ -176,21 +152,17 @@ async function termAndSupervisor(db: Db, termId: string, supervisorId: string) {
 }
 
 export async function setCapacity(
-  db: Db,
+  ctx: RequestContext,
   termId: string,
   supervisorId: string,
   capacity: number,
-  change: ChangeContext,
 ) {
   try {
-    await transaction(db, async (tx) => {
-      const { term, supervisor } = await termAndSupervisor(tx, termId, supervisorId);
-      if (!(await upsertCapacity(tx, termId, supervisorId, capacity)))
+    await inTransaction(ctx, async (c) => {
+      const { term, supervisor } = await termAndSupervisor(c.db, termId, supervisorId);
+      if (!(await upsertCapacity(c.db, termId, supervisorId, capacity)))
         throw new NotFoundError(MSG.teacherNotFound);
-      await recordActivity(tx, {
-        ...change,
-        kind: "place",
-        action: "set",
+      await recordIn(c, "place", "set", {
         subjectId: supervisorId,
         subjectName: supervisor.name,
         note: `${term.name}: ${capacity}`,
@@ -203,14 +175,11 @@ export async function setCapacity(
   }
 }
 
-export async function clearCapacity(db: Db, termId: string, supervisorId: string, change: ChangeContext) {
-  await transaction(db, async (tx) => {
-    const { term, supervisor } = await termAndSupervisor(tx, termId, supervisorId);
-    await deleteCapacity(tx, termId, supervisorId);
-    await recordActivity(tx, {
-      ...change,
-      kind: "place",
-      action: "clear",
+export async function clearCapacity(ctx: RequestContext, termId: string, supervisorId: string) {
+  await inTransaction(ctx, async (c) => {
+    const { term, supervisor } = await termAndSupervisor(c.db, termId, supervisorId);
+    await deleteCapacity(c.db, termId, supervisorId);
+    await recordIn(c, "place", "clear", {
       subjectId: supervisorId,
       subjectName: supervisor.name,
       note: term.name,

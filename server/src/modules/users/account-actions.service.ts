@@ -6,12 +6,9 @@ import { transaction } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import {
-  deletePasswordLinks,
-  hasPassword,
-  type PasswordLinkKind,
-  sendPasswordLink,
-} from "../accounts/password-links";
+import { hasPassword } from "../accounts/accounts.repository";
+import { type PasswordLinkKind, sendPasswordLink } from "../accounts/password-links";
+import { deleteResetTokens } from "../accounts/reset-tokens.repository";
 import { recordActivity } from "../activity/activity.repository";
 import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmailTo } from "../outbox/outbox.service";
@@ -79,7 +76,7 @@ export async function updatePerson(
       if (after.email !== before.email) {
         // Links sent to the old address stop working, and the old address is told (DESIGN.md
         // §21); a deactivated account gets no email, as everywhere.
-        await deletePasswordLinks(tx, id);
+        await deleteResetTokens(tx, id);
         if (!before.deactivatedAt)
           await enqueueEmailTo(
             tx,

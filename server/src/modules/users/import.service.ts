@@ -9,16 +9,17 @@ import {
 } from "@shared/schemas/accounts";
 import { studentIdKey, studentIdSchema } from "@shared/schemas/auth";
 import { emailSchema, shownText } from "@shared/schemas/common";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRows, transaction } from "../../db/query";
+import { transaction } from "../../db/query";
 import { ConflictError, fieldError, PG, pgErrorCode } from "../../lib/errors";
 import { findBadText } from "../../plugins/security";
-import { LINK_SECONDS, newToken, tokenIdentifier } from "../accounts/password-links";
+import { LINK_SECONDS } from "../accounts/password-links";
+import { newToken, tokenIdentifier } from "../accounts/reset-tokens.repository";
 import { studentIdOwners } from "../accounts/student-ids";
 import { recordActivity } from "../activity/activity.repository";
 import { emails, passwordLinkUrl, ROLE_WORDS } from "../outbox/emails";
 import type { ActionContext } from "./account-actions.service";
+import { type ImportedPerson, insertImported, selectEmailOwners } from "./import.repository";
 import { type CsvRow, readImportCsv } from "./import-csv";
 
 const nameSchema = shownText("Name", LIMITS.nameMax);
@@ -60,11 +61,9 @@ function checkRow(row: CsvRow, role: ImportRole, domains: readonly string[]): Ch
 
 /** Who already has these emails (one statement on the unique index) and these student IDs, in any case. */
 async function existing(db: Db, rows: Checked[]) {
-  const emails = JSON.stringify(rows.map((r) => r.key));
-  const byEmail = await selectRows<{ email: string; role: string; student_id: string | null }>(
+  const byEmail = await selectEmailOwners(
     db,
-    sql`select lower(email) as email, role, student_id from users
-         where lower(email) in (select json_array_elements_text(${emails}::json))`,
+    rows.map((r) => r.key),
   );
   return {
     emails: new Map(byEmail.map((r) => [r.email, r])),
@@ -126,7 +125,7 @@ async function judge(
 async function createAll(db: Db, rows: Checked[], role: ImportRole, ctx: ActionContext) {
   const expiresAt = new Date(ctx.now.getTime() + LINK_SECONDS.set * 1000);
   const input = await Promise.all(
-    rows.map(async (r) => {
+    rows.map(async (r): Promise<ImportedPerson> => {
       const token = newToken();
       const email = emails.setPassword(passwordLinkUrl(ctx.publicUrl, token, "set"), {
         role: ROLE_WORDS[role],
@@ -145,25 +144,7 @@ async function createAll(db: Db, rows: Checked[], role: ImportRole, ctx: ActionC
   );
   try {
     await transaction(db, async (tx) => {
-      // Imports are exempt from the per-request statement limit (DESIGN.md §13).
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql`
-        with input as (
-          select * from json_to_recordset(${JSON.stringify(input)}::json)
-            as x(name text, email text, student_id text, identifier text, subject text, body text, kind text)
-        ),
-        created as (
-          insert into users (name, email, role, student_id)
-          select name, email, ${role}::role, student_id from input
-          returning id, email
-        ),
-        links as (
-          insert into verifications (identifier, value, expires_at)
-          select i.identifier, c.id::text, ${expiresAt.toISOString()}::timestamptz
-            from created c join input i on i.email = c.email
-        )
-        insert into outbox (user_id, to_email, subject, body, kind)
-        select c.id, c.email, i.subject, i.body, i.kind from created c join input i on i.email = c.email`);
+      await insertImported(tx, role, input, expiresAt);
       await recordActivity(tx, {
         at: ctx.now,
         actorId: ctx.by.id,

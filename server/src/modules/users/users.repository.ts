@@ -41,16 +41,11 @@ const ROLE_LITERAL: Record<Role, SQL> = {
   committee: sql.raw("'committee'"),
 };
 
-export type PersonRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  studentId: string | null;
-  pictureId: string | null;
-  createdAt: Date;
-  deactivatedAt: Date | null;
-};
+/** A person's row: the columns of `users` the people lists and the committee's tools read. */
+export type PersonRow = Pick<
+  typeof users.$inferSelect,
+  "id" | "name" | "email" | "role" | "studentId" | "pictureId" | "createdAt" | "deactivatedAt"
+>;
 
 /** A person's columns over `users u`, and their row as read. */
 const PERSON_COLUMNS = sql.raw(

@@ -7,7 +7,7 @@ import {
   passwordLinkResponse,
   updatePersonSchema,
 } from "@shared/schemas/accounts";
-import { errorResponseSchema, idParams } from "@shared/schemas/common";
+import { idParams } from "@shared/schemas/common";
 import {
   assignCellResponse,
   assignCellSchema,
@@ -19,8 +19,7 @@ import {
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
-import { guard, requireUser } from "../../plugins/session";
-import { changeBy } from "../activity/activity.repository";
+import { routesOf } from "../../lib/route";
 import {
   deactivatePerson,
   openProposals,
@@ -32,110 +31,69 @@ import { importPeople } from "./import.service";
 import { readImportBody } from "./import-upload";
 import { addPerson, assignCell, listPeople, unassignCell } from "./users.service";
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const route = routesOf("users", [400, 401, 403, 404, 409]);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const personResult = { 200: personResponse, ...errors };
+  const personResult = { 200: personResponse };
 
   app.get(
     "/users",
-    {
-      onRequest: guard("users:read"),
-      schema: {
-        tags: ["users"],
-        summary: "A page of the people of a role, searched by name, email or student ID and sorted",
-        querystring: userListQuery,
-        response: { 200: userListResponse, ...errors },
-      },
-    },
+    route("users:read", {
+      summary: "A page of the people of a role, searched by name, email or student ID and sorted",
+      querystring: userListQuery,
+      response: { 200: userListResponse },
+    }),
     async (request) => listPeople(app.db, request.query),
   );
 
   app.post(
     "/users",
-    {
-      onRequest: guard("users:create"),
-      schema: {
-        tags: ["users"],
-        summary: "Add a teacher (supervisor, no cells) or a committee member",
-        body: createUserSchema,
-        response: { 201: personResponse, ...errors },
-      },
-    },
+    route("users:create", {
+      summary: "Add a teacher (supervisor, no cells) or a committee member",
+      body: createUserSchema,
+      response: { 201: personResponse },
+    }),
     async (request, reply) =>
       reply.status(201).send({
-        user: await addPerson(
-          app.db,
-          request.body,
-          { publicUrl: app.config.publicUrl, by: requireUser(request).name },
-          changeBy(app, requireUser(request)),
-        ),
+        user: await addPerson(contextOf(request), request.body),
       }),
   );
 
   app.post(
     "/users/:id/research-cells",
-    {
-      onRequest: guard("users:assign-cells"),
-      schema: {
-        tags: ["users"],
-        summary: "Assign a teacher to a research cell",
-        params: idParams,
-        body: assignCellSchema,
-        response: { 201: assignCellResponse, ...errors },
-      },
-    },
+    route("users:assign-cells", {
+      summary: "Assign a teacher to a research cell",
+      params: idParams,
+      body: assignCellSchema,
+      response: { 201: assignCellResponse },
+    }),
     async (request, reply) => {
-      await assignCell(
-        app.db,
-        request.params.id,
-        request.body.researchCellId,
-        changeBy(app, requireUser(request)),
-      );
+      await assignCell(contextOf(request), request.params.id, request.body.researchCellId);
       return reply.status(201).send({ ok: true as const, message: MSG.cellAssigned });
     },
   );
 
   app.delete(
     "/users/:id/research-cells/:cellId",
-    {
-      onRequest: guard("users:assign-cells"),
-      schema: {
-        tags: ["users"],
-        summary: "Remove a teacher from a research cell (refused while they have Pending proposals there)",
-        params: userCellParams,
-        response: { 200: assignCellResponse, ...errors },
-      },
-    },
+    route("users:assign-cells", {
+      summary: "Remove a teacher from a research cell (refused while they have Pending proposals there)",
+      params: userCellParams,
+      response: { 200: assignCellResponse },
+    }),
     async (request) => {
-      await unassignCell(
-        app.db,
-        request.params.id,
-        request.params.cellId,
-        changeBy(app, requireUser(request)),
-      );
+      await unassignCell(contextOf(request), request.params.id, request.params.cellId);
       return { ok: true as const, message: MSG.teacherRemovedFromCell };
     },
   );
 
   app.patch(
     "/users/:id",
-    {
-      onRequest: guard("users:manage"),
-      schema: {
-        tags: ["users"],
-        summary: "Correct a person's name or email (unique in any case)",
-        params: idParams,
-        body: updatePersonSchema,
-        response: personResult,
-      },
-    },
+    route("users:manage", {
+      summary: "Correct a person's name or email (unique in any case)",
+      params: idParams,
+      body: updatePersonSchema,
+      response: personResult,
+    }),
     async (request) => ({
       user: await updatePerson(app.db, request.params.id, request.body, contextOf(request)),
     }),
@@ -143,16 +101,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/:id/password-reset",
-    {
-      onRequest: guard("users:manage"),
-      schema: {
-        tags: ["users"],
-        summary:
-          "Email the person a password link: a reset (valid one hour), or, without a password yet, a link to set one (valid 7 days)",
-        params: idParams,
-        response: { 200: passwordLinkResponse, ...errors },
-      },
-    },
+    route("users:manage", {
+      summary:
+        "Email the person a password link: a reset (valid one hour), or, without a password yet, a link to set one (valid 7 days)",
+      params: idParams,
+      response: { 200: passwordLinkResponse },
+    }),
     async (request) => {
       const { kind, name } = await sendLink(app.db, request.params.id, contextOf(request));
       return {
@@ -165,44 +119,32 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/:id/deactivate",
-    {
-      onRequest: guard("users:manage"),
-      schema: {
-        tags: ["users"],
-        summary:
-          "Deactivate an account: it cannot sign in, and its sessions and event streams end at once; its records stay",
-        params: idParams,
-        response: personResult,
-      },
-    },
+    route("users:manage", {
+      summary:
+        "Deactivate an account: it cannot sign in, and its sessions and event streams end at once; its records stay",
+      params: idParams,
+      response: personResult,
+    }),
     async (request) => ({ user: await deactivatePerson(app.db, request.params.id, contextOf(request)) }),
   );
 
   app.post(
     "/users/:id/reactivate",
-    {
-      onRequest: guard("users:manage"),
-      schema: {
-        tags: ["users"],
-        summary: "Reactivate an account: it may sign in again",
-        params: idParams,
-        response: personResult,
-      },
-    },
+    route("users:manage", {
+      summary: "Reactivate an account: it may sign in again",
+      params: idParams,
+      response: personResult,
+    }),
     async (request) => ({ user: await reactivatePerson(app.db, request.params.id, contextOf(request)) }),
   );
 
   app.get(
     "/users/:id/open-proposals",
-    {
-      onRequest: guard("users:manage"),
-      schema: {
-        tags: ["users"],
-        summary: "What a person leaves behind: active proposals they created or supervise",
-        params: idParams,
-        response: { 200: openProposalsResponse, ...errors },
-      },
-    },
+    route("users:manage", {
+      summary: "What a person leaves behind: active proposals they created or supervise",
+      params: idParams,
+      response: { 200: openProposalsResponse },
+    }),
     async (request) => ({ items: await openProposals(app.db, request.params.id) }),
   );
 
@@ -218,22 +160,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       "/users/import",
       {
-        onRequest: guard("users:manage"),
-        // Bodies up to the import's limit; the rest of this plugin keeps the JSON limit.
-        bodyLimit: LIMITS.importBytesMax + 64 * 1024,
-        schema: {
-          tags: ["users"],
+        ...route("users:manage", {
           summary:
             "Import students (name,email,studentId) or teachers (name,email) from a CSV: text/csv body or multipart `file`. dryRun (default true) reports every row; otherwise all new rows are created and emailed a link, or nothing is",
           consumes: ["text/csv", "multipart/form-data"],
           querystring: importQuery,
-          response: {
-            200: importResponse,
-            413: errorResponseSchema,
-            415: errorResponseSchema,
-            ...errors,
-          },
-        },
+          response: { 200: importResponse },
+          errors: [413, 415],
+        }),
+        // Bodies up to the import's limit; the rest of this plugin keeps the JSON limit.
+        bodyLimit: LIMITS.importBytesMax + 64 * 1024,
       },
       async (request) =>
         importPeople(

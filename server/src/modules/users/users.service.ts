@@ -3,11 +3,13 @@ import { MSG } from "@shared/messages";
 import type { CellRef, Person, UserList, userListQuery } from "@shared/schemas/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { counted, pageWindow, transaction } from "../../db/query";
+import { counted, pageWindow } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { inTransaction, type RequestContext } from "../../lib/request-context";
+import type { SessionUser } from "../../plugins/auth";
 import { createAccount } from "../accounts/accounts.service";
 import { pictureUrl } from "../accounts/user-dto";
-import { type ChangeContext, recordActivity } from "../activity/activity.repository";
+import { recordIn } from "../activity/activity.repository";
 import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import {
@@ -73,18 +75,13 @@ export async function listPeople(db: Db, query: ListQuery): Promise<UserList> {
  * The welcome email is written in the same transaction as the account.
  */
 export async function addPerson(
-  db: Db,
+  ctx: RequestContext<SessionUser>,
   input: { role: "supervisor" | "committee"; name: string; email: string; password: string },
-  context: { publicUrl: string; by: string },
-  change: ChangeContext,
 ): Promise<Person> {
   const role = ROLE_WORDS[input.role];
-  const user = await createAccount(db, { ...input, studentId: null }, async (tx, created) => {
-    await enqueueEmails(tx, [created.id], emails.accountCreated(context.publicUrl, { role, by: context.by }));
-    await recordActivity(tx, {
-      ...change,
-      kind: "account",
-      action: "create",
+  const user = await createAccount(ctx.db, { ...input, studentId: null }, async (tx, created) => {
+    await enqueueEmails(tx, [created.id], emails.accountCreated(ctx.publicUrl, { role, by: ctx.by.name }));
+    await recordIn({ ...ctx, db: tx }, "account", "create", {
       subjectId: created.id,
       subjectName: input.name,
       note: input.role === "supervisor" ? "Teacher" : "Committee member",
@@ -94,18 +91,18 @@ export async function addPerson(
 }
 
 export async function assignCell(
-  db: Db,
+  ctx: RequestContext,
   supervisorId: string,
   researchCellId: string,
-  change: ChangeContext,
 ): Promise<void> {
-  if ((await selectUserRole(db, supervisorId)) !== "supervisor") throw new NotFoundError(MSG.teacherNotFound);
-  if (!(await cellExists(db, researchCellId))) throw new NotFoundError(MSG.cellNotFound);
+  if ((await selectUserRole(ctx.db, supervisorId)) !== "supervisor")
+    throw new NotFoundError(MSG.teacherNotFound);
+  if (!(await cellExists(ctx.db, researchCellId))) throw new NotFoundError(MSG.cellNotFound);
   let inserted: boolean;
   try {
-    inserted = await transaction(db, async (tx) => {
-      const made = await insertAssignment(tx, supervisorId, researchCellId);
-      if (made) await recordAssignment(tx, change, "assign", supervisorId, researchCellId);
+    inserted = await inTransaction(ctx, async (c) => {
+      const made = await insertAssignment(c.db, supervisorId, researchCellId);
+      if (made) await recordAssignment(c, "assign", supervisorId, researchCellId);
       return made;
     });
   } catch (err) {
@@ -124,33 +121,28 @@ export async function assignCell(
  * is locked first, so a check and a delete cannot be split by another removal.
  */
 export async function unassignCell(
-  db: Db,
+  ctx: RequestContext,
   supervisorId: string,
   researchCellId: string,
-  change: ChangeContext,
 ): Promise<void> {
-  await transaction(db, async (tx) => {
-    if (!(await lockAssignment(tx, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
-    if (await hasPendingInCell(tx, supervisorId, researchCellId))
+  await inTransaction(ctx, async (c) => {
+    if (!(await lockAssignment(c.db, supervisorId, researchCellId))) throw new NotFoundError(MSG.notAssigned);
+    if (await hasPendingInCell(c.db, supervisorId, researchCellId))
       throw new ConflictError(MSG.teacherHasPendingInCell);
-    await deleteAssignment(tx, supervisorId, researchCellId);
-    await recordAssignment(tx, change, "unassign", supervisorId, researchCellId);
+    await deleteAssignment(c.db, supervisorId, researchCellId);
+    await recordAssignment(c, "unassign", supervisorId, researchCellId);
   });
 }
 
 /** A supervisor put into or taken out of a cell: the person is the row's subject, the cell its note. */
 async function recordAssignment(
-  tx: Db,
-  change: ChangeContext,
+  c: RequestContext,
   action: "assign" | "unassign",
   supervisorId: string,
   cellId: string,
 ) {
-  const names = await namesOf(tx, supervisorId, cellId);
-  await recordActivity(tx, {
-    ...change,
-    kind: "cell",
-    action,
+  const names = await namesOf(c.db, supervisorId, cellId);
+  await recordIn(c, "cell", action, {
     subjectId: supervisorId,
     subjectName: names?.person ?? null,
     note: names?.cell ?? null,

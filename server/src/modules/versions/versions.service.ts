@@ -2,14 +2,13 @@ import type { Version, versionInputSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { iso } from "../../db/query";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { assertOwnDocument } from "../files/documents";
 import { proposalCommand } from "../proposals/command";
 import { factsToRead } from "../proposals/transition";
 import { insertVersion, selectVersions } from "./versions.repository";
-
-const iso = (d: string) => new Date(d).toISOString();
 
 /** Every version of a proposal whose versions the caller may read (404 otherwise), newest first. */
 export async function listVersions(db: Db, user: SessionUser, proposalId: string): Promise<Version[]> {

@@ -1,0 +1,29 @@
+/** Research cells and the supervisors assigned to them. */
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt, ref } from "./columns";
+
+export const researchCells = pgTable(
+  "research_cells",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("research_cells_title_lower_uq").on(sql`lower(${t.title})`)],
+);
+
+export const supervisorCells = pgTable(
+  "supervisor_cells",
+  {
+    supervisorId: ref("supervisor_id", () => users.id, "cascade"),
+    researchCellId: ref("research_cell_id", () => researchCells.id, "cascade"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supervisorId, t.researchCellId] }),
+    index("supervisor_cells_cell_idx").on(t.researchCellId),
+  ],
+);

@@ -1,0 +1,14 @@
+/** Column types and columns the tables share. */
+import { type AnyPgColumn, customType, timestamp, type UpdateDeleteAction, uuid } from "drizzle-orm/pg-core";
+
+/** Raw bytes (PostgreSQL bytea): a Buffer on the way in, a Buffer or Uint8Array on the way out. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+/** A text search document (PostgreSQL tsvector), only ever written by the database. */
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A required reference to another table's column (a uuid), and what deleting that row does to this one. */
+export const ref = (name: string, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  uuid(name).notNull().references(target, { onDelete });

@@ -1,0 +1,102 @@
+/** Terms (DESIGN.md §8), their places, and the topics offered in them (DESIGN.md §11). */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { researchCells } from "./cells";
+import { createdAt, ref, tsvector } from "./columns";
+import { proposalTypeEnum, termModeEnum } from "./enums";
+
+export const terms = pgTable(
+  "terms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    mode: termModeEnum("mode").notNull().default("direct"),
+    /** The submission window: open from (inclusive) to close (exclusive); null = no limit. */
+    submissionsOpenAt: timestamp("submissions_open_at", { withTimezone: true }),
+    submissionsCloseAt: timestamp("submissions_close_at", { withTimezone: true }),
+    revisionsCloseAt: timestamp("revisions_close_at", { withTimezone: true }),
+    reviewDueDays: integer("review_due_days").notNull().default(7),
+    committeeApproval: boolean("committee_approval").notNull().default(false),
+    /** Groups per supervisor unless they have their own (term_capacities); null = unlimited. */
+    defaultCapacity: integer("default_capacity"),
+    maxPreferences: integer("max_preferences").notNull().default(5),
+    /** When the term's allocation was published; after it, topics and preferences are frozen. */
+    allocationPublishedAt: timestamp("allocation_published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("terms_name_lower_uq").on(sql`lower(${t.name})`),
+    check("terms_window_ck", sql`${t.submissionsCloseAt} > ${t.submissionsOpenAt}`),
+    check("terms_revisions_ck", sql`${t.revisionsCloseAt} > ${t.submissionsOpenAt}`),
+    check("terms_review_due_ck", sql`${t.reviewDueDays} >= 1`),
+    check("terms_default_capacity_ck", sql`${t.defaultCapacity} >= 0`),
+    check("terms_max_preferences_ck", sql`${t.maxPreferences} >= 1`),
+  ],
+);
+
+/**
+ * Which term is current: one row (its key can only be true), naming a term that exists (a
+ * current term cannot be deleted). Exactly one current term, kept by the database.
+ */
+export const currentTerm = pgTable(
+  "current_term",
+  {
+    only: boolean("only").primaryKey().default(true),
+    termId: ref("term_id", () => terms.id, "restrict"),
+  },
+  (t) => [check("current_term_only_ck", sql`${t.only}`)],
+);
+
+/** A supervisor's own number of places in a term, instead of the term's default. */
+export const termCapacities = pgTable(
+  "term_capacities",
+  {
+    termId: ref("term_id", () => terms.id, "cascade"),
+    supervisorId: ref("supervisor_id", () => users.id, "cascade"),
+    capacity: integer("capacity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.termId, t.supervisorId] }),
+    check("term_capacities_capacity_ck", sql`${t.capacity} >= 0`),
+  ],
+);
+
+/** A topic a supervisor offers in an allocation term; withdrawn ones are kept for the record. */
+export const topics = pgTable(
+  "topics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    termId: ref("term_id", () => terms.id, "restrict"),
+    supervisorId: ref("supervisor_id", () => users.id, "restrict"),
+    researchCellId: ref("research_cell_id", () => researchCells.id, "restrict"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: proposalTypeEnum("type").notNull(),
+    /** Groups it takes. */
+    capacity: integer("capacity").notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** The title's and description's words, for the students' search (as users.search_words). */
+    searchWords: tsvector("search_words").generatedAlwaysAs(
+      sql`to_tsvector('thesisdesk_search'::regconfig, regexp_replace(title || ' ' || description, '[[:punct:]]+', ' ', 'g'))`,
+    ),
+  },
+  (t) => [
+    index("topics_term_title_idx").on(t.termId, t.title, t.id),
+    index("topics_supervisor_term_idx").on(t.supervisorId, t.termId),
+    index("topics_search_idx").using("gin", t.searchWords),
+    check("topics_capacity_ck", sql`${t.capacity} >= 1`),
+  ],
+);

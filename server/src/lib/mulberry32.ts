@@ -1,0 +1,15 @@
+/**
+ * Deterministic pseudo-random numbers in [0, 1) from a 32-bit seed (mulberry32): the allocation's
+ * lot draws with it (the same seed always gives the same draft), and the seed and benchmark
+ * scripts make the same data on every run.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
