@@ -3,7 +3,13 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./support/harness";
 
-const BUDGET_BYTES = 200 * 1024;
+/**
+ * What a first visit downloads (DESIGN.md §22, decision 0061). The issue's target is 120 kB of
+ * JavaScript and 25 kB of CSS, gzipped; the JavaScript budget below is the figure reached, so that
+ * it only goes down. `npm run bench:page-weight` builds the client and prints these figures.
+ */
+const JS_BUDGET_KB = 150;
+const CSS_BUDGET_KB = 25;
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,35 +22,55 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every script a first visit downloads, with its gzipped size. */
-async function scriptsFor(path: string) {
-  const { context, page } = await newPage(browser, server.url);
-  const scripts: { url: string; gzip: number }[] = [];
+interface Asset {
+  url: string;
+  gzip: number;
+  /** As the server sent it (brotli when the browser accepts it), headers excluded. */
+  sent: number;
+}
+
+/** Every script and style sheet a first visit downloads, gzipped and as sent. */
+async function firstLoad(path: string) {
+  const { context, page } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+  const assets: Record<"script" | "stylesheet", Asset[]> = { script: [], stylesheet: [] };
   const pending: Promise<void>[] = [];
   page.on("response", (res) => {
-    if (res.request().resourceType() !== "script") return;
+    const type = res.request().resourceType();
+    if (type !== "script" && type !== "stylesheet") return;
     pending.push(
-      res.body().then((body) => {
-        scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body).length });
+      Promise.all([res.body(), res.request().sizes()]).then(([body, sizes]) => {
+        assets[type].push({
+          url: new URL(res.url()).pathname,
+          gzip: gzipSync(body).length,
+          sent: sizes.responseBodySize,
+        });
       }),
     );
   });
   await page.goto(path, { waitUntil: "networkidle" });
   await Promise.all(pending);
   await context.close();
-  return scripts;
+  const kb = (list: Asset[], key: "gzip" | "sent") => list.reduce((n, a) => n + a[key], 0) / 1024;
+  return {
+    scripts: assets.script,
+    js: { gzip: kb(assets.script, "gzip"), sent: kb(assets.script, "sent") },
+    css: { gzip: kb(assets.stylesheet, "gzip"), sent: kb(assets.stylesheet, "sent") },
+  };
 }
 
 describe("page weight", () => {
   for (const path of ["/", "/login"]) {
-    it(`the first load of ${path} stays under 200 kB of gzipped JavaScript, with no signed-in area in it`, async () => {
-      const scripts = await scriptsFor(path);
-      const total = scripts.reduce((n, s) => n + s.gzip, 0);
-      console.log(`${path}: ${(total / 1024).toFixed(1)} kB gzipped JavaScript in ${scripts.length} files`);
-      expect(scripts.length).toBeGreaterThan(0);
-      expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
-      const names = scripts.map((s) => s.url).join(" ");
-      expect(names).not.toMatch(/role-layout|all-teachers|proposal-status|requests|chat/);
+    it(`the first load of ${path}: JavaScript and CSS within budget, with no signed-in area in it`, async () => {
+      const load = await firstLoad(path);
+      console.log(
+        `${path}: JavaScript ${load.js.gzip.toFixed(1)} kB gzipped (${load.js.sent.toFixed(1)} kB as sent) in ${load.scripts.length} files; CSS ${load.css.gzip.toFixed(1)} kB gzipped (${load.css.sent.toFixed(1)} kB as sent)`,
+      );
+      expect(load.scripts.length).toBeGreaterThan(0);
+      expect(load.js.gzip).toBeLessThanOrEqual(JS_BUDGET_KB);
+      expect(load.css.gzip).toBeGreaterThan(1);
+      expect(load.css.gzip).toBeLessThanOrEqual(CSS_BUDGET_KB);
+      const names = load.scripts.map((s) => s.url).join(" ");
+      expect(names).not.toMatch(/role-layout|all-teachers|proposal-status|requests|chat|toasts|modals/);
     });
   }
 });

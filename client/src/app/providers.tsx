@@ -1,10 +1,8 @@
 import { ApiError } from "@client/lib/api";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import { LIMITS } from "@shared/limits";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { cssVariablesResolver, theme } from "./theme";
 
 export function createQueryClient() {
@@ -23,12 +21,27 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <ModalsProvider>
-          {/* Bottom right: a toast covers neither the header's name and Logout nor a form's fields. */}
-          <Notifications limit={LIMITS.notificationsMax} position="bottom-right" />
-          {children}
-        </ModalsProvider>
+        <Toasts />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
+  );
+}
+
+const ToastList = lazy(() => import("./toasts"));
+
+/**
+ * Where toasts (lib/notify) show. The toasts' code loads with the first toast, not with the first
+ * page (decision 0061); a toast shown meanwhile waits in Mantine's store and appears with it.
+ */
+function Toasts() {
+  const [needed, setNeeded] = useState(false);
+  const { notifications, queue } = useNotifications();
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }

@@ -1,16 +1,21 @@
 import { AuthGate, RequireRole, SignedOutOnly } from "@client/components/guards";
 import { PageLoader } from "@client/components/page-loader";
 import type { Role } from "@shared/enums";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
-import { RouteError } from "./routes/route-error";
+import { RouteErrorBoundary } from "./routes/route-error";
 
-type Load = () => Promise<{ default: React.ComponentType }>;
+type Load = () => Promise<{ default: ComponentType }>;
 
-/** Each page is its own chunk: a role's screens load only when someone of that role opens them. */
-const page = (load: Load): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/**
+ * Each page is its own chunk (React.lazy): a role's screens load only when someone of that role
+ * opens them, and the first visit carries no signed-in screen (decision 0061).
+ */
+const page = (load: Load): Pick<RouteObject, "element"> => {
+  const Page = lazy(load);
+  return { element: <Page /> };
+};
 
 /** Pages by their path. */
 const pages = (byPath: Record<string, Load>): RouteObject[] =>
@@ -26,7 +31,7 @@ const roleArea = (role: Role, byPath: Record<string, Load>): RouteObject => ({
   element: <RequireRole area={role} />,
   children: [
     {
-      lazy: async () => ({ Component: (await import("./layouts/role-layout")).LAYOUTS[role] }),
+      ...page(async () => ({ default: (await import("./layouts/role-layout")).LAYOUTS[role] })),
       children: [
         { index: true, element: <Navigate to="dashboard" replace /> },
         ...pages({
@@ -42,9 +47,6 @@ const roleArea = (role: Role, byPath: Record<string, Load>): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     element: <AuthGate />,
-    errorElement: <RouteError />,
-    // While the first page's code loads; the HTML's own shell (client/index.html) shows until then.
-    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <PublicLayout />,
@@ -115,4 +117,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's routes (declarative mode of React Router: the data router's loaders and actions are
+ * not used, and its code is not sent). A page that fails shows RouteError; while a layout's code
+ * loads, the PageLoader (the HTML's own shell in client/index.html shows until the first render).
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<PageLoader />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,5 +1,6 @@
 import { createQueryClient, Providers } from "@client/app/providers";
 import { sessionQueries } from "@client/lib/queries/session";
+import { ModalsProvider } from "@mantine/modals";
 import type { User } from "@shared/schemas/auth";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -43,7 +44,10 @@ export function renderScreen(
   );
   const result = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* As the signed-in shell has it (layouts/role-layout.tsx): screens open confirmations. */}
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </Providers>,
   );
   return { ...result, queryClient, router };

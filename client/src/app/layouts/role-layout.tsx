@@ -1,3 +1,4 @@
+import "./signed-in-styles";
 import { Brand } from "@client/components/brand";
 import { PageLoader } from "@client/components/page-loader";
 import { UserAvatar } from "@client/components/user-avatar";
@@ -17,6 +18,7 @@ import {
   Text,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { ModalsProvider } from "@mantine/modals";
 import type { Role } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import { IconLogout } from "@tabler/icons-react";
@@ -133,7 +135,16 @@ export function RoleLayout({ area: role }: { area: Role }) {
 
 /** One layout component per area, for the router's lazy routes. */
 export const LAYOUTS: Record<Role, () => React.JSX.Element> = {
-  student: () => <RoleLayout area="student" />,
-  supervisor: () => <RoleLayout area="supervisor" />,
-  committee: () => <RoleLayout area="committee" />,
+  student: () => <SignedIn area="student" />,
+  supervisor: () => <SignedIn area="supervisor" />,
+  committee: () => <SignedIn area="committee" />,
 };
+
+/** Confirmation dialogs (modals.openConfirmModal) are asked for only by signed-in screens. */
+function SignedIn({ area }: { area: Role }) {
+  return (
+    <ModalsProvider>
+      <RoleLayout area={area} />
+    </ModalsProvider>
+  );
+}

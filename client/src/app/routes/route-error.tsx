@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Center, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
-import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Component, type ReactNode, useEffect } from "react";
+import { Link } from "react-router";
 
 /** After a new release, a tab opened earlier may ask for page chunks that no longer exist. */
 function isStaleChunk(error: unknown): boolean {
@@ -18,15 +18,33 @@ function explain(error: unknown): string {
   if (isStaleChunk(error)) {
     return "ThesisDesk may have been updated since this page was opened. Reloading the page should fix it.";
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return "The page you asked for could not be found. Check the address, or start again from the home page.";
-  }
   return "An unexpected error stopped this page from loading. Reloading usually helps; if it keeps happening, contact your department.";
 }
 
-/** The router's errorElement: a calm message, never a stack trace. */
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * Around the routes: a page that throws while rendering (or whose code cannot be loaded) shows
+ * RouteError; going to another address tries again.
+ */
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; at: string | null }
+> {
+  state = { error: null as unknown, at: null as string | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; at: string | null }) {
+    if (state.error === null) return null;
+    if (state.at === null) return { at: props.pathname };
+    return state.at === props.pathname ? null : { error: null, at: null };
+  }
+  render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/** A calm message, never a stack trace. */
+export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle("Something went wrong · ThesisDesk");
 
   useEffect(() => {
