@@ -42,6 +42,8 @@ export const MSG = {
     "If an account uses this email, we sent it a link to reset the password. The link works once, for one hour.",
   tooManyResetRequests:
     "Too many password reset requests from your network. Please wait a few minutes and try again.",
+  tooManyResetChecks:
+    "Too many password links were checked from your network. Please wait a few minutes and try again.",
   resetTokenInvalid:
     "This password link is not valid: it has expired, was used already, or is incomplete. Ask for a new one.",
   passwordSet: "Your password is set, and you are logged in.",

@@ -187,6 +187,14 @@ const ROWS: Row[] = [
     request: (w) => ({ url: "/api/auth/forgot-password", payload: { email: w.loginAccount.email } }),
   },
   {
+    // Whether a link works: anyone may ask (the answer is valid or not, nothing else).
+    method: "GET",
+    route: "/api/auth/reset-password",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/auth/reset-password?token=a-made-up-token" }),
+    check: (res) => expect(res.json()).toEqual({ valid: false }),
+  },
+  {
     method: "POST",
     route: "/api/auth/reset-password",
     expect: [200, 200, 200, 200, 200, 200],
