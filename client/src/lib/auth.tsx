@@ -1,11 +1,12 @@
 import { MSG } from "@shared/messages";
 import type { LoginInput, RegisterInput, SetupInput, User } from "@shared/schemas/auth";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { api } from "./api";
+import { api, isApiError } from "./api";
 import { notify } from "./notify";
 import { sessionQueries } from "./queries/session";
+import { noteSessionEnd } from "./session-end";
 
 /** The signed-in user, or null when nobody is signed in. */
 export function useMe() {
@@ -35,6 +36,7 @@ function useSignedIn<TInput>(fn: (input: TInput) => Promise<{ user: User }>) {
     onSuccess: ({ user }) => {
       // Another user's cached data must never show: start clean, then set who is here.
       qc.clear();
+      noteSessionEnd(null);
       qc.setQueryData(sessionQueries.me().queryKey, user);
     },
   });
@@ -64,4 +66,17 @@ export function useLogout() {
     onSuccess: () => notify.success(MSG.loggedOut),
     onError: () => notify.error(MSG.logoutFailed),
   });
+}
+
+/**
+ * A 401 from any API call while someone is signed in: the session ended while the page was open
+ * (decision 0054). The person is signed out here; the guard of the signed-in screens then sends
+ * them to /login with the reason and the page to come back to. A 401 while signed out (a wrong
+ * password on the login form) is the form's own business.
+ */
+export function onUnauthenticated(qc: QueryClient, error: unknown) {
+  if (!isApiError(error) || error.status !== 401) return;
+  if (!qc.getQueryData(sessionQueries.me().queryKey)) return;
+  noteSessionEnd(error.code === "SESSION_ENDED" ? "session-ended" : "signed-out");
+  qc.setQueryData(sessionQueries.me().queryKey, null);
 }

@@ -169,7 +169,7 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200],
     request: () => ({ url: "/api/auth/session" }),
     check: (res, caller, w) => {
-      if (caller === "signedOut") expect(res.json()).toEqual({ user: null });
+      if (caller === "signedOut") expect(res.json()).toEqual({ user: null, sessionEnded: false });
       else expect(res.json().user.id).toBe(w.users[caller].id);
     },
   },

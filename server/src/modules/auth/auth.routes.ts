@@ -66,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Who is signed in (the user), or null; 200 either way",
       response: { 200: sessionResponse },
     }),
-    async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+    async (request) => ({
+      user: request.user ? toUserDto(request.user) : null,
+      sessionEnded: request.sessionEnded,
+    }),
   );
 
   app.post(
