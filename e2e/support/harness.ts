@@ -249,9 +249,10 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `fullPage: false` what the screen shows (an open list, a fixed header). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 let seq = 0;
