@@ -136,12 +136,11 @@ describe("accounts for a whole department in the browser", () => {
     await login(page, s.email, "a-new-password-1");
     await page.waitForURL("**/student/dashboard");
     await logout(page);
+    // A spent link says so when it opens (issue 30), before anything is typed.
     await page.goto(linkPath(mail));
-    await page.getByLabel(/^New password/).fill("a-new-password-2");
-    await page.getByLabel(/^Repeat the new password/).fill("a-new-password-2");
-    await page.getByRole("button", { name: "Set password" }).click();
     await page.getByRole("alert").filter({ hasText: "This password link is not valid" }).waitFor();
     await page.getByRole("link", { name: "Ask for a new link" }).waitFor();
+    expect(await page.getByRole("button", { name: "Set password" }).isDisabled()).toBe(true);
     await context.close();
   });
 

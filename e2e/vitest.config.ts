@@ -8,6 +8,8 @@ export default defineConfig({
     root: ".",
     include: ["e2e/**/*.e2e.test.ts"],
     environment: "node",
+    // Fails any test during which a page had an uncaught error.
+    setupFiles: ["e2e/support/page-errors.ts"],
     // Each file starts its own server and browser; two cores run two files at a time at most.
     maxWorkers: 2,
     testTimeout: 90_000,

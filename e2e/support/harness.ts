@@ -206,20 +206,53 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Uncaught errors of every page the tests open (`pageerror`: an exception nobody caught, or an
+ * error React reported as recoverable through `window.reportError`, such as minified #520), kept
+ * until e2e/support/page-errors.ts fails the test they happened in.
+ */
+// On globalThis: the setup file and the test file share it even if each loaded its own harness.
+const shared = globalThis as { __pageErrors?: string[] };
+shared.__pageErrors ??= [];
+const pageErrors = shared.__pageErrors;
+
+/** The page errors seen since the last call, emptied. */
+export const takePageErrors = () => pageErrors.splice(0);
+
+function watchErrors(page: Page) {
+  page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
+  // React's recoverable errors wrap the real one as `cause`, which pageerror does not carry: the
+  // page says it in the console (CAUSE_SCRIPT) and it joins the error it explains.
+  page.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith(CAUSE_PREFIX)) pageErrors.push(`  ${text}`);
+  });
+}
+
+const CAUSE_PREFIX = "[uncaught error's cause]";
+const CAUSE_SCRIPT = `window.addEventListener("error", (e) => {
+  const cause = e.error && e.error.cause;
+  if (cause) console.error(${JSON.stringify(CAUSE_PREFIX)}, String((cause && cause.stack) || cause));
+});`;
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, ...options });
+  // Every page of the context, the first and any it opens later (a popup, a second tab).
+  context.on("page", watchErrors);
+  await context.addInitScript({ content: CAUSE_SCRIPT });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `fullPage: false` what the screen shows (an open list, a fixed header). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 let seq = 0;

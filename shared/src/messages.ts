@@ -21,6 +21,10 @@ export const MSG = {
   passwordTooLong: "Password must be at most 128 characters.",
   emailInvalid: "Enter a valid email address.",
   signInRequired: "Please log in to continue.",
+  // A session that ended while a page was open (decision 0054): the server's words, and the client's.
+  sessionEnded:
+    "Your session has ended: it expired, or it was ended elsewhere (for example by a new password). Please log in again.",
+  signedOutElsewhere: "You were signed out: your session expired, or you logged out in another tab.",
   forbidden: "You do not have permission to do that.",
   notFound: "Not found.",
   crossSite: "Cross-site requests are not allowed.",
@@ -42,6 +46,8 @@ export const MSG = {
     "If an account uses this email, we sent it a link to reset the password. The link works once, for one hour.",
   tooManyResetRequests:
     "Too many password reset requests from your network. Please wait a few minutes and try again.",
+  tooManyResetChecks:
+    "Too many password links were checked from your network. Please wait a few minutes and try again.",
   resetTokenInvalid:
     "This password link is not valid: it has expired, was used already, or is incomplete. Ask for a new one.",
   passwordSet: "Your password is set, and you are logged in.",

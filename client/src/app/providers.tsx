@@ -1,12 +1,16 @@
 import { ApiError } from "@client/lib/api";
+import { onUnauthenticated } from "@client/lib/auth";
 import { MantineProvider } from "@mantine/core";
 import { useNotifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { cssVariablesResolver, theme } from "./theme";
 
 export function createQueryClient() {
-  return new QueryClient({
+  // Any request that finds the session ended, a read or a change, signs the page out (decision 0054).
+  const qc: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (e) => onUnauthenticated(qc, e) }),
+    mutationCache: new MutationCache({ onError: (e) => onUnauthenticated(qc, e) }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -15,6 +19,7 @@ export function createQueryClient() {
       },
     },
   });
+  return qc;
 }
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {

@@ -1,9 +1,12 @@
 import { createQueryClient, Providers } from "@client/app/providers";
+import { ApiError } from "@client/lib/api";
+import { onUnauthenticated } from "@client/lib/auth";
 import { sessionQueries } from "@client/lib/queries/session";
+import { noteSessionEnd, sessionEndReason } from "@client/lib/session-end";
 import { testUser } from "@client/test/render";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { RequireRole, safeNext } from "./guards";
 
 function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
@@ -26,7 +29,7 @@ function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
       <RouterProvider router={router} />
     </Providers>,
   );
-  return router;
+  return Object.assign(router, { qc });
 }
 
 describe("RequireRole", () => {
@@ -47,12 +50,45 @@ describe("RequireRole", () => {
   });
 });
 
+describe("a session that ends while a page is open (decision 0054)", () => {
+  afterEach(() => noteSessionEnd(null));
+
+  it.each([
+    ["SESSION_ENDED", "session-ended"],
+    ["UNAUTHENTICATED", "signed-out"],
+  ])(
+    "a 401 %s from any call sends to /login with the reason (%s) and the page to come back to",
+    async (code, reason) => {
+      const router = renderAt("/committee/all-teachers?q=x", testUser({ role: "committee" }));
+      expect(await screen.findByText("teachers")).toBeInTheDocument();
+      act(() => onUnauthenticated(router.qc, new ApiError(401, code, "ended")));
+      expect(await screen.findByText("login page")).toBeInTheDocument();
+      expect(router.state.location.search).toBe(
+        `?next=${encodeURIComponent("/committee/all-teachers?q=x")}&reason=${reason}`,
+      );
+      expect(router.qc.getQueryData(sessionQueries.me().queryKey)).toBeNull();
+    },
+  );
+
+  it("other refusals, and a 401 while nobody is signed in, change nothing", async () => {
+    const router = renderAt("/committee/all-teachers", testUser({ role: "committee" }));
+    expect(await screen.findByText("teachers")).toBeInTheDocument();
+    act(() => onUnauthenticated(router.qc, new ApiError(403, "FORBIDDEN", "no")));
+    act(() => onUnauthenticated(router.qc, new Error("network")));
+    expect(screen.getByText("teachers")).toBeInTheDocument();
+    router.qc.setQueryData(sessionQueries.me().queryKey, null);
+    act(() => onUnauthenticated(router.qc, new ApiError(401, "UNAUTHENTICATED", "wrong password")));
+    expect(sessionEndReason()).toBeNull();
+  });
+});
+
 describe("safeNext", () => {
   it("keeps in-app paths and refuses other sites", () => {
     expect(safeNext("/student/profile")).toBe("/student/profile");
     expect(safeNext("//evil.example")).toBeNull();
     expect(safeNext("https://evil.example")).toBeNull();
     expect(safeNext("/\\evil.example")).toBeNull();
+    expect(safeNext("/\t/evil.example")).toBeNull();
     expect(safeNext(null)).toBeNull();
   });
 });

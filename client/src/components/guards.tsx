@@ -1,5 +1,7 @@
 import { useMe } from "@client/lib/auth";
+import { sessionEndReason } from "@client/lib/session-end";
 import { DASHBOARD_PATH, type Role } from "@shared/enums";
+import { safeNextPath } from "@shared/next-path";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 
 /** Renders nothing until we know whether someone is signed in: no flash of the wrong screen. */
@@ -9,13 +11,19 @@ export function AuthGate() {
   return <Outlet />;
 }
 
-/** Comfort only: the server checks every call. Signed out → /login (and back); other role → own dashboard. */
+/**
+ * Comfort only: the server checks every call. Signed out → /login (and back), saying why when the
+ * session ended while the page was open (decision 0054); other role → own dashboard.
+ */
 export function RequireRole({ area: role }: { area: Role }) {
   const { data: user } = useMe();
   const location = useLocation();
   if (!user) {
-    const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+    const next = `${location.pathname}${location.search}${location.hash}`;
+    const reason = sessionEndReason();
+    return (
+      <Navigate to={`/login?next=${encodeURIComponent(next)}${reason ? `&reason=${reason}` : ""}`} replace />
+    );
   }
   if (user.role !== role) return <Navigate to={DASHBOARD_PATH[user.role]} replace />;
   return <Outlet />;
@@ -32,8 +40,5 @@ export function SignedOutOnly() {
   return <Outlet />;
 }
 
-/** A safe in-app path from ?next=, never another site. */
-export function safeNext(next: string | null): string | null {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  return next;
-}
+/** A safe in-app path from ?next=, never another site (shared/src/next-path.ts). */
+export const safeNext = (next: string | null) => safeNextPath(next);

@@ -28,7 +28,8 @@ function announce(e: LiveEvent, selfId: string) {
     case "proposal.reviewed":
       return notify.info(`Your proposal "${e.title}" was ${e.status.toLowerCase()}.`, "Proposal reviewed");
     case "proposal.changed":
-      return notify.info(`"${e.title}" is now ${e.status}.`, `Update from ${e.by}`);
+      // The words the server chose for this receiver (those of their email): who did what.
+      return notify.info(e.message, e.headline);
     case "invitation.received":
       return notify.info(`${e.by} invites you to join "${e.title}".`, "New invitation");
     case "allocation.published":

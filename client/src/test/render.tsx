@@ -4,7 +4,7 @@ import { ModalsProvider } from "@mantine/modals";
 import type { User } from "@shared/schemas/auth";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, parsePath, RouterProvider } from "react-router";
 
 export const testUser = (overrides: Partial<User> = {}): User => ({
   id: "00000000-0000-4000-8000-000000000001",
@@ -28,9 +28,12 @@ export function renderScreen(
     user = testUser(),
     path = "/",
     route = "*",
+    state,
   }: {
     user?: User | null;
     path?: string;
+    /** The history entry's state (what a link passed along), if any. */
+    state?: unknown;
     /** The route's pattern, for a page that reads its params ("/supervisor/proposals/:id"). */
     route?: string;
   } = {},
@@ -40,7 +43,7 @@ export function renderScreen(
   queryClient.setQueryData(sessionQueries.me().queryKey, user);
   const router = createMemoryRouter(
     [{ path: route, element: ui }, ...(route === "*" ? [] : [{ path: "*", element: null }])],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
   );
   const result = render(
     <Providers queryClient={queryClient}>

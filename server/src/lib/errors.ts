@@ -1,6 +1,9 @@
+import { MSG } from "@shared/messages";
+
 export type ErrorCode =
   | "VALIDATION"
   | "UNAUTHENTICATED"
+  | "SESSION_ENDED"
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
@@ -35,6 +38,15 @@ export const fieldError = (field: string, message: string) =>
 export class UnauthenticatedError extends AppError {
   constructor(message = "Please log in to continue.") {
     super(401, "UNAUTHENTICATED", message);
+  }
+}
+/**
+ * Signed out because the session this browser held ended (it expired, was revoked by a new
+ * password or a deactivation, or never existed): decision 0054. Which of these is not said.
+ */
+export class SessionEndedError extends AppError {
+  constructor() {
+    super(401, "SESSION_ENDED", MSG.sessionEnded);
   }
 }
 export class ForbiddenError extends AppError {

@@ -1,7 +1,7 @@
 import { can, type Permission } from "@shared/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cookieValues } from "../lib/cookies";
-import { ForbiddenError, UnauthenticatedError } from "../lib/errors";
+import { ForbiddenError, SessionEndedError, UnauthenticatedError } from "../lib/errors";
 import type { EventHub } from "../lib/events";
 import { type Auth, authHeaders, type SessionUser } from "./auth";
 import { SessionCache } from "./session-cache";
@@ -11,6 +11,8 @@ declare module "fastify" {
     /** The signed-in user, or null; resolved once per request from the session cookie. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** A session cookie came and was not (or no longer) valid: expired, revoked, or made up. */
+    sessionEnded: boolean;
   }
 }
 
@@ -37,6 +39,7 @@ const toSessionUser = (u: UserFields): SessionUser => ({
 export function registerSession(app: FastifyInstance, auth: Auth, events: EventHub) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("sessionEnded", false);
   const cache = new SessionCache();
   events.onAuthChange((change) => cache.invalidate(change));
   // better-auth's own name for its session cookie (with the __Secure- prefix behind https).
@@ -77,7 +80,10 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
     const setCookie = result.headers?.getSetCookie();
     if (setCookie?.length) reply.header("set-cookie", setCookie);
     const data = result.response;
-    if (!data) return;
+    if (!data) {
+      request.sessionEnded = true;
+      return;
+    }
     request.user = toSessionUser(data.user as UserFields);
     request.sessionId = data.session.id;
     if (events.listening)
@@ -94,8 +100,9 @@ export function registerSession(app: FastifyInstance, auth: Auth, events: EventH
   });
 }
 
+/** The signed-in user; 401 without one, saying so when the session this browser held has ended. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new UnauthenticatedError();
+  if (!request.user) throw request.sessionEnded ? new SessionEndedError() : new UnauthenticatedError();
   return request.user;
 }
 

@@ -551,6 +551,7 @@ function template(method: string, route: string): Template | undefined {
     "POST /api/auth/logout": { role: "student" },
     "GET /api/auth/options": { role: "signedOut" },
     "POST /api/auth/forgot-password": { role: "signedOut", body: { email: `${fresh}@example.edu` } },
+    "GET /api/auth/reset-password": { role: "signedOut", query: { token: "a-made-up-token" } },
     "POST /api/auth/reset-password": {
       role: "signedOut",
       body: { token: "a-made-up-token", newPassword: "a-fair-password" },

@@ -169,7 +169,7 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200],
     request: () => ({ url: "/api/auth/session" }),
     check: (res, caller, w) => {
-      if (caller === "signedOut") expect(res.json()).toEqual({ user: null });
+      if (caller === "signedOut") expect(res.json()).toEqual({ user: null, sessionEnded: false });
       else expect(res.json().user.id).toBe(w.users[caller].id);
     },
   },
@@ -185,6 +185,14 @@ const ROWS: Row[] = [
     route: "/api/auth/forgot-password",
     expect: [200, 200, 200, 200, 200, 200],
     request: (w) => ({ url: "/api/auth/forgot-password", payload: { email: w.loginAccount.email } }),
+  },
+  {
+    // Whether a link works: anyone may ask (the answer is valid or not, nothing else).
+    method: "GET",
+    route: "/api/auth/reset-password",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/auth/reset-password?token=a-made-up-token" }),
+    check: (res) => expect(res.json()).toEqual({ valid: false }),
   },
   {
     method: "POST",

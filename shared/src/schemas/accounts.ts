@@ -22,6 +22,10 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** GET /api/auth/reset-password?token=: whether a password link still works, without using it. */
+export const resetTokenQuery = resetPasswordSchema.pick({ token: true });
+export const resetTokenResponse = z.object({ valid: z.boolean() });
+
 /** GET /api/auth/options: what the login and register pages offer. */
 export const authOptionsResponse = z.object({
   /** Single sign-on, when configured: the button says "Sign in with {name}". */

@@ -60,5 +60,10 @@ export type User = z.infer<typeof userSchema>;
 
 export const meResponse = z.object({ user: userSchema });
 /** GET /api/auth/session: who is signed in, or null; answered 200 either way. */
-export const sessionResponse = z.object({ user: userSchema.nullable() });
+/**
+ * GET /api/auth/session: the signed-in user, or null; `sessionEnded` when this browser sent a
+ * session that is no longer valid (it ended while a page was open: decision 0054).
+ */
+export const sessionResponse = z.object({ user: userSchema.nullable(), sessionEnded: z.boolean() });
+export type SessionAnswer = z.infer<typeof sessionResponse>;
 export const setupStatusResponse = z.object({ needed: z.boolean() });

@@ -37,10 +37,19 @@ export const studentSearchQuery = z.object({
 });
 export type StudentSearchQuery = z.input<typeof studentSearchQuery>;
 
+/**
+ * Why a student found by the group picker cannot be invited, shown beside their greyed name
+ * (issue 30, decision 0055): `inGroup`, they hold their one place in the current term (as
+ * creator or accepted member). Null: they can be invited.
+ */
+export const STUDENT_UNAVAILABLE = { inGroup: "already in a group this term" } as const;
+export type StudentUnavailable = keyof typeof STUDENT_UNAVAILABLE;
+
 export const studentOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   studentId: z.string().nullable(),
+  unavailable: z.enum(["inGroup"]).nullable(),
 });
 export type StudentOption = z.infer<typeof studentOptionSchema>;
 export const studentSearchResponse = z.object({ items: z.array(studentOptionSchema) });

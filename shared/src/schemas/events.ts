@@ -13,6 +13,9 @@ export type LiveEvent =
       action: string;
       status: ProposalStatus;
       by: string;
+      /** What the receiver is told, in the words of their email: its subject and its sentence. */
+      headline: string;
+      message: string;
     }
   /** A term's allocation was published: the receiver's group (or groups) now know their result. */
   | { type: "allocation.published"; termId: string; term: string }

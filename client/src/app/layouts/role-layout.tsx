@@ -4,7 +4,6 @@ import { PageLoader } from "@client/components/page-loader";
 import { UserAvatar } from "@client/components/user-avatar";
 import { useLogout, useUser } from "@client/lib/auth";
 import { useLiveEvents } from "@client/lib/live-events";
-import { notify } from "@client/lib/notify";
 import {
   ActionIcon,
   AppShell,
@@ -20,7 +19,6 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import type { Role } from "@shared/enums";
-import { MSG } from "@shared/messages";
 import { IconLogout } from "@tabler/icons-react";
 import { Suspense } from "react";
 import { Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
@@ -35,11 +33,7 @@ export function RoleLayout({ area: role }: { area: Role }) {
   const badges = useNavBadges(role);
   useLiveEvents(user.id);
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => notify.success(MSG.loggedOut),
-      onError: () => notify.error(MSG.logoutFailed),
-    });
+  const onLogout = () => logout.mutate();
 
   return (
     <AppShell

@@ -147,6 +147,8 @@ export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string
     if (topic.withdrawn_at) throw new ConflictError(MSG.topicWithdrawn);
     const groups = await withdrawTopicRows(tx, id, c.now);
     await recordIn(c, "allocation", "topicWithdraw", { subjectId: id, subjectName: topic.title });
+    const subject = "A topic you ranked was withdrawn";
+    const what = `${user.name} withdrew the topic "${topic.title}", so it has left your group's list of preferences. Check your list and rank another topic if you wish.`;
     for (const proposalId of groups) {
       const { members } = await concernedBy(tx, proposalId);
       await enqueueEmails(
@@ -154,11 +156,12 @@ export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string
         members,
         emails.proposalChanged({
           title: topic.title,
-          subject: "A topic you ranked was withdrawn",
-          what: `${user.name} withdrew the topic "${topic.title}", so it has left your group's list of preferences. Check your list and rank another topic if you wish.`,
+          subject,
+          what,
           link: `${c.publicUrl}/student/proposals/${proposalId}`,
         }),
       );
+      // The live event in the email's words (issue 30): the toast says what happened.
       emit(members, {
         type: "proposal.changed",
         proposalId,
@@ -166,6 +169,8 @@ export async function withdrawTopic(ctx: RequestContext<SessionUser>, id: string
         action: "topicWithdraw",
         status: "Awaiting allocation",
         by: user.name,
+        headline: subject,
+        message: what,
       });
     }
     return toTopic((await selectTopic(tx, id))!);

@@ -4,6 +4,8 @@ import {
   forgotPasswordResponse,
   forgotPasswordSchema,
   resetPasswordSchema,
+  resetTokenQuery,
+  resetTokenResponse,
   ssoCallbackParams,
   ssoCallbackQuery,
   ssoStartResponse,
@@ -21,7 +23,7 @@ import { findUserById } from "../accounts/accounts.repository";
 import { toUserDto } from "../accounts/user-dto";
 import { login, logout, register, type SignedIn } from "./auth.service";
 import { loginDevices } from "./login-devices";
-import { forgotPassword, resetPassword } from "./password-reset.service";
+import { checkResetToken, forgotPassword, resetPassword } from "./password-reset.service";
 import { startSso } from "./sso.service";
 
 /**
@@ -64,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Who is signed in (the user), or null; 200 either way",
       response: { 200: sessionResponse },
     }),
-    async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+    async (request) => ({
+      user: request.user ? toUserDto(request.user) : null,
+      sessionEnded: request.sessionEnded,
+    }),
   );
 
   app.post(
@@ -138,6 +143,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       forgotPassword({ db: app.db, auth: app.auth, background: app.background }, request, request.body),
+  );
+
+  app.get(
+    "/auth/reset-password",
+    route("anyone", {
+      summary:
+        "Whether a password link's token can still be used (not used, expired or revoked); consumes nothing",
+      querystring: resetTokenQuery,
+      response: { 200: resetTokenResponse },
+      errors: [400, 429],
+    }),
+    async (request) => checkResetToken({ db: app.db, now: app.now }, request, request.query.token),
   );
 
   app.post(

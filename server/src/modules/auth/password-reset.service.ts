@@ -51,6 +51,29 @@ export async function forgotPassword(
   return { ok: true as const, message: MSG.forgotPasswordSent };
 }
 
+/** Checks of a password link per address, as many as forgot-password's requests (DESIGN.md §12, §13). */
+export const RESET_CHECK_LIMIT = FORGOT_LIMITS.perAddress;
+
+/**
+ * GET /api/auth/reset-password?token=: whether a link can still be used (stored, not used, not
+ * expired, not revoked), so its page says so when it opens rather than after the form is sent.
+ * It answers that and nothing else (not whose link it is, nor whether the account is active: the
+ * POST still says that), consumes nothing, and is limited per address like its siblings, so it
+ * is no faster a way to guess tokens than the reset itself.
+ */
+export async function checkResetToken(
+  deps: { db: Db; now: () => Date },
+  request: FastifyRequest,
+  token: string,
+): Promise<{ valid: boolean }> {
+  const address = await take(deps.db, {
+    key: `reset-check:ip:${clientAddress(request)}`,
+    ...RESET_CHECK_LIMIT,
+  });
+  if (!address.allowed) throw new RateLimitError(MSG.tooManyResetChecks, address.retryAfter);
+  return { valid: (await tokenUser(deps.db, token, deps.now())) !== undefined };
+}
+
 /**
  * POST /api/auth/reset-password: better-auth's resetPassword consumes the token (once, race-safe),
  * sets the password and ends every session of the account; then the other links still out are

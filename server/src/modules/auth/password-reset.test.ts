@@ -13,7 +13,7 @@ import {
 } from "../../test/app";
 import { linkToken, mailText } from "../../test/mail";
 import { freePort, type Received, startSmtp } from "../../test/smtp";
-import { FORGOT_LIMITS } from "./password-reset.service";
+import { FORGOT_LIMITS, RESET_CHECK_LIMIT } from "./password-reset.service";
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -212,5 +212,62 @@ describe("POST /api/auth/reset-password", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MSG.accountDeactivated);
     expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+});
+
+describe("GET /api/auth/reset-password?token=", () => {
+  const check = (token: string, remoteAddress = freshIp()) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/auth/reset-password?token=${encodeURIComponent(token)}`,
+      remoteAddress,
+    });
+  async function tokenFor(email: string) {
+    expect((await forgot(email)).statusCode).toBe(200);
+    return linkToken((await delivered(email)).at(-1)!);
+  }
+
+  it("says whether a link still works, and nothing else; checking uses nothing up", async () => {
+    const s = await makeStudent(t);
+    const token = await tokenFor(s.email);
+    for (let i = 0; i < 3; i++) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ valid: true });
+    }
+    expect((await reset(token, "checked-then-used-1")).statusCode).toBe(200);
+    // Used; made up; expired: the same answer, which names nobody.
+    const t2 = await makeStudent(t);
+    const expired = await tokenFor(t2.email);
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.value, t2.id));
+    for (const bad of [token, "made-up-token", expired]) {
+      const res = await check(bad);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ valid: false });
+    }
+  });
+
+  it("400 for a missing or over-long token", async () => {
+    for (const url of ["/api/auth/reset-password", `/api/auth/reset-password?token=${"x".repeat(201)}`]) {
+      const res = await t.app.inject({ method: "GET", url, remoteAddress: freshIp() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toHaveProperty("token");
+    }
+  });
+
+  it("per address: past the limit 429 with Retry-After, for valid and made-up tokens alike", async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: RESET_CHECK_LIMIT.max + 3 }, (_, i) => check(`guess-${i}`, ip)),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(RESET_CHECK_LIMIT.max);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error).toMatchObject({ code: "RATE_LIMITED", message: MSG.tooManyResetChecks });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await check("guess-elsewhere")).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { MSG } from "@shared/messages";
+import { safeNextPath } from "@shared/next-path";
 import { isAPIError } from "better-auth/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
@@ -16,12 +17,6 @@ const SSO_MSG = {
     "Single sign-on is not available right now. Please try again later, or log in with your password.",
 };
 
-/** An in-app path, never another site (as the client's safeNext). */
-export function safePath(next: string | undefined): string | undefined {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
-  return next;
-}
-
 /**
  * POST /api/auth/sso: the provider's sign-in address (better-auth's signInSocial with the
  * generic OAuth provider), with its state cookie. The person comes back through
@@ -36,7 +31,8 @@ export async function startSso(
   if (!deps.enabled) throw new NotFoundError(SSO_MSG.notConfigured);
   const attempt = await take(deps.db, { key: `sso:ip:${clientAddress(request)}`, ...SSO_START_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyLogins, attempt.retryAfter);
-  const path = safePath(next);
+  // The login page checks it again before it goes there.
+  const path = safeNextPath(next);
   const login = `${deps.publicUrl}/login`;
   try {
     const result = await deps.auth.api.signInSocial({

@@ -23,22 +23,24 @@ export function supervisorsOfCell(db: Db, cellId: string) {
 }
 
 /**
- * Active students free to join a group (DESIGN.md §9: nobody who holds their one place in the
- * current term is offered; an open invitation takes no place), other than `exceptId`, whose name
- * or student ID `q` finds (DESIGN.md §14: the start of
- * a word of the name or of the student ID; never the email), by name; with no `q`, the first by
- * name (users_role_name_idx). The matches are gathered through users_search_idx and sorted, as
- * the committee's search does (users.repository.ts).
+ * Active students other than `exceptId` whose name or student ID `q` finds (DESIGN.md §14: the
+ * start of a word of the name or of the student ID; never the email), by name, each with whether
+ * they hold their one place in the current term (DESIGN.md §9; an open invitation takes no
+ * place). With no `q`, the first by name (users_role_name_idx). The matches are gathered through
+ * users_search_idx and sorted, as the committee's search does (users.repository.ts).
  */
 export function searchStudents(db: Db, exceptId: string, q: string, limit: number) {
   const students = sql`select u.id, u.name, u.student_id from ${users} u
-    where u.role = 'student' and u.deactivated_at is null and u.id <> ${exceptId}
-      and not exists (select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
-  return selectRows<{ id: string; name: string; studentId: string | null }>(
+    where u.role = 'student' and u.deactivated_at is null and u.id <> ${exceptId}`;
+  const inGroup = sql`exists (select 1 from ${proposalMembers} m
+    where m.user_id = s.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
+  return selectRows<{ id: string; name: string; studentId: string | null; inGroup: boolean }>(
     db,
     q
       ? sql`with found as materialized (${students} and ${matchesSearch("u", q, "nameOrStudentId")})
-            select id, name, student_id as "studentId" from found order by name, id limit ${int(limit)}`
-      : sql`select id, name, student_id as "studentId" from (${students} order by u.name, u.id limit ${int(limit)}) s`,
+            select s.id, s.name, s.student_id as "studentId", ${inGroup} as "inGroup"
+              from (select * from found order by name, id limit ${int(limit)}) s order by s.name, s.id`
+      : sql`select s.id, s.name, s.student_id as "studentId", ${inGroup} as "inGroup"
+              from (${students} order by u.name, u.id limit ${int(limit)}) s order by s.name, s.id`,
   );
 }

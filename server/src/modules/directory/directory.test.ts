@@ -96,15 +96,16 @@ describe("GET /api/students?q=", () => {
     expect(names.some((n: string) => /Supervisor|Committee/.test(n))).toBe(false);
     const byTag = (await get(me, `/api/students?q=${tag.toUpperCase()}`)).json().items;
     expect(byTag).toEqual([
-      { id: ana.id, name: `Ana Other ${tag}`, studentId: ana.studentId },
-      { id: anabel.id, name: `Anabel Lower ${tag}`, studentId: anabel.studentId },
-      { id: bob.id, name: `Bob ${tag}`, studentId: bob.studentId },
+      { id: ana.id, name: `Ana Other ${tag}`, studentId: ana.studentId, unavailable: null },
+      { id: anabel.id, name: `Anabel Lower ${tag}`, studentId: anabel.studentId, unavailable: null },
+      { id: bob.id, name: `Bob ${tag}`, studentId: bob.studentId, unavailable: null },
     ]);
-    for (const item of byTag) expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId"]);
+    for (const item of byTag)
+      expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId", "unavailable"]);
     expect(JSON.stringify(res.json())).not.toContain("@");
   });
 
-  it("offers only students free to join: not one who holds a place in the current term, but one only invited", async () => {
+  it("says which students cannot be invited and why: one who holds a place in the current term, not one only invited", async () => {
     const supervisor = await makeSupervisor(t);
     const cell = await makeCell(t, [supervisor.id]);
     const placed = await makeStudent(t, { name: `Placed Person ${tag}` });
@@ -117,7 +118,37 @@ describe("GET /api/students?q=", () => {
       status: "Awaiting members",
     });
     const found = (await get(me, `/api/students?q=${encodeURIComponent(`person ${tag}`)}`)).json().items;
-    expect(found.map((s: { id: string }) => s.id)).toEqual([invited.id]);
+    // Listed by name, the placed one greyed with the reason (issue 30): never a guess of the client.
+    expect(found.map((s: { id: string; unavailable: string | null }) => [s.id, s.unavailable])).toEqual([
+      [invited.id, null],
+      [placed.id, "inGroup"],
+    ]);
+    // A place that ended (withdrawn) frees them again.
+    const withdrawnMember = await makeStudent(t, { name: `Freed Person ${tag}` });
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      cellId: cell.id,
+      memberIds: [withdrawnMember.id],
+      status: "Withdrawn",
+    });
+    const freed = (await get(me, `/api/students?q=${encodeURIComponent(`freed person ${tag}`)}`)).json()
+      .items;
+    expect(freed).toEqual([expect.objectContaining({ id: withdrawnMember.id, unavailable: null })]);
+    // Inviting the placed one is refused, as the picker says.
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/proposals",
+      headers: { cookie: me.cookie },
+      payload: {
+        title: "With a placed student",
+        abstract: "x",
+        type: "Project",
+        researchCellId: cell.id,
+        supervisorId: supervisor.id,
+        memberIds: [placed.id],
+      },
+    });
+    expect(refused.statusCode).toBe(409);
   });
 
   it("finds students by student ID", async () => {

@@ -129,6 +129,9 @@ describe("deadline jobs", () => {
       });
       await t.app.outbox.drain();
       expect(delivered(creator.email, "Invitations closed")).toHaveLength(1);
+      // One notice each (issue 30): the creator's says the group is complete, the member hears it once.
+      expect(delivered(creator.email, "Your group is complete")).toHaveLength(0);
+      expect(delivered(yes.email, "Your group is complete")).toHaveLength(1);
       expect(delivered(creator.email, term)).not.toHaveLength(0);
       expect(delivered(supervisor.email, `New proposal to review: ${p.title}`)).toHaveLength(1);
       // Nothing is left to do: a second run changes nothing.

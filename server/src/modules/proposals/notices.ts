@@ -9,18 +9,31 @@ import { committeeIds } from "./transition.repository";
  */
 type Notice = (t: Telling) => Promise<void>;
 
-/** The group is complete and the proposal now waits for its supervisor (DESIGN.md §9). */
-async function reachedSupervisor({ h, who, send, submitted }: Telling) {
-  if (h.to !== "Pending" || !who.supervisorId) return;
-  await submitted();
-  await send(
-    who.members,
-    "student",
-    "Your group is complete",
-    `Everyone invited has answered, so "${h.title}" is now with ${h.supervisorName ?? "your supervisor"} for review.`,
-  );
+/** What a group is told when it is complete and its proposal waits for its supervisor; null when it is not. */
+const nowWithSupervisor = ({ h, who }: Telling) =>
+  h.to === "Pending" && h.from !== "Pending" && who.supervisorId
+    ? `Everyone invited has answered, so "${h.title}" is now with ${h.supervisorName ?? "your supervisor"} for review.`
+    : null;
+
+/**
+ * The group is complete and the proposal now waits for its supervisor (DESIGN.md §9): the
+ * supervisor is told, and the members who were not told already (the creator hears it in the
+ * notice of the answer that completed it).
+ */
+async function reachedSupervisor(t: Telling) {
+  const complete = nowWithSupervisor(t);
+  if (!complete) return;
+  await t.submitted();
+  await t.send(t.who.members, "student", "Your group is complete", complete);
 }
 
+/** `first`, and the news that the group is complete when this happening completed it. */
+const andComplete = (t: Telling, first: string) => {
+  const complete = nowWithSupervisor(t);
+  return complete ? `${first} ${complete}` : first;
+};
+
+/** An invitee's answer, told to the creator in one notice that names who answered and how. */
 const answer: Notice = async (t) => {
   const { h, name, send } = t;
   const how = h.record ?? h.action;
@@ -28,13 +41,16 @@ const answer: Notice = async (t) => {
     [h.creatorId],
     "student",
     how === "accept" ? `${name} joined your group` : `${name} declined your invitation`,
-    how === "accept"
-      ? `${name} accepted your invitation to "${h.title}".`
-      : how === "decline"
-        ? `${name} declined your invitation to "${h.title}".`
-        : `${name} joined another group, so their invitation to "${h.title}" was declined.`,
+    andComplete(
+      t,
+      how === "accept"
+        ? `${name} accepted your invitation to "${h.title}".`
+        : how === "decline"
+          ? `${name} declined your invitation to "${h.title}".`
+          : `${name} joined another group, so their invitation to "${h.title}" was declined.`,
+    ),
   );
-  if (h.to !== h.from) await reachedSupervisor(t);
+  await reachedSupervisor(t);
 };
 
 const withdrawn: Notice = async ({ c, h, who, by, send }) => {
@@ -64,11 +80,11 @@ const reviewed = (h: Happening) => ({
 
 const decided: Notice = async ({ c, h, who, by, others, send }) => {
   if (h.actor?.role === "committee") {
+    // One notice each: its live event carries these words (a second, proposal.reviewed, was a second toast).
     const what = `The committee ${h.to === "Approved" ? "approved" : "denied"} the proposal "${h.title}".`;
     const subject = `Proposal ${h.to.toLowerCase()} by the committee`;
     await send(who.members, "student", subject, what, h.text);
     await send([who.supervisorId], "supervisor", subject, what, h.text);
-    c.emit(others(who.members), reviewed(h));
     return;
   }
   if (h.to === "Awaiting committee") {
@@ -110,7 +126,10 @@ export const NOTICES: Record<Happening["action"], Notice> = {
       [h.creatorId],
       "student",
       "Invitations closed",
-      `Submissions for ${h.termName} closed, so the invitations to "${h.title}" that were still open were declined.`,
+      andComplete(
+        t,
+        `Submissions for ${h.termName} closed, so the invitations to "${h.title}" that were still open were declined.`,
+      ),
     );
     await reachedSupervisor(t);
   },

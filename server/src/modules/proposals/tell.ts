@@ -45,7 +45,10 @@ export interface Telling {
   name: string;
   /** Those of `ids` other than the one acting (never told of their own act). */
   others: (ids: (string | null | undefined)[]) => string[];
-  /** An email to each of `to` but the one acting, and the proposal.changed live event. */
+  /**
+   * An email to each of `to` but the one acting and those told already of this happening, and the
+   * proposal.changed live event in the same words: one notice per person per happening.
+   */
   send: (
     to: (string | null | undefined)[],
     area: Area,
@@ -62,7 +65,9 @@ const link = (publicUrl: string, area: Area, id: string) => `${publicUrl}/${area
 
 /**
  * Tells the people a change concerns (DESIGN.md §9): an email through the outbox, in the context's
- * transaction, and a live event after its commit. The one acting is never told of their own act.
+ * transaction, and a live event after its commit, both in the same words. The one acting is never
+ * told of their own act, and nobody is told twice of one happening: a notice that has more to say
+ * to someone (an answer that also completes the group) says it in the one notice (issue 30).
  * Everyone is told in one place, in the words of NOTICES (one entry per action: a new action
  * without its words is a type error), so every transition reaches the same people in the same words.
  */
@@ -71,17 +76,10 @@ export async function tell(c: RequestContext, h: Happening) {
   const actorId = h.actor?.id;
   const by = h.actor?.name ?? "ThesisDesk";
   const publicUrl = c.publicUrl;
+  const told = new Set<string>();
   const others = (ids: (string | null | undefined)[]) => [
     ...new Set(ids.filter((id): id is string => !!id && id !== actorId)),
   ];
-  const event: LiveEvent = {
-    type: "proposal.changed",
-    proposalId: h.proposalId,
-    title: h.title,
-    action: h.record ?? h.action,
-    status: h.to,
-    by,
-  };
   const t: Telling = {
     c,
     h,
@@ -90,8 +88,9 @@ export async function tell(c: RequestContext, h: Happening) {
     name: h.subject?.name ?? by,
     others,
     send: async (to, area, subject, what, note, href) => {
-      const ids = others(to);
+      const ids = others(to).filter((id) => !told.has(id));
       if (!ids.length) return;
+      for (const id of ids) told.add(id);
       const message = {
         title: h.title,
         subject,
@@ -100,6 +99,16 @@ export async function tell(c: RequestContext, h: Happening) {
         link: href ?? link(publicUrl, area, h.proposalId),
       };
       await enqueueEmails(c.db, ids, emails.proposalChanged(message));
+      const event: LiveEvent = {
+        type: "proposal.changed",
+        proposalId: h.proposalId,
+        title: h.title,
+        action: h.record ?? h.action,
+        status: h.to,
+        by,
+        headline: subject,
+        message: what,
+      };
       c.emit(ids, event);
     },
     submitted: async () => {

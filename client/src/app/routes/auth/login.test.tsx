@@ -52,3 +52,42 @@ describe("Log in: forgot password and single sign-on", () => {
     expect(screen.queryByText(/Call this number/)).not.toBeInTheDocument();
   });
 });
+
+describe("Log in: where a person comes from (issue 30)", () => {
+  const options = () =>
+    fakeApi({ "GET /api/auth/options": () => ({ body: { sso: null, allowedEmailDomains: [] } }) });
+
+  it("puts the cursor in the email field", async () => {
+    vi.stubGlobal("fetch", options().fetch);
+    renderScreen(<LoginPage />, { user: null, path: "/login" });
+    await vi.waitFor(() => expect(screen.getByRole("textbox", { name: "Email" })).toHaveFocus());
+  });
+
+  it("says why when the session ended while a page was open, and only in its own words", async () => {
+    vi.stubGlobal("fetch", options().fetch);
+    const ended = renderScreen(<LoginPage />, {
+      user: null,
+      path: "/login?next=%2Fstudent%2Fproposal&reason=session-ended",
+    });
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.sessionEnded);
+    ended.unmount();
+    const other = renderScreen(<LoginPage />, { user: null, path: "/login?reason=signed-out" });
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.signedOutElsewhere);
+    other.unmount();
+    renderScreen(<LoginPage />, { user: null, path: "/login?reason=Call%20this%20number" });
+    await screen.findByRole("textbox", { name: "Email" });
+    expect(screen.queryByText(/Call this number/)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
+  });
+
+  it("takes the email typed so far to Forgot password, not in the address", async () => {
+    vi.stubGlobal("fetch", options().fetch);
+    const { router } = renderScreen(<LoginPage />, { user: null, path: "/login" });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("textbox", { name: "Email" }), "ana@uni.example ");
+    await user.click(screen.getByRole("link", { name: "Forgot password?" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/forgot-password"));
+    expect(router.state.location.search).toBe("");
+    expect(router.state.location.state).toEqual({ email: "ana@uni.example" });
+  });
+});

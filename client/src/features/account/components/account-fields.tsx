@@ -38,7 +38,7 @@ export function NewPasswordField<V>(props: Bound<V> & Omit<PasswordInputProps, "
 
 /** Email: the address one signs in with. */
 export function EmailField<V extends { email: string }>(
-  props: Omit<Bound<V>, "path"> & Omit<TextInputProps, "form">,
+  props: Omit<Bound<V>, "path"> & Omit<TextInputProps, "form"> & { ref?: React.Ref<HTMLInputElement> },
 ) {
   return <TextField<V> path="email" label="Email" type="email" autoComplete="email" {...props} />;
 }

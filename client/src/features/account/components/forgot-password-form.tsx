@@ -1,9 +1,17 @@
 import { Alert } from "@mantine/core";
+import { LIMITS } from "@shared/limits";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "@shared/schemas/accounts";
 import { IconMailCheck } from "@tabler/icons-react";
+import { useLocation } from "react-router";
 import { useForgotPassword } from "../api/use-forgot-password";
 import { AccountForm, EmailField } from "./account-fields";
 import { useAccountForm } from "./use-account-form";
+
+/** The email typed on the login page before "Forgot password?" (its history entry's state), if any. */
+const typedOnLogin = (state: unknown) => {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email.slice(0, LIMITS.emailMax) : "";
+};
 
 /**
  * Email and "Send reset link". The answer is the same for every address (nobody learns who has
@@ -12,7 +20,7 @@ import { useAccountForm } from "./use-account-form";
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   const { form, error, onSubmit } = useAccountForm<ForgotPasswordInput>(
-    { email: "" },
+    { email: typedOnLogin(useLocation().state) },
     forgotPasswordSchema,
     (values, onError) => forgot.mutate(values, { onError }),
   );

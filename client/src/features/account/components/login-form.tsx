@@ -3,14 +3,15 @@ import { safeNext } from "@client/components/guards";
 import { api, isApiError } from "@client/lib/api";
 import { useLogin } from "@client/lib/auth";
 import { authOptionsQuery } from "@client/lib/queries/auth-options";
-import { Anchor, Button, Divider, Group, Stack } from "@mantine/core";
+import { sessionEndMessage } from "@client/lib/session-end";
+import { Alert, Anchor, Button, Divider, Group, Stack } from "@mantine/core";
 import { isNotEmpty, useForm } from "@mantine/form";
 import { DASHBOARD_PATH } from "@shared/enums";
 import { MSG, ssoErrorMessage } from "@shared/messages";
 import type { LoginInput } from "@shared/schemas/auth";
-import { IconBuildingBank } from "@tabler/icons-react";
+import { IconBuildingBank, IconClockHour4 } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmailField, PasswordField } from "./account-fields";
 
@@ -25,7 +26,12 @@ export function LoginForm() {
   const login = useLogin();
   const options = useQuery(authOptionsQuery());
   const ssoError = params.get("error");
+  // Sent here because the session ended while a page was open (decision 0054): why, in our words.
+  const ended = sessionEndMessage(params.get("reason"));
   const [error, setError] = useState<string | null>(null);
+  // The page is for typing an email: the cursor starts there (issue 30).
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => emailRef.current?.focus(), []);
   const form = useForm<LoginInput>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
@@ -52,8 +58,19 @@ export function LoginForm() {
 
   const shown =
     error ?? (ssoError ? ssoErrorMessage(ssoError, options.data?.allowedEmailDomains ?? []) : null);
+  // "Forgot password?" takes the email typed so far along (in the history entry, not the address).
+  const forgotPassword = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate("/forgot-password", { state: { email: form.getValues().email.trim() } });
+  };
   return (
     <Stack>
+      {ended && !shown && (
+        <Alert color="yellow" icon={<IconClockHour4 size={18} />} title="Signed out" role="status">
+          {ended}
+        </Alert>
+      )}
       <FormError message={shown} />
       {options.data?.sso && (
         <>
@@ -74,10 +91,10 @@ export function LoginForm() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <EmailField form={form} />
+          <EmailField form={form} ref={emailRef} />
           <PasswordField form={form} path="password" label="Password" autoComplete="current-password" />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to="/forgot-password" size="sm" onClick={forgotPassword}>
               Forgot password?
             </Anchor>
           </Group>

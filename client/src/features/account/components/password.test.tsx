@@ -48,6 +48,7 @@ describe("Forgot password", () => {
 describe("Reset password", () => {
   it("sets the password with the link's token and takes the person to their dashboard", async () => {
     const api = fakeApi({
+      "GET /api/auth/reset-password": () => ({ body: { valid: true } }),
       "POST /api/auth/reset-password": () => ({ body: { user: testUser({ role: "supervisor" }) } }),
     });
     vi.stubGlobal("fetch", api.fetch);
@@ -63,12 +64,15 @@ describe("Reset password", () => {
     await user.type(screen.getByLabelText(/^Repeat the new password/, { selector: "input" }), "d");
     await user.click(screen.getByRole("button", { name: "Set password" }));
     expect(await screen.findByText(MSG.passwordSet)).toBeInTheDocument();
-    expect(api.calls[0].body).toEqual({ token: "the-token", newPassword: "a-new-password" });
+    // The link was checked when the page opened, then used.
+    expect(api.calls.slice(0, 2).map((c) => c.method)).toEqual(["GET", "POST"]);
+    expect(api.calls[1].body).toEqual({ token: "the-token", newPassword: "a-new-password" });
     expect(router.state.location.pathname).toBe("/supervisor/dashboard");
   });
 
-  it("says a used, expired or made-up link is not valid, with the way to ask for a new one", async () => {
+  it("a link that stops working while its page is open says so when the form is sent", async () => {
     const api = fakeApi({
+      "GET /api/auth/reset-password": () => ({ body: { valid: true } }),
       "POST /api/auth/reset-password": () => ({
         status: 400,
         body: {
@@ -96,10 +100,57 @@ describe("Reset password", () => {
     );
   });
 
+  it("a used or expired link says so when its page opens, before anything is typed (issue 30)", async () => {
+    const api = fakeApi({ "GET /api/auth/reset-password": () => ({ body: { valid: false } }) });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ResetPasswordForm token="used-token" />, { user: null });
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.resetTokenInvalid);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    expect(screen.getByRole("button", { name: "Set password" })).toBeDisabled();
+    expect(screen.getByLabelText(/^New password/, { selector: "input" })).toBeDisabled();
+    // Only the check was asked; nothing was sent, and the check named the token.
+    expect(api.calls.map((c) => c.method)).toEqual(["GET"]);
+  });
+
+  it("when the link cannot be checked (too many checks), the form stays and the reset itself decides", async () => {
+    const api = fakeApi({
+      "GET /api/auth/reset-password": () => ({
+        status: 429,
+        body: { error: { code: "RATE_LIMITED", message: MSG.tooManyResetChecks } },
+      }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<ResetPasswordForm token="some-token" />, { user: null });
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Set password" })).toBeEnabled());
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("without a token in the link, says so at once and sends nothing", async () => {
     vi.stubGlobal("fetch", fakeApi({}).fetch);
     renderScreen(<ResetPasswordForm token="" />, { user: null });
     expect(screen.getByRole("alert")).toHaveTextContent(MSG.resetTokenInvalid);
     expect(screen.getByRole("button", { name: "Set password" })).toBeDisabled();
+  });
+});
+
+describe("Forgot password, from the login page", () => {
+  it("starts with the email typed on the login page (passed in the history entry)", async () => {
+    vi.stubGlobal("fetch", fakeApi({}).fetch);
+    renderScreen(<ForgotPasswordForm />, {
+      user: null,
+      path: "/forgot-password",
+      state: { email: "ana@uni.example" },
+    });
+    expect(await screen.findByRole("textbox", { name: "Email" })).toHaveValue("ana@uni.example");
+  });
+
+  it("starts empty when nothing came along", async () => {
+    vi.stubGlobal("fetch", fakeApi({}).fetch);
+    renderScreen(<ForgotPasswordForm />, { user: null, path: "/forgot-password", state: { email: 42 } });
+    expect(await screen.findByRole("textbox", { name: "Email" })).toHaveValue("");
   });
 });

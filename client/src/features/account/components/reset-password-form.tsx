@@ -9,6 +9,7 @@ import { newPasswordSchema } from "@shared/schemas/common";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useResetPassword } from "../api/use-reset-password";
+import { useResetTokenCheck } from "../api/use-reset-token";
 import { AccountForm, NewPasswordField, PasswordField } from "./account-fields";
 
 interface Values {
@@ -18,12 +19,17 @@ interface Values {
 
 /**
  * New password (typed twice) for the link's token. Success signs the person in and takes them to
- * their dashboard; a used, expired or made-up link says so, with the way to ask for a new one.
+ * their dashboard; a used, expired or made-up link says so when the page opens (and, should it
+ * stop working meanwhile, when the form is sent), with the way to ask for a new one.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
+  const check = useResetTokenCheck(token);
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(token ? null : MSG.resetTokenInvalid);
+  const [sendError, setError] = useState<string | null>(null);
+  // A link that cannot work says so when it opens: no token, or one the server no longer knows.
+  const unusable = !token || check.data?.valid === false;
+  const error = unusable ? MSG.resetTokenInvalid : sendError;
   const form = useForm<Values>({
     mode: "uncontrolled",
     initialValues: { newPassword: "", confirm: "" },
@@ -59,8 +65,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       onSubmit={onSubmit}
       error={error}
       submit="Set password"
-      busy={reset.isPending}
-      disabled={!token}
+      busy={reset.isPending || check.isLoading}
+      disabled={unusable}
     >
       {tokenProblem && (
         <Text size="sm">
@@ -69,13 +75,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </Anchor>
         </Text>
       )}
-      <NewPasswordField form={form} path="newPassword" label="New password" disabled={!token} />
+      <NewPasswordField form={form} path="newPassword" label="New password" disabled={unusable} />
       <PasswordField
         form={form}
         path="confirm"
         label="Repeat the new password"
         autoComplete="new-password"
-        disabled={!token}
+        disabled={unusable}
       />
     </AccountForm>
   );

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
 import type { SupervisorOption } from "@shared/schemas/directory";
+import { STUDENT_UNAVAILABLE } from "@shared/schemas/directory";
 import type { Proposal } from "@shared/schemas/proposals";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -51,9 +52,21 @@ const SUPERVISORS: Record<string, SupervisorOption[]> = {
 };
 
 const STUDENTS = [
-  { id: "11111111-0000-4000-8000-000000000001", name: "Mei Lin", studentId: "S-101" },
-  { id: "11111111-0000-4000-8000-000000000002", name: "Omar Farouk", studentId: "S-102" },
-  { id: "11111111-0000-4000-8000-000000000003", name: "Sofia Martins", studentId: "S-103" },
+  { id: "11111111-0000-4000-8000-000000000001", name: "Mei Lin", studentId: "S-101", unavailable: null },
+  { id: "11111111-0000-4000-8000-000000000002", name: "Omar Farouk", studentId: "S-102", unavailable: null },
+  {
+    id: "11111111-0000-4000-8000-000000000003",
+    name: "Sofia Martins",
+    studentId: "S-103",
+    unavailable: null,
+  },
+  // Holds a place in the term, as the server says (GET /api/students).
+  {
+    id: "11111111-0000-4000-8000-000000000004",
+    name: "Tariq Busy",
+    studentId: "S-104",
+    unavailable: "inGroup",
+  },
 ];
 
 afterEach(() => {
@@ -199,7 +212,11 @@ describe("Submit Proposal form", () => {
     await user.click(picker);
     await user.click(await screen.findByRole("option", { name: "Mei Lin (S-101)", hidden: true }));
     await user.click(await screen.findByRole("option", { name: "Omar Farouk (S-102)", hidden: true }));
-    const third = await screen.findByRole("option", { name: "Sofia Martins (S-103)", hidden: true });
+    // Greyed out, saying why.
+    const third = await screen.findByRole("option", {
+      name: "Sofia Martins (S-103) — your group is full",
+      hidden: true,
+    });
     await waitFor(() => expect(third).toHaveAttribute("aria-disabled", "true"));
     await user.click(third);
     expect(screen.getByText(/A group has at most 2 other members/)).toBeInTheDocument();
@@ -207,6 +224,24 @@ describe("Submit Proposal form", () => {
     expect(screen.getByText("Mei Lin (S-101)", { selector: ".mantine-Pill-label" })).toBeInTheDocument();
     expect(screen.getByText("Omar Farouk (S-102)", { selector: ".mantine-Pill-label" })).toBeInTheDocument();
     expect(screen.queryByText("Sofia Martins (S-103)", { selector: ".mantine-Pill-label" })).toBeNull();
+  });
+
+  it("greys out a student the server says is in a group, saying so, and does not let them be chosen", async () => {
+    setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("combobox", { name: "Group members" }), "Tariq");
+    const busy = await screen.findByRole("option", {
+      name: `Tariq Busy (S-104) — ${STUDENT_UNAVAILABLE.inGroup}`,
+      hidden: true,
+    });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    await user.click(busy);
+    expect(screen.queryByText(/Tariq Busy/, { selector: ".mantine-Pill-label" })).toBeNull();
+    // The others, free, say nothing beside their names.
+    await user.clear(screen.getByRole("combobox", { name: "Group members" }));
+    await user.type(screen.getByRole("combobox", { name: "Group members" }), "Mei");
+    const free = await screen.findByRole("option", { name: "Mei Lin (S-101)", hidden: true });
+    expect(free).not.toHaveAttribute("aria-disabled", "true");
   });
 
   it("searches students on the server by what is typed", async () => {
