@@ -7,6 +7,21 @@ import { searchParam } from "./users";
 const statusCounts = z.object({ byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number()) });
 export type StatusCounts = z.infer<typeof statusCounts>;
 
+/**
+ * A new department's first steps (decision 0056), in order, each done or not as the data says:
+ * a term set up, research cells, teachers, teachers assigned to cells, students.
+ */
+const setupSchema = z.object({
+  term: z.boolean(),
+  cells: z.boolean(),
+  teachers: z.boolean(),
+  assignments: z.boolean(),
+  students: z.boolean(),
+});
+export type Setup = z.infer<typeof setupSchema>;
+export type SetupStep = keyof Setup;
+export const SETUP_STEPS = setupSchema.keyof().options;
+
 /** GET /api/committee/dashboard */
 export const committeeDashboardResponse = z.object({
   students: z.number(),
@@ -17,6 +32,8 @@ export const committeeDashboardResponse = z.object({
   proposals: statusCounts.extend({ total: z.number(), overdue: z.number() }),
   /** Every cell with its proposals by status, most proposals first. */
   perCell: z.array(statusCounts.extend({ id: z.string(), title: z.string() })),
+  /** The getting-started steps, each done or not. */
+  setup: setupSchema,
 });
 export type CommitteeDashboard = z.infer<typeof committeeDashboardResponse>;
 

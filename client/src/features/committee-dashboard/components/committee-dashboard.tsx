@@ -14,6 +14,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCommitteeDashboard } from "../api/use-committee-dashboard";
 import { CellsChart } from "./cells-chart";
 import { FigureCard } from "./figure-card";
+import { GettingStarted } from "./getting-started";
 import { ProposalsExport } from "./proposals-export";
 import { proposalsLink, STATUS_CHART_COLOR, STATUS_ICON } from "./status-look";
 
@@ -63,6 +64,7 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
 
       {d && (
         <>
+          <GettingStarted setup={d.setup} />
           <section aria-label="People and cells">
             <SimpleGrid cols={{ base: 2, md: 4 }}>
               {PEOPLE_FIGURES.map(({ key, label, Icon, color }) => (
