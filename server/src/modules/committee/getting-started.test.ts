@@ -79,7 +79,11 @@ describe("a department that had proposals before the steps existed", () => {
       const c = await makeCommittee(other);
       const get = async () =>
         (
-          await other.app.inject({ method: "GET", url: "/api/committee/dashboard", headers: sessionHeaders(c) })
+          await other.app.inject({
+            method: "GET",
+            url: "/api/committee/dashboard",
+            headers: sessionHeaders(c),
+          })
         ).json().setup;
       expect((await get()).term).toBe(false);
       const s = await makeStudent(other);

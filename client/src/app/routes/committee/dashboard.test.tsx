@@ -187,7 +187,10 @@ describe("Committee dashboard", () => {
 
   it("shows a new department its getting-started steps, those done ticked, each linked to its screen", async () => {
     setup({
-      body: { ...data, setup: { term: true, cells: true, teachers: false, assignments: false, students: false } },
+      body: {
+        ...data,
+        setup: { term: true, cells: true, teachers: false, assignments: false, students: false },
+      },
     });
     const list = await screen.findByRole("region", { name: "Getting started" });
     expect(list).toHaveTextContent("2 of 5 steps done");
@@ -199,7 +202,13 @@ describe("Committee dashboard", () => {
       "Assign teachers to research cells",
       "Add students",
     ]);
-    expect(steps.map((s) => s.getAttribute("data-done"))).toEqual(["true", "true", "false", "false", "false"]);
+    expect(steps.map((s) => s.getAttribute("data-done"))).toEqual([
+      "true",
+      "true",
+      "false",
+      "false",
+      "false",
+    ]);
     expect(steps[0]).toHaveTextContent("— done");
     // A step to do links to the screen that does it; a done one has nothing left to open.
     expect(within(steps[0]).queryByRole("link")).toBeNull();
