@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
+import { proposalListQuery } from "./proposals";
 import { termFilter } from "./terms";
 import { searchParam } from "./users";
 
@@ -56,5 +57,9 @@ export const proposalExportQuery = z.object({
     .optional(),
   type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }).optional(),
   termId: termFilter,
+  // The Proposals screen's own filters, as its list reads them: its export is what it shows.
+  q: proposalListQuery.shape.q,
+  researchCellId: proposalListQuery.shape.researchCellId,
+  supervisorId: proposalListQuery.shape.supervisorId,
 });
 export type ProposalExportQuery = z.input<typeof proposalExportQuery>;

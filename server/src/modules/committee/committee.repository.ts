@@ -1,9 +1,10 @@
-import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
+import type { ProposalStatus, Role } from "@shared/enums";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRow, selectRows } from "../../db/query";
 import { activity, proposals, researchCells, supervisorCells, terms, users } from "../../db/schema";
 import { PROPOSAL_JOINS, type ProposalRow, proposalColumns, reviewDueAt } from "../proposals/proposal-sql";
+import { type ProposalListFilter, proposalFilterWhere } from "../proposals/proposals.repository";
 import { inTerm } from "../terms/terms.repository";
 
 /**
@@ -47,12 +48,11 @@ export async function selectDashboardCounts(db: Db, termId: string | undefined, 
   };
 }
 
-export interface ProposalFilter {
-  status?: ProposalStatus;
-  type?: ProposalType;
-  /** A term's id, "all", or none for the current term. */
-  termId?: string;
-}
+/** The Proposals screen's filters (its search, term, status, cell, supervisor) and a type. */
+export type ProposalFilter = Pick<
+  ProposalListFilter,
+  "status" | "type" | "termId" | "q" | "researchCellId" | "supervisorId"
+>;
 
 /**
  * Keyset batch, newest first: the proposals after the one with id `afterId`, each as every read
@@ -69,9 +69,7 @@ export function selectProposalsAfter(
   const at = sql`(select c.created_at from ${proposals} c where c.id = ${afterId})`;
   const where = sql.join(
     [
-      inTerm(filter.termId),
-      ...(filter.status ? [sql`p.status = ${filter.status}`] : []),
-      ...(filter.type ? [sql`p.type = ${filter.type}`] : []),
+      ...proposalFilterWhere(filter),
       ...(afterId ? [sql`p.created_at <= ${at}`, sql`(p.created_at, p.id) < (${at}, ${afterId}::uuid)`] : []),
     ],
     sql` and `,
