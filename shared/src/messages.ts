@@ -160,7 +160,8 @@ export const MSG = {
   proposalReassigned: (name: string) => `Proposal reassigned to ${name}.`,
   sameSupervisor: "The proposal is already with this supervisor.",
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
-  committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
+  // A status keeps its name's capitals, as in the seed's "Proposal Approved successfully!" (decision 0057).
+  committeeDecided: (status: string) => `Proposal ${status} by the committee.`,
   groupMembersExplained:
     "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
   fetchInvitationsFailed: "Your invitations could not be loaded.",
