@@ -50,17 +50,17 @@ export function GettingStarted({ setup }: { setup: Setup }) {
         <Text fw={700} fz="lg" id="getting-started-title" component="h2" m={0}>
           Getting started
         </Text>
-        <Text size="sm" c="dimmed" id="getting-started-progress">
+        <Text size="sm" c="dimmed">
           {done} of {SETUP_STEPS.length} steps done
         </Text>
       </Group>
-      <Progress
-        value={(done / SETUP_STEPS.length) * 100}
-        mt="xs"
-        mb="md"
-        color="teal"
-        aria-labelledby="getting-started-progress"
-      />
+      <Progress.Root mt="xs" mb="md">
+        <Progress.Section
+          value={(done / SETUP_STEPS.length) * 100}
+          color="teal"
+          aria-label={`Getting started: ${done} of ${SETUP_STEPS.length} steps done`}
+        />
+      </Progress.Root>
       <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
         {SETUP_STEPS.map((key) => {
           const step = STEP[key];
