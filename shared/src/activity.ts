@@ -24,58 +24,99 @@ export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
   allocation: "Allocation",
 };
 
-/** What happened, as a phrase after the actor's name ("Ada Lovelace submitted the proposal"). */
-const PHRASES: Record<string, string> = {
-  "proposal.submit": "submitted the proposal",
-  "proposal.complete": "completed the group: every invitation is answered",
-  "proposal.withdraw": "withdrew the proposal",
-  "proposal.approve": "approved the proposal",
-  "proposal.deny": "denied the proposal",
-  "proposal.requestChanges": "requested changes",
-  "proposal.resubmit": "submitted a new version",
-  "proposal.expire": "withdrew the proposal: the revision deadline passed",
-  "proposal.reopen": "reopened the proposal",
-  "proposal.reassign": "reassigned the proposal",
-  "proposal.place": "placed the group",
-  "proposal.remind": "reminded the group that revisions close soon",
-  "invitation.invite": "invited",
-  "invitation.accept": "accepted the invitation",
-  "invitation.decline": "declined the invitation",
-  "invitation.closeInvitations": "declined the invitation: submissions closed",
-  "invitation.joinedElsewhere": "declined the invitation: joined another group",
-  "invitation.leave": "left the group",
-  "invitation.cancel": "cancelled the invitation: the proposal was withdrawn",
-  "account.register": "created their account",
-  "account.setup": "set up ThesisDesk with the first committee account",
-  "account.create": "added the account of",
-  "account.update": "changed the account of",
-  "account.link": "sent a password link to",
-  "account.deactivate": "deactivated the account of",
-  "account.reactivate": "reactivated the account of",
-  "account.import": "imported accounts",
-  "cell.create": "added the research cell",
-  "cell.update": "changed the research cell",
-  "cell.assign": "assigned to a research cell",
-  "cell.unassign": "removed from a research cell",
-  "term.create": "added the term",
-  "term.update": "changed the term",
-  "term.delete": "deleted the term",
-  "term.current": "made current the term",
-  "allocation.topicCreate": "published the topic",
-  "allocation.topicUpdate": "changed the topic",
-  "allocation.topicWithdraw": "withdrew the topic",
-  "allocation.preferences": "changed the group's preferences",
-  "allocation.ranking": "ranked their applicants",
-  "allocation.run": "ran the allocation",
-  "allocation.move": "moved a group in the allocation draft",
-  "allocation.publish": "published the allocation",
-  "proposal.publish": "placed the group through the allocation",
-  "place.set": "set the places of",
-  "place.clear": "gave the term's default places to",
+/**
+ * What happened, as words after the actor's name, with whom or what it concerns (`s`, when the row
+ * names someone or something other than the actor) where a sentence puts it: "Katherine Johnson
+ * assigned Barbara Liskov to a research cell", "… made Spring 2027 the current term".
+ */
+type Phrase = (s: string | null) => string;
+const plain =
+  (words: string): Phrase =>
+  () =>
+    words;
+/** `words` with the subject after them, as "invited Ana López"; `words` alone without one. */
+const then =
+  (words: string): Phrase =>
+  (s) =>
+    s ? `${words} ${s}` : words;
+
+const PHRASES: Record<string, Phrase> = {
+  "proposal.submit": plain("submitted the proposal"),
+  "proposal.complete": plain("completed the group: every invitation is answered"),
+  "proposal.withdraw": plain("withdrew the proposal"),
+  "proposal.approve": plain("approved the proposal"),
+  "proposal.deny": plain("denied the proposal"),
+  "proposal.requestChanges": plain("requested changes"),
+  "proposal.resubmit": plain("submitted a new version"),
+  "proposal.expire": plain("withdrew the proposal: the revision deadline passed"),
+  "proposal.reopen": plain("reopened the proposal"),
+  "proposal.reassign": (s) => (s ? `reassigned the proposal to ${s}` : "reassigned the proposal"),
+  "proposal.place": (s) => (s ? `placed the group on ${s}` : "placed the group"),
+  "proposal.remind": plain("reminded the group that revisions close soon"),
+  "proposal.publish": (s) =>
+    s ? `placed the group on ${s} through the allocation` : "placed the group through the allocation",
+  "invitation.invite": then("invited"),
+  "invitation.accept": plain("accepted the invitation"),
+  "invitation.decline": plain("declined the invitation"),
+  "invitation.closeInvitations": (s) =>
+    s ? `declined the invitation of ${s}: submissions closed` : "declined the invitation: submissions closed",
+  "invitation.joinedElsewhere": (s) =>
+    s
+      ? `declined the invitation of ${s}: they joined another group`
+      : "declined the invitation: joined another group",
+  "invitation.leave": plain("left the group"),
+  "invitation.cancel": (s) =>
+    s
+      ? `cancelled the invitation of ${s}: the proposal was withdrawn`
+      : "cancelled the invitation: the proposal was withdrawn",
+  "account.register": plain("created their account"),
+  "account.setup": plain("set up ThesisDesk with the first committee account"),
+  "account.create": (s) => (s ? `created an account for ${s}` : "created an account"),
+  "account.update": (s) => (s ? `changed the account of ${s}` : "changed an account"),
+  "account.link": then("sent a password link to"),
+  "account.deactivate": (s) => (s ? `deactivated the account of ${s}` : "deactivated an account"),
+  "account.reactivate": (s) => (s ? `reactivated the account of ${s}` : "reactivated an account"),
+  "account.import": plain("imported accounts"),
+  "cell.create": then("added the research cell"),
+  "cell.update": then("changed the research cell"),
+  "cell.assign": (s) => `assigned ${s ?? "a teacher"} to a research cell`,
+  "cell.unassign": (s) => `removed ${s ?? "a teacher"} from a research cell`,
+  "term.create": then("added the term"),
+  "term.update": then("changed the term"),
+  "term.delete": then("deleted the term"),
+  "term.current": (s) => (s ? `made ${s} the current term` : "chose the current term"),
+  "allocation.topicCreate": then("published the topic"),
+  "allocation.topicUpdate": then("changed the topic"),
+  "allocation.topicWithdraw": then("withdrew the topic"),
+  "allocation.preferences": plain("changed the group's preferences"),
+  "allocation.ranking": plain("ranked their applicants"),
+  "allocation.run": (s) => (s ? `ran the allocation of ${s}` : "ran the allocation"),
+  "allocation.move": (s) =>
+    s ? `moved a group to ${s} in the allocation draft` : "moved a group in the allocation draft",
+  "allocation.publish": (s) => (s ? `published the allocation of ${s}` : "published the allocation"),
+  "place.set": (s) => (s ? `set the places of ${s}` : "set a supervisor's places"),
+  "place.clear": (s) => (s ? `gave ${s} the term's default places` : "gave back the term's default places"),
 };
 
-export function activityPhrase(kind: string, action: string): string {
-  return PHRASES[`${kind}.${action}`] ?? `${kind} ${action}`;
+function activityPhrase(kind: string, action: string, subject: string | null): string {
+  const phrase = PHRASES[`${kind}.${action}`];
+  return phrase ? phrase(subject) : [kind, action, subject].filter(Boolean).join(" ");
+}
+
+/**
+ * What a row says after its actor's name, for the timeline, the activity log and its CSV alike:
+ * the phrase, with whom or what it concerns unless that is the actor themself ("Ana López created
+ * their account", not "… Ana López").
+ */
+export function activityWhat(row: {
+  kind: string;
+  action: string;
+  actorId: string | null;
+  subjectId: string | null;
+  subjectName: string | null;
+}): string {
+  const other = row.subjectName && !(row.subjectId && row.subjectId === row.actorId) ? row.subjectName : null;
+  return activityPhrase(row.kind, row.action, other);
 }
 
 /** Who did it, when nobody did: the scheduler at a term's deadline. */

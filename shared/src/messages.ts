@@ -1,3 +1,5 @@
+import { IMPORT_MSG } from "./import-messages";
+
 /**
  * User-facing strings of the specification (§5, §8), word for word, plus the
  * ThesisDesk additions. Screens and the server both take their words from here.
@@ -70,28 +72,8 @@ export const MSG = {
   lastCommitteeMember: "At least one committee member must stay active.",
   deactivatedCannotGetLink: "This account is deactivated. Reactivate it before sending a link.",
 
-  // import (DESIGN.md §12)
-  importHeader: (header: string) => `The first line must be the header ${header}.`,
-  importEmpty: "The file has no people in it: only a header, or nothing at all.",
-  importTooMany: (max: number, found: number) =>
-    `A file may hold at most ${max.toLocaleString("en")} people; this one has ${found.toLocaleString("en")}.`,
-  importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
-  importFileMissing: "Choose a CSV file to import.",
-  importHasErrors: (n: number) =>
-    `Nothing was imported: ${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} and try again.`,
-  importCheckHasErrors: (n: number) =>
-    `${n.toLocaleString("en")} ${n === 1 ? "row has an error" : "rows have errors"}. Fix ${n === 1 ? "it" : "them"} in the file and check it again: nothing can be imported until then.`,
-  importRaced:
-    "Someone added one of these people while the file was being imported, so nothing was imported. Check the file again.",
-  imported: (n: number) =>
-    `${n.toLocaleString("en")} ${n === 1 ? "person was" : "people were"} imported and sent a link to set a password.`,
-  importNothingNew: "Everyone in the file already has an account: nothing to import.",
-  importRowNew: "New: will be created and sent a link to set a password.",
-  importRowExists: (asRole?: string) =>
-    `Already has an account${asRole ? ` (as ${asRole})` : ""}: will be skipped.`,
-  importRowDuplicate: (line: number) => `Duplicate of line ${line} in this file.`,
-  importRowStudentIdTaken: "This student ID belongs to another account.",
-  importRowColumns: (expected: number, found: number) => `Expected ${expected} values, found ${found}.`,
+  // import (DESIGN.md §12): its own file
+  ...IMPORT_MSG,
 
   // single sign-on (DESIGN.md §12)
   signInWith: (name: string) => `Sign in with ${name}`,
@@ -184,7 +166,8 @@ export const MSG = {
   proposalReassigned: (name: string) => `Proposal reassigned to ${name}.`,
   sameSupervisor: "The proposal is already with this supervisor.",
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
-  committeeDecided: (status: string) => `Proposal ${status.toLowerCase()} by the committee.`,
+  // A status keeps its name's capitals, as in the seed's "Proposal Approved successfully!" (decision 0057).
+  committeeDecided: (status: string) => `Proposal ${status} by the committee.`,
   groupMembersExplained:
     "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
   fetchInvitationsFailed: "Your invitations could not be loaded.",

@@ -10,6 +10,23 @@ export const TERM_PARAM = "term";
 const CURRENT = "current";
 const ALL_TERMS = "all";
 
+/**
+ * A term picker that shows whole names: as wide as its longest name (within its container; a
+ * phone's full width), and a list as wide as its names, wrapping only past the screen's width.
+ */
+export function wholeNameProps(
+  labels: string[],
+): Pick<SelectProps, "w" | "maw" | "comboboxProps" | "styles"> {
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  return {
+    // ch is the width of a digit: about a letter's, on average; the chevron and padding take ~4rem.
+    w: { base: "100%", xs: `max(15rem, calc(${longest}ch + 4rem))` },
+    maw: "100%",
+    comboboxProps: { width: "max-content" },
+    styles: { dropdown: { maxWidth: "calc(100vw - 2rem)" } },
+  };
+}
+
 /** What a screen shows with no term in its address: the current term (most screens) or every term. */
 export type TermFallback = "current" | "all";
 
@@ -60,7 +77,7 @@ export function TermSelect({
       placeholder={terms.isPending ? "Loading terms…" : "Choose a term"}
       error={terms.isError ? "The terms could not be loaded." : undefined}
       allowDeselect={false}
-      w={{ base: "100%", xs: 240 }}
+      {...wholeNameProps(data.map((o) => o.label))}
       {...props}
       onChange={(v) =>
         setParams((prev) => {

@@ -26,7 +26,7 @@ function announce(e: LiveEvent, selfId: string) {
     case "proposal.submitted":
       return notify.info(`${e.by} submitted "${e.title}".`, "New proposal");
     case "proposal.reviewed":
-      return notify.info(`Your proposal "${e.title}" was ${e.status.toLowerCase()}.`, "Proposal reviewed");
+      return notify.info(`Your proposal "${e.title}" is now ${e.status}.`, "Proposal reviewed");
     case "proposal.changed":
       // The words the server chose for this receiver (those of their email): who did what.
       return notify.info(e.message, e.headline);

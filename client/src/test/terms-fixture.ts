@@ -13,7 +13,7 @@ export const term = (o: Partial<Term> = {}): Term => ({
   defaultCapacity: null,
   maxPreferences: 5,
   current: true,
-  hasProposals: false,
+  proposalCount: 0,
   allocationPublishedAt: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...o,

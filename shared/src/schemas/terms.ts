@@ -86,13 +86,23 @@ export const termSchema = z.object({
   maxPreferences: z.number(),
   /** The one current term: new proposals go into it. */
   current: z.boolean(),
-  /** Whether the term holds any proposal: then it cannot be deleted, and its mode is frozen. */
-  hasProposals: z.boolean(),
+  /** How many proposals the term holds: with any, it cannot be deleted, and its mode is frozen. */
+  proposalCount: z.number(),
   /** Allocation terms: when the allocation was published (then topics and preferences are frozen). */
   allocationPublishedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Term = z.infer<typeof termSchema>;
+
+/**
+ * Why a term cannot be deleted, or null when it can (DESIGN.md §15: DELETE only without
+ * proposals): the server's 409, and whether the Terms screen offers Delete.
+ */
+export function termDeleteRefusal(t: Pick<Term, "current" | "proposalCount">): string | null {
+  if (t.current) return MSG.termIsCurrent;
+  if (t.proposalCount > 0) return MSG.termHasProposals;
+  return null;
+}
 
 /** GET /api/terms: every term, newest first, and the zone their times are shown in. */
 export const termListResponse = z.object({ items: z.array(termSchema), timeZone: z.string() });

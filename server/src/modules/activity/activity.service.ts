@@ -1,4 +1,4 @@
-import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
+import { activityWhat, SCHEDULER_NAME } from "@shared/activity";
 import { LIMITS } from "@shared/limits";
 import type { ActivityItem, ActivityPage, activityQuery } from "@shared/schemas/life";
 import { DAY_MS, formatInZone, wallToUtc } from "@shared/time";
@@ -78,7 +78,13 @@ async function* activityRecords(db: Db, q: Omit<Query, "page" | "pageSize">, tim
     yield rows.map((r): CsvValue[] => [
       formatInZone(iso(r.at), timeZone),
       r.actor_name ?? SCHEDULER_NAME,
-      activityPhrase(r.kind, r.action),
+      activityWhat({
+        kind: r.kind,
+        action: r.action,
+        actorId: r.actor_id,
+        subjectId: r.subject_id,
+        subjectName: r.subject_name,
+      }),
       r.kind,
       r.proposal_title,
       r.subject_name,

@@ -1,16 +1,20 @@
-import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
+import type { ProposalStatus, Role } from "@shared/enums";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRow, selectRows } from "../../db/query";
-import { proposals, researchCells, terms, users } from "../../db/schema";
+import { activity, proposals, researchCells, supervisorCells, terms, users } from "../../db/schema";
 import { PROPOSAL_JOINS, type ProposalRow, proposalColumns, reviewDueAt } from "../proposals/proposal-sql";
+import { type ProposalListFilter, proposalFilterWhere } from "../proposals/proposals.repository";
 import { inTerm } from "../terms/terms.repository";
 
 /**
  * Everything the committee's dashboard counts, in one statement: people by role, the cells, and
  * each cell's proposals by status (a cell with none has status null), each counted by grouping
  * an index (users_role_*; proposals_cell_status_idx). People and cells count every row; proposals
- * those of the term (DESIGN.md §8: the current one unless another or "all" is asked for).
+ * those of the term (DESIGN.md §8: the current one unless another or "all" is asked for). Beside
+ * them, what the getting-started steps need (decision 0056): whether any teacher is assigned to a
+ * cell, and whether a term was set up (a committee member created, changed or chose one: an
+ * activity row of kind term; activity_kind_idx) or is in use already (any proposal).
  */
 export async function selectDashboardCounts(db: Db, termId: string | undefined, now: Date) {
   const row = await selectRow<{
@@ -18,6 +22,8 @@ export async function selectDashboardCounts(db: Db, termId: string | undefined, 
     cells: number;
     overdue: number;
     per_cell: { id: string; title: string; status: ProposalStatus | null; n: number }[] | null;
+    assigned: boolean;
+    term_set_up: boolean;
   }>(
     db,
     sql`select
@@ -28,22 +34,25 @@ export async function selectDashboardCounts(db: Db, termId: string | undefined, 
       (select json_agg(json_build_object('id', c.id, 'title', c.title, 'status', x.status, 'n', coalesce(x.n, 0)))
          from ${researchCells} c
          left join (select research_cell_id, status, count(*)::int as n from ${proposals} p where ${inTerm(termId)} group by 1, 2) x
-           on x.research_cell_id = c.id) as per_cell`,
+           on x.research_cell_id = c.id) as per_cell,
+      exists(select 1 from ${supervisorCells}) as assigned,
+      (exists(select 1 from ${activity} a where a.kind = 'term') or exists(select 1 from ${proposals})) as term_set_up`,
   );
   return {
     roles: row?.roles ?? [],
     cells: row?.cells ?? 0,
     overdue: row?.overdue ?? 0,
     perCell: row?.per_cell ?? [],
+    assigned: row?.assigned ?? false,
+    termSetUp: row?.term_set_up ?? false,
   };
 }
 
-export interface ProposalFilter {
-  status?: ProposalStatus;
-  type?: ProposalType;
-  /** A term's id, "all", or none for the current term. */
-  termId?: string;
-}
+/** The Proposals screen's filters (its search, term, status, cell, supervisor) and a type. */
+export type ProposalFilter = Pick<
+  ProposalListFilter,
+  "status" | "type" | "termId" | "q" | "researchCellId" | "supervisorId"
+>;
 
 /**
  * Keyset batch, newest first: the proposals after the one with id `afterId`, each as every read
@@ -60,9 +69,7 @@ export function selectProposalsAfter(
   const at = sql`(select c.created_at from ${proposals} c where c.id = ${afterId})`;
   const where = sql.join(
     [
-      inTerm(filter.termId),
-      ...(filter.status ? [sql`p.status = ${filter.status}`] : []),
-      ...(filter.type ? [sql`p.type = ${filter.type}`] : []),
+      ...proposalFilterWhere(filter),
       ...(afterId ? [sql`p.created_at <= ${at}`, sql`(p.created_at, p.id) < (${at}, ${afterId}::uuid)`] : []),
     ],
     sql` and `,

@@ -30,7 +30,8 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/exports/proposals.csv",
     route("exports:read", {
-      summary: "All proposals as CSV, optionally by status and type; streamed",
+      summary:
+        "Proposals as CSV with the Proposals screen's filters (term, status, type, title search, cell, supervisor); streamed",
       querystring: proposalExportQuery,
     }),
     async (request, reply) => sendCsv(reply, proposalsExport(app.db, request.query)),

@@ -39,6 +39,13 @@ export async function committeeDashboard(
     researchCells: counts.cells,
     proposals,
     perCell: [...perCell.values()].sort((a, b) => total(b) - total(a) || a.title.localeCompare(b.title)),
+    setup: {
+      term: counts.termSetUp,
+      cells: counts.cells > 0,
+      teachers: roles.supervisor > 0,
+      assignments: counts.assigned,
+      students: roles.student > 0,
+    },
   };
 }
 

@@ -291,6 +291,39 @@ describe("GET /api/exports/proposals.csv", () => {
     expect(pending.slice(1).map((r) => r[0])).not.toContain(project.title);
   });
 
+  it("exports what the Proposals screen shows: its title search, cell and supervisor, as its list finds them", async () => {
+    const word = unique("Zebrafish");
+    const [supA, supB] = [await makeSupervisor(t), await makeSupervisor(t)];
+    const [cellA, cellB] = [await makeCell(t, [supA.id]), await makeCell(t, [supB.id])];
+    const made = async (sup: TestUser, cellId: string, title: string) =>
+      makeProposal(t, { supervisorId: sup.id, memberIds: [(await makeStudent(t)).id], cellId, title });
+    const a1 = await made(supA, cellA.id, `${word} larvae`);
+    const a2 = await made(supA, cellA.id, "Something else entirely");
+    const b1 = await made(supB, cellB.id, `${word} fins`);
+    const titles = async (query: string) =>
+      parseCsv((await get(`/api/exports/proposals.csv?${query}`)).body)
+        .slice(1)
+        .map((r) => r[0])
+        .sort();
+    const listed = async (query: string) =>
+      (await get(`/api/proposals?pageSize=100&${query}`))
+        .json()
+        .items.map((p: { title: string }) => p.title)
+        .sort();
+    for (const query of [
+      `q=${word}`,
+      `researchCellId=${cellA.id}`,
+      `supervisorId=${supB.id}`,
+      `q=${word}&researchCellId=${cellA.id}`,
+    ]) {
+      expect(await titles(query)).toEqual(await listed(query));
+    }
+    expect(await titles(`q=${word}`)).toEqual([a1.title, b1.title].sort());
+    expect(await titles(`researchCellId=${cellA.id}`)).toEqual([a1.title, a2.title].sort());
+    expect(await titles(`supervisorId=${supB.id}`)).toEqual([b1.title]);
+    expect((await get("/api/exports/proposals.csv?researchCellId=nope")).statusCode).toBe(400);
+  });
+
   it("walks proposals batch by batch, newest first, each exactly once even with equal times", async () => {
     const sup = await makeSupervisor(t);
     const cell = await makeCell(t, [sup.id]);

@@ -1,5 +1,5 @@
 import type { ProposalStatus, ProposalType, Role } from "@shared/enums";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import {
@@ -54,6 +54,21 @@ export interface ProposalListFilter {
   cap: number;
 }
 
+/** A list's filters, as what `p` must meet: one definition for the committee's list and its CSV export. */
+export function proposalFilterWhere(
+  f: Omit<ProposalListFilter, "order" | "limit" | "offset" | "cap">,
+): SQL[] {
+  return [
+    inTerm(f.termId),
+    ...(f.status ? [sql`p.status = ${f.status}`] : []),
+    ...(f.type ? [sql`p.type = ${f.type}`] : []),
+    ...(f.active ? [isActive()] : []),
+    ...(f.q ? [matchesSearch("p", f.q, "any")] : []),
+    ...(f.researchCellId ? [sql`p.research_cell_id = ${f.researchCellId}`] : []),
+    ...(f.supervisorId ? [sql`p.supervisor_id = ${f.supervisorId}`] : []),
+  ];
+}
+
 /**
  * One page of the proposals the viewer may see, newest (or oldest) first, with how many there
  * are up to `cap`: one statement. Each order is an index's (created_at, id) for the committee,
@@ -65,19 +80,7 @@ export async function selectProposalPage(
   viewer: { id: string; role: Role },
   f: ProposalListFilter,
 ): Promise<{ total: number; rows: ProposalRow[] }> {
-  const where = sql.join(
-    [
-      visibleTo(viewer),
-      inTerm(f.termId),
-      ...(f.status ? [sql`p.status = ${f.status}`] : []),
-      ...(f.type ? [sql`p.type = ${f.type}`] : []),
-      ...(f.active ? [isActive()] : []),
-      ...(f.q ? [matchesSearch("p", f.q, "any")] : []),
-      ...(f.researchCellId ? [sql`p.research_cell_id = ${f.researchCellId}`] : []),
-      ...(f.supervisorId ? [sql`p.supervisor_id = ${f.supervisorId}`] : []),
-    ],
-    sql` and `,
-  );
+  const where = sql.join([visibleTo(viewer), ...proposalFilterWhere(f)], sql` and `);
   const dir = sql.raw(f.order === "oldest" ? "asc" : "desc");
   // A page past the end is one row of nulls beside the count.
   const rows = await selectRows<{ total: number } & (ProposalRow | { [K in keyof ProposalRow]: null })>(

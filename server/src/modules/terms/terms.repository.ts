@@ -19,14 +19,20 @@ export interface TermRow {
   allocation_published_at: string | null;
   created_at: string;
   current: boolean;
-  has_proposals: boolean;
+}
+
+/** A term as the API answers it: with how many proposals it holds (counted, so not on hot paths). */
+export interface TermAnswerRow extends TermRow {
+  proposal_count: number;
 }
 
 const TERM_COLUMNS = sql`
   t.id, t.name, t.mode, t.submissions_open_at, t.submissions_close_at, t.revisions_close_at,
   t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.allocation_published_at, t.created_at,
-  exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current,
-  exists(select 1 from ${proposals} p where p.term_id = t.id) as has_proposals`;
+  exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current`;
+
+/** proposals_term_created_idx: an index-only count of the term's proposals. */
+const PROPOSAL_COUNT = sql`(select count(*)::int from ${proposals} p where p.term_id = t.id) as proposal_count`;
 
 /** The id of the current term, as SQL (one row of current_term). */
 export const CURRENT_TERM_ID = sql`(select term_id from ${currentTerm})`;
@@ -42,16 +48,25 @@ export function inTerm(termId: string | undefined, p = sql`p`): SQL {
 
 /** Every term, newest first (terms are few: a department makes two or three a year). */
 export function selectTerms(db: Db) {
-  return selectRows<TermRow>(
+  return selectRows<TermAnswerRow>(
     db,
-    sql`select ${TERM_COLUMNS} from ${terms} t order by t.created_at desc, t.id`,
+    sql`select ${TERM_COLUMNS}, ${PROPOSAL_COUNT} from ${terms} t order by t.created_at desc, t.id`,
   );
 }
 
+/** One term, as the rules read it (a submission, a review). */
 export function selectTerm(db: Db, id: string, lock = false) {
   return selectRow<TermRow>(
     db,
     sql`select ${TERM_COLUMNS} from ${terms} t where t.id = ${id} ${lock ? sql`for update of t` : sql``}`,
+  );
+}
+
+/** One term as the API answers it, with its proposals counted (the committee's changes of a term). */
+export function selectTermAnswer(db: Db, id: string, lock = false) {
+  return selectRow<TermAnswerRow>(
+    db,
+    sql`select ${TERM_COLUMNS}, ${PROPOSAL_COUNT} from ${terms} t where t.id = ${id} ${lock ? sql`for update of t` : sql``}`,
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type TermInput,
   type TermPatch,
   termDateIssues,
+  termDeleteRefusal,
   type termInputSchema,
   type termPatchSchema,
 } from "@shared/schemas/terms";
@@ -23,7 +24,9 @@ import {
   makeCurrent,
   selectLoad,
   selectTerm,
+  selectTermAnswer,
   selectTerms,
+  type TermAnswerRow,
   type TermRow,
   type TermValues,
   takePlace,
@@ -34,7 +37,7 @@ import {
 export type { TermInput, TermPatch };
 
 /** A term as the API answers it, from its row. */
-export function toTerm(r: TermRow): Term {
+export function toTerm(r: TermAnswerRow): Term {
   return {
     id: r.id,
     name: r.name,
@@ -47,7 +50,7 @@ export function toTerm(r: TermRow): Term {
     defaultCapacity: r.default_capacity,
     maxPreferences: r.max_preferences,
     current: r.current,
-    hasProposals: r.has_proposals,
+    proposalCount: r.proposal_count,
     allocationPublishedAt: iso(r.allocation_published_at),
     createdAt: iso(r.created_at)!,
   };
@@ -72,7 +75,7 @@ export async function createTerm(
     return await inTransaction(ctx, async (c) => {
       const id = await insertTerm(c.db, input);
       await recordIn(c, "term", "create", { subjectId: id, subjectName: input.name });
-      return toTerm((await selectTerm(c.db, id))!);
+      return toTerm((await selectTermAnswer(c.db, id))!);
     });
   } catch (err) {
     nameConflict(err);
@@ -91,7 +94,7 @@ export async function patchTerm(
 ): Promise<Term> {
   try {
     return await inTransaction(ctx, async (c) => {
-      const row = await selectTerm(c.db, id, true);
+      const row = await selectTermAnswer(c.db, id, true);
       if (!row) throw new NotFoundError(MSG.termNotFound);
       const stored = toTerm(row);
       const next: TermValues = { ...stored, ...patch };
@@ -101,7 +104,7 @@ export async function patchTerm(
           issues[0].message,
           Object.fromEntries(issues.map((i) => [i.field, i.message])),
         );
-      if (next.mode !== stored.mode && stored.hasProposals)
+      if (next.mode !== stored.mode && stored.proposalCount > 0)
         throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
       await updateTerm(c.db, id, next);
       await recordIn(c, "term", "update", {
@@ -109,7 +112,7 @@ export async function patchTerm(
         subjectName: next.name,
         note: changedFields(stored, next),
       });
-      return toTerm((await selectTerm(c.db, id))!);
+      return toTerm((await selectTermAnswer(c.db, id))!);
     });
   } catch (err) {
     nameConflict(err);
@@ -119,10 +122,10 @@ export async function patchTerm(
 /** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
 export async function removeTerm(ctx: RequestContext, id: string): Promise<void> {
   await inTransaction(ctx, async (c) => {
-    const row = await selectTerm(c.db, id, true);
+    const row = await selectTermAnswer(c.db, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
-    if (row.current) throw new ConflictError(MSG.termIsCurrent);
-    if (row.has_proposals) throw new ConflictError(MSG.termHasProposals);
+    const refusal = termDeleteRefusal(toTerm(row));
+    if (refusal) throw new ConflictError(refusal);
     try {
       await deleteTerm(c.db, id);
       await recordIn(c, "term", "delete", { subjectId: id, subjectName: row.name });
@@ -135,11 +138,11 @@ export async function removeTerm(ctx: RequestContext, id: string): Promise<void>
 
 export async function setCurrentTerm(ctx: RequestContext, id: string): Promise<Term> {
   return inTransaction(ctx, async (c) => {
-    const row = await selectTerm(c.db, id, true);
+    const row = await selectTermAnswer(c.db, id, true);
     if (!row) throw new NotFoundError(MSG.termNotFound);
     await makeCurrent(c.db, id);
     await recordIn(c, "term", "current", { subjectId: id, subjectName: row.name });
-    return toTerm((await selectTerm(c.db, id))!);
+    return toTerm((await selectTermAnswer(c.db, id))!);
   });
 }
 

@@ -1,9 +1,9 @@
 import { MSG } from "@shared/messages";
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
-import { outbox } from "../../db/schema";
+import { outbox, proposals } from "../../db/schema";
 import {
   createTestApp,
   makeCommittee,
@@ -204,7 +204,7 @@ describe("terms", () => {
       defaultCapacity: 4,
       maxPreferences: 3,
       current: false,
-      hasProposals: false,
+      proposalCount: 0,
     });
     const dup = await createTerm({ name: name.toUpperCase() });
     expect(dup.statusCode).toBe(409);
@@ -253,6 +253,14 @@ describe("terms", () => {
       memberIds: [(await makeStudent(t)).id],
       cellId: s.cell.id,
     });
+    // The list counts each term's proposals (the Terms screen shows the number, and offers no Delete).
+    const counted = (await terms()).items.find((x: { id: string }) => x.id === defaultTermId).proposalCount;
+    const [inDb] = await t.database.db
+      .select({ n: count() })
+      .from(proposals)
+      .where(eq(proposals.termId, defaultTermId));
+    expect(counted).toBe(Number(inDb.n));
+    expect(counted).toBeGreaterThan(0);
     const del = (id: string) =>
       t.app.inject({ method: "DELETE", url: `/api/terms/${id}`, headers: sessionHeaders(committee) });
     const current = await del(defaultTermId);

@@ -19,6 +19,7 @@ const data: CommitteeDashboard = {
     { id: "c1", title: "Machine Learning", byStatus: counts({ Pending: 4, Approved: 6, Denied: 1 }) },
     { id: "c2", title: "Networks", byStatus: counts({ Pending: 1, Approved: 1, Denied: 0 }) },
   ],
+  setup: { term: true, cells: true, teachers: true, assignments: true, students: true },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -182,6 +183,50 @@ describe("Committee dashboard", () => {
       "href",
       "/api/exports/proposals.csv?termId=all",
     );
+  });
+
+  it("shows a new department its getting-started steps, those done ticked, each linked to its screen", async () => {
+    setup({
+      body: {
+        ...data,
+        setup: { term: true, cells: true, teachers: false, assignments: false, students: false },
+      },
+    });
+    const list = await screen.findByRole("region", { name: "Getting started" });
+    expect(list).toHaveTextContent("2 of 5 steps done");
+    const steps = within(list).getAllByRole("listitem");
+    expect(steps.map((s) => s.textContent?.split(" — ")[0])).toEqual([
+      "Set up the term",
+      "Add research cells",
+      "Add teachers",
+      "Assign teachers to research cells",
+      "Add students",
+    ]);
+    expect(steps.map((s) => s.getAttribute("data-done"))).toEqual([
+      "true",
+      "true",
+      "false",
+      "false",
+      "false",
+    ]);
+    expect(steps[0]).toHaveTextContent("— done");
+    // A step to do links to the screen that does it; a done one has nothing left to open.
+    expect(within(steps[0]).queryByRole("link")).toBeNull();
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((l) => [l.textContent, l.getAttribute("href")]),
+    ).toEqual([
+      ["Open All Teachers", "/committee/all-teachers"],
+      ["Open Cell Members", "/committee/cell-members"],
+      ["Import students", "/committee/import?role=student"],
+    ]);
+  });
+
+  it("hides the getting-started list once every step is done", async () => {
+    setup({ body: data });
+    await screen.findByRole("link", { name: "Proposals 13" });
+    expect(screen.queryByRole("region", { name: "Getting started" })).toBeNull();
   });
 
   it("shows a failure with a way to try again", async () => {

@@ -115,6 +115,27 @@ describe("Activity log", () => {
     expect(screen.getByText("Times are in Asia/Dhaka.")).toBeInTheDocument();
   });
 
+  it("says what happened in a sentence, whom it concerns in its place, and breaks no word", async () => {
+    const assigned = item(9, {
+      actor: { id: "66666666-6666-4666-8666-000000000001", name: "Katherine Johnson" },
+      kind: "cell",
+      action: "assign",
+      proposal: null,
+      subject: { id: "66666666-6666-4666-8666-000000000002", name: "Barbara Liskov" },
+      to: null,
+      note: "Machine Learning",
+    });
+    setup(undefined, () => ({ body: { items: [assigned], total: 1, capped: false } }));
+    const table = await screen.findByRole("table", { name: "Activity" });
+    const [, only] = within(table).getAllByRole("row");
+    const cells = within(only).getAllByRole("cell");
+    expect(cells[1]).toHaveTextContent("Katherine Johnson");
+    expect(cells[2]).toHaveTextContent(/^assigned Barbara Liskov to a research cell$/);
+    // A note wraps between words only ("unmatched", not "unmatche d"): no break anywhere.
+    const note = within(cells[5]).getByText("Machine Learning");
+    expect(note.style.overflowWrap).toBe("break-word");
+  });
+
   it("reads the filters from the address, sends them, and exports the same rows as CSV", async () => {
     const { asked } = setup(
       `/committee/activity?personId=${MEI}&kind=invitation&from=2025-03-01&to=2025-03-31&page=2`,

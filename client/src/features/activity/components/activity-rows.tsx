@@ -1,18 +1,21 @@
 import { CardList } from "@client/components/list-parts";
 import { formatDateTime } from "@client/lib/dates";
 import { Anchor, Box, Group, Paper, Table, Text } from "@mantine/core";
-import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
+import { activityWhat, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
 import { Link } from "react-router";
 
 export const who = (i: ActivityItem) => i.actor?.name || SCHEDULER_NAME;
 
-/** What happened: the phrase, and whom or what it concerns when that is not the one who did it. */
-export const what = (i: ActivityItem) => {
-  const phrase = activityPhrase(i.kind, i.action);
-  const concerns = i.subject && (i.subject.id === null || i.subject.id !== i.actor?.id);
-  return concerns ? `${phrase} ${i.subject!.name}` : phrase;
-};
+/** What happened, in a sentence with whom or what it concerns when that is not the one who did it. */
+export const what = (i: ActivityItem) =>
+  activityWhat({
+    kind: i.kind,
+    action: i.action,
+    actorId: i.actor?.id ?? null,
+    subjectId: i.subject?.id ?? null,
+    subjectName: i.subject?.name ?? null,
+  });
 
 /** The status it moved from and to: "Pending → Approved", "→ Pending" for a new one; nothing when none. */
 export const statusChange = (i: ActivityItem) =>
@@ -30,7 +33,7 @@ function ProposalLink({ item }: { item: ActivityItem }) {
       component={Link}
       to={`/committee/proposals/${item.proposal.id}`}
       size="sm"
-      style={{ overflowWrap: "anywhere" }}
+      style={{ overflowWrap: "break-word" }}
     >
       {item.proposal.title}
     </Anchor>
@@ -85,7 +88,7 @@ export function ActivityTable({ items, zone, busy }: { items: ActivityItem[]; zo
                 </Text>
               </Table.Td>
               <Table.Td maw={260}>
-                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "break-word" }}>
                   {i.note ?? ""}
                 </Text>
               </Table.Td>
@@ -121,7 +124,7 @@ export function ActivityCards({ items, zone, busy }: { items: ActivityItem[]; zo
             <Group gap="xs" mt={4} wrap="wrap">
               {statusChange(i) && <Text size="sm">{statusChange(i)}</Text>}
               {i.note && (
-                <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap", overflowWrap: "break-word" }}>
                   “{i.note}”
                 </Text>
               )}

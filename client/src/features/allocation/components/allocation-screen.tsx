@@ -1,6 +1,7 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
+import { wholeNameProps } from "@client/components/term-select";
 import { errorMessage } from "@client/lib/api";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
@@ -85,10 +86,11 @@ export function AllocationScreen() {
       />
     );
 
+  const termOptions = items.map((t) => ({ value: t.id, label: t.current ? `${t.name} (current)` : t.name }));
   const termSelect = (
     <Select
       label="Term"
-      data={items.map((t) => ({ value: t.id, label: t.current ? `${t.name} (current)` : t.name }))}
+      data={termOptions}
       value={chosen.id}
       allowDeselect={false}
       onChange={(v) => {
@@ -99,7 +101,7 @@ export function AllocationScreen() {
           return next;
         });
       }}
-      w={{ base: "100%", xs: 340 }}
+      {...wholeNameProps(termOptions.map((o) => o.label))}
     />
   );
 

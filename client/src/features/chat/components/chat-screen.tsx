@@ -80,7 +80,7 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
         </Text>
       </Stack>
       {/* Never squeezed: a long title wraps beside it rather than cutting it to "AP…". */}
-      <StatusBadge status={selected.status} miw="max-content" style={{ flexShrink: 0 }} />
+      <StatusBadge status={selected.status} />
     </Group>
   );
 
@@ -132,11 +132,7 @@ export function ChatScreen({ variant }: { variant: "student" | "supervisor" }) {
                       description: { overflowWrap: "anywhere", color: "var(--mantine-color-dimmed)" },
                     }}
                     onClick={() => choose(p.id)}
-                    rightSection={
-                      p.status === "Denied" ? (
-                        <StatusBadge status="Denied" size="xs" miw="max-content" />
-                      ) : null
-                    }
+                    rightSection={p.status === "Denied" ? <StatusBadge status="Denied" size="xs" /> : null}
                   />
                 ))}
               </nav>

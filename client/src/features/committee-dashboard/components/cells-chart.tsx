@@ -1,5 +1,6 @@
 import "@mantine/charts/styles.css";
 import { EmptyState } from "@client/components/empty-state";
+import { statusShade } from "@client/components/status-badge";
 import { BarChart } from "@mantine/charts";
 import { Anchor, Paper, SimpleGrid, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
@@ -7,7 +8,7 @@ import { type ProposalStatus, STATUS_ORDER } from "@shared/enums";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { IconChartBar } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
-import { proposalsLink, STATUS_CHART_COLOR } from "./status-look";
+import { proposalsLink } from "./status-look";
 
 type Cell = CommitteeDashboard["perCell"][number];
 
@@ -40,7 +41,7 @@ export function CellsChart({ perCell, termId }: { perCell: Cell[]; termId?: stri
   const rows = withProposals.map((c) => ({ id: c.id, title: c.title, ...c.byStatus }));
   const series = STATUS_ORDER.filter((s) => withProposals.some((c) => (c.byStatus[s] ?? 0) > 0)).map((s) => ({
     name: s,
-    color: STATUS_CHART_COLOR[s],
+    color: statusShade(s),
   }));
   const longest = Math.max(0, ...perCell.map(total));
   const link = (researchCellId: string) => proposalsLink({ researchCellId, termId });

@@ -1,4 +1,5 @@
 import { LoadError } from "@client/components/load-error";
+import { STATUS_COLOR } from "@client/components/status-badge";
 import { termQueries } from "@client/lib/queries/terms";
 import { Grid, SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import { STATUS_ORDER } from "@shared/enums";
@@ -14,8 +15,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useCommitteeDashboard } from "../api/use-committee-dashboard";
 import { CellsChart } from "./cells-chart";
 import { FigureCard } from "./figure-card";
+import { GettingStarted } from "./getting-started";
 import { ProposalsExport } from "./proposals-export";
-import { proposalsLink, STATUS_CHART_COLOR, STATUS_ICON } from "./status-look";
+import { proposalsLink, STATUS_ICON } from "./status-look";
 
 /** The people and cells as they are now, whatever the term. */
 const PEOPLE_FIGURES = [
@@ -63,6 +65,7 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
 
       {d && (
         <>
+          <GettingStarted setup={d.setup} />
           <section aria-label="People and cells">
             <SimpleGrid cols={{ base: 2, md: 4 }}>
               {PEOPLE_FIGURES.map(({ key, label, Icon, color }) => (
@@ -87,7 +90,7 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
                     label={status}
                     value={d.proposals.byStatus[status] ?? 0}
                     icon={<Icon size={22} />}
-                    color={STATUS_CHART_COLOR[status].split(".")[0]}
+                    color={STATUS_COLOR[status]}
                     // Awaiting committee leads where the committee decides: Approvals.
                     to={
                       status === "Awaiting committee"

@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
-import { withQuery } from "@client/lib/api";
+import { proposalsCsvHref } from "@client/lib/exports";
 import { Group, Paper, Select, Text } from "@mantine/core";
-import { PROPOSAL_TYPES, STATUS_ORDER } from "@shared/enums";
+import { PROPOSAL_TYPES, type ProposalStatus, type ProposalType, STATUS_ORDER } from "@shared/enums";
 import { useState } from "react";
 
 /**
@@ -38,7 +38,13 @@ export function ProposalsExport({ termId }: { termId?: string }) {
           clearable
           w={150}
         />
-        <DownloadButton href={withQuery("/api/exports/proposals.csv", { status, type, termId })} />
+        <DownloadButton
+          href={proposalsCsvHref({
+            status: (status as ProposalStatus | null) ?? undefined,
+            type: (type as ProposalType | null) ?? undefined,
+            termId,
+          })}
+        />
       </Group>
     </Paper>
   );

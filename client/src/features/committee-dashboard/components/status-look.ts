@@ -10,22 +10,6 @@ import {
   IconUserPlus,
 } from "@tabler/icons-react";
 
-/**
- * Each status's colour in the chart and on its figure: the specification's green Approved, red
- * Denied and yellow Pending, grey Withdrawn, and a colour of its own for every other status, so
- * that stacked bars can be told apart (the legend and the tooltip name each one too).
- */
-export const STATUS_CHART_COLOR: Record<ProposalStatus, string> = {
-  "Awaiting members": "cyan.4",
-  "Awaiting allocation": "violet.4",
-  Pending: "yellow.5",
-  "Changes requested": "orange.6",
-  "Awaiting committee": "indigo.6",
-  Approved: "green.6",
-  Denied: "red.7",
-  Withdrawn: "gray.5",
-};
-
 export const STATUS_ICON: Record<ProposalStatus, typeof IconHourglass> = {
   "Awaiting members": IconUserPlus,
   "Awaiting allocation": IconArrowsShuffle,

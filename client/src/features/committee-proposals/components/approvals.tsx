@@ -46,7 +46,7 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
             {p.type} · {p.term.name} · submitted <DateText iso={p.createdAt} />
           </Text>
         </div>
-        <StatusBadge status={p.status} miw="max-content" style={{ flexShrink: 0 }} />
+        <StatusBadge status={p.status} />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm" mt="sm">
         <Field label="Group">{groupText(p)}</Field>

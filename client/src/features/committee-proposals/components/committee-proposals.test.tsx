@@ -132,6 +132,24 @@ describe("Committee Proposals", () => {
     expect(screen.getByText("Showing 21–21 of 21 proposals")).toBeInTheDocument();
   });
 
+  it("exports as CSV what its filters find: the same term, status, search, cell and supervisor", async () => {
+    const { user } = setup(
+      `/committee/proposals?status=Approved&researchCellId=${ML}&supervisorId=${AYESHA}&termId=${SPRING}&q=graph&page=2`,
+    );
+    const link = await screen.findByRole("link", { name: "Export CSV" });
+    const href = () => new URL(link.getAttribute("href")!, "http://x");
+    expect(href().pathname).toBe("/api/exports/proposals.csv");
+    expect(Object.fromEntries(href().searchParams)).toEqual({
+      q: "graph",
+      status: "Approved",
+      researchCellId: ML,
+      supervisorId: AYESHA,
+      termId: SPRING,
+    });
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(Object.fromEntries(href().searchParams)).toEqual({ termId: SPRING }));
+  });
+
   it("puts each chosen filter in the address and starts again on page one", async () => {
     const { router, user, asked } = setup("/committee/proposals?page=2", () => ({
       body: { items: [proposal(1)], total: 30, capped: false },

@@ -1,8 +1,10 @@
+import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
 import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
 import { countText } from "@client/lib/count";
+import { proposalsCsvHref } from "@client/lib/exports";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Box, Paper } from "@mantine/core";
+import { Box, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
@@ -17,18 +19,18 @@ export const PROPOSALS_PAGE_SIZE = 20;
  * The committee's Proposals: every proposal of a term (the current one by default), searched by
  * title words and filtered by status, research cell and supervisor, paged on the server (20 a
  * page; a count past LIMITS.listCountMax reads "1,000+"). A table on a desktop, cards below md.
+ * "Export CSV" downloads every proposal the filters find, not only the page shown.
  */
 export function CommitteeProposals() {
   const { filters, termId, update } = useProposalFilters();
-  const list = useCommitteeProposals({
+  const shown = {
     q: filters.q || undefined,
     status: filters.status,
     researchCellId: filters.researchCellId,
     supervisorId: filters.supervisorId,
     termId,
-    page: filters.page,
-    pageSize: PROPOSALS_PAGE_SIZE,
-  });
+  };
+  const list = useCommitteeProposals({ ...shown, page: filters.page, pageSize: PROPOSALS_PAGE_SIZE });
   const narrow = useNarrow();
   const total = list.data?.total ?? 0;
   const capped = list.data?.capped ?? false;
@@ -56,6 +58,12 @@ export function CommitteeProposals() {
             update({ q: "", status: undefined, researchCellId: undefined, supervisorId: undefined })
           }
         />
+        <Group justify="space-between" align="center" mt="sm" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            The export holds every proposal these filters find, with its members, feedback and abstract.
+          </Text>
+          <DownloadButton href={proposalsCsvHref(shown)} />
+        </Group>
       </Box>
 
       <ListState

@@ -45,7 +45,8 @@ export function ProposalFilters({
   }, [filters.q]);
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="sm" verticalSpacing="sm">
+    // Three to a row on a desktop: each field wide enough for whole names (a term's, a cell's).
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
       <TextInput
         label="Search titles"
         placeholder="Words of the title"

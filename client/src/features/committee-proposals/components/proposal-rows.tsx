@@ -51,7 +51,7 @@ function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
 function Status({ p }: { p: ProposalSummary }) {
   return (
     <Group gap={6} wrap="wrap">
-      <StatusBadge status={p.status} miw="max-content" />
+      <StatusBadge status={p.status} />
       <OverdueBadge proposal={p} />
     </Group>
   );

@@ -169,15 +169,49 @@ describe("All Teachers: assigning cells", () => {
     });
   });
 
+  it("offers only the cells a teacher is not in, and is empty again after Assign, without the cell just assigned", async () => {
+    const { list } = setup({
+      "POST /api/users/00000000-0000-4000-8000-000000000001/research-cells": () => {
+        list[0] = teacher(1, [CELLS[0]]);
+        return { status: 201, body: { ok: true, message: MSG.cellAssigned } };
+      },
+    });
+    const user = userEvent.setup();
+    const options = async (row: HTMLElement) => {
+      const combobox = within(row).getByRole("combobox", { name: "Research Cell" });
+      await user.click(combobox);
+      await waitFor(() => expect(combobox).toHaveAttribute("aria-controls"));
+      const listbox = document.getElementById(combobox.getAttribute("aria-controls")!)!;
+      const names = within(listbox)
+        .queryAllByRole("option", { hidden: true })
+        .map((o) => o.textContent);
+      await user.keyboard("{Escape}");
+      return names;
+    };
+    // Teacher 2 is in Networks already: only Machine Learning is offered.
+    expect(await options(await rowOf("Teacher 2"))).toEqual(["Machine Learning"]);
+    const row1 = await rowOf("Teacher 1");
+    await waitFor(() => expect(within(row1).getByRole("combobox", { name: "Research Cell" })).toBeEnabled());
+    await pick(user, within(row1).getByRole("combobox", { name: "Research Cell" }), "Machine Learning");
+    await user.click(within(row1).getByRole("button", { name: "Assign" }));
+    expect(await screen.findByText(MSG.cellAssigned)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(row1).getByRole("combobox", { name: "Research Cell" })).toHaveValue(""),
+    );
+    expect(within(await rowOf("Teacher 1")).getByRole("listitem")).toHaveTextContent("Machine Learning");
+    expect(await options(await rowOf("Teacher 1"))).toEqual(["Networks"]);
+  });
+
   it("shows 'Teacher is already assigned to this cell.' and 'Teacher not found.' as they are, other failures as 'Failed to assign cell: …'", async () => {
     const answers = [
       { status: 409, body: { error: { code: "CONFLICT", message: MSG.alreadyAssigned } } },
       { status: 404, body: { error: { code: "NOT_FOUND", message: MSG.teacherNotFound } } },
       { status: 500, body: { error: { code: "INTERNAL", message: "Boom." } } },
     ];
-    setup({ "POST /api/users/00000000-0000-4000-8000-000000000002/research-cells": () => answers.shift()! });
+    // Assigned meanwhile from another screen, say: the row still offered the cell.
+    setup({ "POST /api/users/00000000-0000-4000-8000-000000000001/research-cells": () => answers.shift()! });
     const user = userEvent.setup();
-    const row = await rowOf("Teacher 2");
+    const row = await rowOf("Teacher 1");
     await waitFor(() => expect(within(row).getByRole("combobox", { name: "Research Cell" })).toBeEnabled());
     await pick(user, within(row).getByRole("combobox", { name: "Research Cell" }), "Networks");
     await user.click(within(row).getByRole("button", { name: "Assign" }));

@@ -4,23 +4,25 @@ import { MSG } from "@shared/messages";
 import { useId, useState } from "react";
 
 /**
- * One teacher's "Research Cell" select and "Assign": each row (or card) keeps its own choice.
+ * One teacher's "Research Cell" select and "Assign": each row (or card) keeps its own choice,
+ * offers only the cells the teacher is not in yet, and is empty again once a cell is assigned.
  * The select has its own visible label, above it, so the button stays level with the select
  * when a message shows beneath it.
  */
 export function AssignCellControl({
   teacher,
-  cells,
+  cells: allCells,
   cellsLoading,
 }: {
-  teacher: { id: string; name: string };
+  teacher: { id: string; name: string; cells?: { id: string }[] };
   cells: { value: string; label: string }[];
   cellsLoading?: boolean;
 }) {
   const id = useId();
   const [cellId, setCellId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const assign = useAssignCell();
+  const assign = useAssignCell(() => setCellId(null));
+  const cells = allCells.filter((c) => !teacher.cells?.some((held) => held.id === c.value));
 
   const onAssign = () => {
     if (!cellId) {
@@ -38,7 +40,15 @@ export function AssignCellControl({
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Select
           id={id}
-          placeholder={cellsLoading ? "Loading cells…" : cells.length ? "Choose a cell" : "No cells yet"}
+          placeholder={
+            cellsLoading
+              ? "Loading cells…"
+              : cells.length
+                ? "Choose a cell"
+                : allCells.length
+                  ? "In every cell"
+                  : "No cells yet"
+          }
           data={cells}
           value={cellId}
           onChange={(v) => {

@@ -101,9 +101,7 @@ export function ImportDone({ done, role }: { done: ImportResult; role: ImportRol
       <Stack gap="xs">
         <Text size="sm">
           {done.counts.new ? MSG.imported(done.counts.new) : MSG.importNothingNew}
-          {done.counts.exists
-            ? ` ${done.counts.exists.toLocaleString("en")} already had an account and were skipped.`
-            : ""}
+          {done.counts.exists ? ` ${MSG.importSkipped(done.counts.exists)}` : ""}
         </Text>
         <Group>
           <Button component={Link} to={LIST[role]} size="xs" variant="light">

@@ -424,6 +424,6 @@ describe("Proposal page: the timeline", () => {
           subject: { id: "x", name: "Carol" },
         }),
       ),
-    ).toBe(`${SCHEDULER_NAME} declined the invitation: submissions closed (Carol)`);
+    ).toBe(`${SCHEDULER_NAME} declined the invitation of Carol: submissions closed`);
   });
 });

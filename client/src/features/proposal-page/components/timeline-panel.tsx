@@ -4,7 +4,7 @@ import { PageLoader } from "@client/components/page-loader";
 import { StatusBadge } from "@client/components/status-badge";
 import { formatInZone } from "@client/lib/dates";
 import { Group, Text, VisuallyHidden } from "@mantine/core";
-import { activityPhrase, SCHEDULER_NAME } from "@shared/activity";
+import { activityWhat, SCHEDULER_NAME } from "@shared/activity";
 import type { ActivityItem } from "@shared/schemas/life";
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -17,13 +17,14 @@ import { Section } from "./section";
  * it concerns where that is someone else: the invitee, the new supervisor.
  */
 export function timelineSentence(item: ActivityItem): string {
-  const who = item.actor?.name ?? SCHEDULER_NAME;
-  const what = activityPhrase(item.kind, item.action);
-  const subject = item.subject?.name;
-  if (!subject || (item.subject?.id && item.subject.id === item.actor?.id)) return `${who} ${what}`;
-  if (item.kind === "invitation" && item.action === "invite") return `${who} ${what} ${subject}`;
-  if (item.kind === "proposal" && item.action === "reassign") return `${who} ${what} to ${subject}`;
-  return `${who} ${what} (${subject})`;
+  const what = activityWhat({
+    kind: item.kind,
+    action: item.action,
+    actorId: item.actor?.id ?? null,
+    subjectId: item.subject?.id ?? null,
+    subjectName: item.subject?.name ?? null,
+  });
+  return `${item.actor?.name ?? SCHEDULER_NAME} ${what}`;
 }
 
 /** Every step of the proposal's life, oldest first: who, what, when (in the department's zone), from → to, the note. */
@@ -39,7 +40,7 @@ export function TimelinePanel({ proposalId, zone }: { proposalId: string; zone: 
       <CardList ordered gap="md" aria-label="Timeline, oldest first">
         {timeline.data.map((item) => (
           <Entry key={item.id} mark="indigo-3">
-            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            <Text size="sm" style={{ overflowWrap: "break-word" }}>
               {timelineSentence(item)}
             </Text>
             <Text size="xs" c="dimmed">

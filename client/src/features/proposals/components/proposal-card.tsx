@@ -77,7 +77,7 @@ export function ProposalCard({
             p.title
           )}
         </Title>
-        <StatusBadge status={p.status} size="lg" style={{ flexShrink: 0 }} />
+        <StatusBadge status={p.status} size="lg" />
       </Group>
 
       {full && (

@@ -2,14 +2,13 @@ import { EmptyState } from "@client/components/empty-state";
 import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { PageLoader } from "@client/components/page-loader";
-import { STATUS_COLOR } from "@client/components/status-badge";
+import { StatusBadge } from "@client/components/status-badge";
 import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
 import {
   Alert,
-  Badge,
   Box,
   Group,
   Pagination,
@@ -188,9 +187,7 @@ function StatusBadges({ proposal: p, overdueFirst }: { proposal: ProposalSummary
   return (
     <>
       {overdueFirst && overdue}
-      <Badge color={STATUS_COLOR[p.status]} miw="max-content">
-        {p.status}
-      </Badge>
+      <StatusBadge status={p.status} />
       {!overdueFirst && overdue}
     </>
   );

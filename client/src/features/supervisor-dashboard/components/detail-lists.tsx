@@ -1,7 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
-import { STATUS_COLOR } from "@client/components/status-badge";
+import { StatusBadge } from "@client/components/status-badge";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { Badge, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -23,9 +23,7 @@ export function GroupList({ groups }: { groups: ProposalSummary[] }) {
               <Badge variant="light" miw="max-content">
                 {g.type}
               </Badge>
-              <Badge color={STATUS_COLOR[g.status]} miw="max-content">
-                {g.status}
-              </Badge>
+              <StatusBadge status={g.status} />
               <OverdueBadge proposal={g} />
             </Group>
           </Group>

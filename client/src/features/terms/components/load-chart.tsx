@@ -8,8 +8,12 @@ const SERIES = [
   { name: "Capacity", color: "gray.5" },
 ];
 
-/** Each supervisor's places in use beside their capacity; an unlimited capacity has no bar. */
+/**
+ * Each supervisor's places in use beside their capacity; an unlimited capacity has no bar. With no
+ * bar to draw (nothing in use, every capacity unlimited or none) there is no chart: the table says it.
+ */
 export function LoadChart({ items, titleId }: { items: SupervisorLoad[]; titleId: string }) {
+  if (!items.some((s) => s.used > 0 || (s.capacity ?? 0) > 0)) return null;
   const data = items.map((s) => ({ name: s.name, Used: s.used, Capacity: s.capacity }));
   const longest = Math.max(0, ...items.map((s) => Math.max(s.used, s.capacity ?? 0)));
   const unlimited = items.some((s) => s.capacity === null);

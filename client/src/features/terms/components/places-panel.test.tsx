@@ -59,6 +59,16 @@ describe("Places in a term", () => {
       expect(t.textContent).toMatch(/^\d+$/);
   });
 
+  it("draws no empty chart: with nothing in use and no capacity, the table alone", async () => {
+    const { container } = setup([alan, load(4, { name: "Barbara Liskov", used: 0, capacity: null })]);
+    await screen.findByRole("row", { name: /Barbara Liskov/ });
+    expect(container.querySelector(".recharts-responsive-container")).toBeNull();
+    expect(screen.queryByText("A supervisor with unlimited places has no capacity bar.")).toBeNull();
+    // A capacity of its own is a bar to draw: then the chart is back.
+    const { container: again } = setup([alan, load(5, { name: "Edsger Dijkstra", used: 0, capacity: 2 })]);
+    await waitFor(() => expect(again.querySelector(".recharts-responsive-container")).not.toBeNull());
+  });
+
   it("says when there are no supervisors", async () => {
     setup([]);
     expect((await screen.findByText("No supervisors yet.")).closest("[data-empty-state]")).not.toBeNull();

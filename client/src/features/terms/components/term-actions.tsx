@@ -4,12 +4,15 @@ import { notify } from "@client/lib/notify";
 import { Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
-import type { Term } from "@shared/schemas/terms";
+import { type Term, termDeleteRefusal } from "@shared/schemas/terms";
 import { IconChartBar, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
 import { useDeleteTerm } from "../api/use-delete-term";
 import { useMakeCurrent } from "../api/use-make-current";
 
-/** A term's actions, each named for the term: Edit, Places, Make current (not for the current one), Delete. */
+/**
+ * A term's actions, each named for the term: Edit, Places, Make current (not for the current one),
+ * Delete (only where the server would allow it: not the current term, not one with proposals).
+ */
 export function TermActions({
   term,
   onEdit,
@@ -52,7 +55,7 @@ export function TermActions({
       onConfirm: () =>
         remove.mutate(term.id, {
           onSuccess: () => notify.success(MSG.termDeleted),
-          // A term with proposals, or the current one, is refused (409) with the reason.
+          // A term that gained proposals meanwhile is refused (409) with the reason.
           onError: (e) => notify.error(errorMessage(e)),
         }),
     });
@@ -76,15 +79,17 @@ export function TermActions({
           <IconStar size={18} />
         </IconButton>
       )}
-      <IconButton
-        tip="Delete"
-        color="red"
-        aria-label={`Delete ${term.name}`}
-        onClick={confirmDelete}
-        loading={remove.isPending}
-      >
-        <IconTrash size={18} />
-      </IconButton>
+      {termDeleteRefusal(term) === null && (
+        <IconButton
+          tip="Delete"
+          color="red"
+          aria-label={`Delete ${term.name}`}
+          onClick={confirmDelete}
+          loading={remove.isPending}
+        >
+          <IconTrash size={18} />
+        </IconButton>
+      )}
     </Group>
   );
 }

@@ -68,7 +68,7 @@ function TermForm({ term, timeZone, onClose }: { term: Term | null; timeZone: st
         <Text size="sm" c="dimmed">
           Times are in {timeZone}.
         </Text>
-        <TermFormFields form={form} timeZone={timeZone} modeFrozen={term?.hasProposals ?? false} />
+        <TermFormFields form={form} timeZone={timeZone} modeFrozen={(term?.proposalCount ?? 0) > 0} />
         <DialogButtons
           mt="sm"
           onCancel={onClose}

@@ -40,8 +40,18 @@ const COLUMNS: Column[] = [
     minWidth: 130,
   },
   { key: "due", label: "Review due", render: (t) => daysText(t.reviewDueDays) },
+  {
+    key: "approval",
+    label: "Committee approval",
+    render: (t) => (t.committeeApproval ? "Required" : "Not required"),
+  },
   { key: "places", label: "Default places", render: (t) => placesText(t.defaultCapacity), center: true },
-  { key: "proposals", label: "Proposals", render: (t) => (t.hasProposals ? "Yes" : "None"), center: true },
+  {
+    key: "proposals",
+    label: "Proposals",
+    render: (t) => t.proposalCount.toLocaleString("en"),
+    center: true,
+  },
 ];
 
 interface Props {
@@ -60,7 +70,7 @@ function TermsTable({ terms, timeZone, onEdit, onPlaces }: Props) {
   return (
     <Paper withBorder radius="md">
       <ColumnsTable
-        minWidth={840}
+        minWidth={960}
         striped
         highlightOnHover
         verticalSpacing="sm"

@@ -36,7 +36,7 @@ function setup(terms: Term[], extra: Routes = {}, loads: Record<string, Supervis
 const spring = term(2, {
   name: "Spring 2027",
   current: true,
-  hasProposals: true,
+  proposalCount: 3,
   // 12 January 2027, 09:00 and 1 March 2027, 17:00 in Berlin (UTC+1 in winter).
   submissionsOpenAt: "2027-01-12T08:00:00.000Z",
   submissionsCloseAt: "2027-03-01T16:00:00.000Z",
@@ -57,6 +57,7 @@ describe("Terms: the list", () => {
       "Submissions",
       "Revisions close",
       "Review due",
+      "Committee approval",
       "Default places",
       "Proposals",
       "Actions",
@@ -67,11 +68,26 @@ describe("Terms: the list", () => {
     expect(within(row).getByText(`Closes 1 March 2027, 17:00 (${ZONE})`)).toBeInTheDocument();
     expect(within(row).getByText("10 days")).toBeInTheDocument();
     expect(within(row).getByText("4")).toBeInTheDocument();
+    // How many proposals it holds, and whether the committee signs off.
+    expect(within(row).getByText("3")).toBeInTheDocument();
+    expect(within(row).getByText("Not required")).toBeInTheDocument();
     const other = await rowOf("Autumn 2026");
     expect(within(other).queryByText("Current")).not.toBeInTheDocument();
     expect(within(other).getByText("Allocation")).toBeInTheDocument();
     expect(within(other).getAllByText("No limit")).toHaveLength(2);
     expect(within(other).getByText("Unlimited")).toBeInTheDocument();
+    expect(within(other).getByText("0")).toBeInTheDocument();
+  });
+
+  it("offers Delete only for a term the server would delete: not one with proposals, not the current one", async () => {
+    const approving = term(3, { name: "Winter 2027", committeeApproval: true, proposalCount: 12 });
+    setup([spring, autumn, approving]);
+    expect(within(await rowOf("Winter 2027")).getByText("Required")).toBeInTheDocument();
+    expect(within(await rowOf("Winter 2027")).getByText("12")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Winter 2027" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Spring 2027" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete Autumn 2026" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit Winter 2027" })).toBeInTheDocument();
   });
 
   it("says when there are no terms", async () => {
@@ -103,7 +119,8 @@ describe("Terms: the list", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     const card = within(list).getByRole("listitem", { name: "Spring 2027" });
     expect(within(card).getByText("Current")).toBeInTheDocument();
-    expect(within(card).getByRole("button", { name: "Delete Spring 2027" })).toBeInTheDocument();
+    expect(within(card).getByText("Not required")).toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: "Delete Autumn 2026" })).toBeInTheDocument();
   });
 });
 
@@ -257,19 +274,19 @@ describe("Terms: make current and delete", () => {
     expect(within(await rowOf("Autumn 2026")).getByText("Current")).toBeInTheDocument();
   });
 
-  it("shows the server's reason when a delete is refused", async () => {
-    setup([spring], {
-      [`DELETE /api/terms/${spring.id}`]: () => ({
+  it("shows the server's reason when a delete is refused (the term gained proposals meanwhile)", async () => {
+    setup([spring, autumn], {
+      [`DELETE /api/terms/${autumn.id}`]: () => ({
         status: 409,
         body: { error: { code: "CONFLICT", message: MSG.termHasProposals } },
       }),
     });
     const user = userEvent.setup();
-    await act(user, "Delete Spring 2027");
-    const d = await screen.findByRole("dialog", { name: "Delete Spring 2027?" });
+    await act(user, "Delete Autumn 2026");
+    const d = await screen.findByRole("dialog", { name: "Delete Autumn 2026?" });
     await user.click(within(d).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(MSG.termHasProposals)).toBeInTheDocument();
-    expect(await rowOf("Spring 2027")).toBeInTheDocument();
+    expect(await rowOf("Autumn 2026")).toBeInTheDocument();
   });
 
   it("deletes a term: 'Term deleted.' and it leaves the list", async () => {

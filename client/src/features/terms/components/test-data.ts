@@ -15,7 +15,7 @@ export const term = (i: number, over: Partial<Term> = {}): Term => ({
   defaultCapacity: null,
   maxPreferences: 5,
   current: false,
-  hasProposals: false,
+  proposalCount: 0,
   allocationPublishedAt: null,
   createdAt: new Date(2026, 0, i).toISOString(),
   ...over,
