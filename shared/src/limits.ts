@@ -35,6 +35,9 @@ export const LIMITS = {
    * most here, so no page costs more than walking this far into an index.
    */
   listCountMax: 1000,
+  /** Similar proposals (DESIGN.md §19): at most this many, for a title of at least similarTitleMin characters. */
+  similarMax: 5,
+  similarTitleMin: 3,
   /** How much of an abstract a list of proposals carries. */
   excerptMax: 300,
   jsonBodyBytes: 256 * 1024,
