@@ -66,7 +66,9 @@ describe("GET /api/proposals/similar", () => {
     const student = await makeStudent(t);
     const exact = `Graph neural networks for ${w} detection`;
     await makeProposal(t, { supervisorId: supervisor.id, memberIds: [student.id], title: exact });
-    for (const [i, status] of (["Approved", "Denied", "Withdrawn", "Pending", "Pending"] as const).entries()) {
+    for (const [i, status] of (
+      ["Approved", "Denied", "Withdrawn", "Pending", "Pending"] as const
+    ).entries()) {
       const other = await makeStudent(t);
       await makeProposal(t, {
         supervisorId: supervisor.id,
@@ -82,7 +84,8 @@ describe("GET /api/proposals/similar", () => {
     expect(items).toHaveLength(5);
     expect(items[0]).toMatchObject({ title: exact, status: "Pending", similarity: 1 });
     expect(items[0].year).toBe(new Date().getUTCFullYear());
-    for (let i = 1; i < items.length; i++) expect(items[i - 1].similarity).toBeGreaterThanOrEqual(items[i].similarity);
+    for (let i = 1; i < items.length; i++)
+      expect(items[i - 1].similarity).toBeGreaterThanOrEqual(items[i].similarity);
     expect(items.every((p) => p.similarity > 0 && p.similarity <= 1)).toBe(true);
     // Nothing alike: nothing.
     expect(await titles(committee, `Medieval ${word()} poetry`)).toEqual([]);
@@ -144,7 +147,11 @@ describe("GET /api/proposals/similar", () => {
     const committee = await makeCommittee(t);
     const w = word();
     const supervisor = await makeSupervisor(t);
-    await makeProposal(t, { supervisorId: supervisor.id, memberIds: [(await makeStudent(t)).id], title: "AI" });
+    await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [(await makeStudent(t)).id],
+      title: "AI",
+    });
     await makeProposal(t, {
       supervisorId: supervisor.id,
       memberIds: [(await makeStudent(t)).id],
