@@ -13,6 +13,8 @@ export const LIMITS = {
   noticeTitleMax: 200,
   noticeDescriptionMax: 5000,
   messageMax: 2000,
+  /** A chat thread's unread messages are counted up to this many (the badge says "99+"). */
+  unreadCountMax: 99,
   pictureBytesMax: 5 * 1024 * 1024,
   /** A proposal's PDF document (DESIGN.md §10). */
   documentBytesMax: 20 * 1024 * 1024,
