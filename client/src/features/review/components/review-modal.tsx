@@ -101,12 +101,23 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
   };
 
   const doc = proposal.document;
+  const narrow = useNarrow();
+  // Beside the rest on a wide screen; on a phone (links, no preview) right under the details.
+  const document = doc && (
+    <Stack gap={4} role="group" aria-label="Document">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        Document (version {proposal.version})
+      </Text>
+      <DocumentPreview document={doc} height="62vh" />
+    </Stack>
+  );
   return (
     <Stack>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: doc ? 5 : 12 }}>
           <Stack>
             <ReviewDetails proposal={proposal} zone={zone} />
+            {narrow && document}
             {!doc && (
               <Text size="sm" c="dimmed">
                 No document is attached to version {proposal.version}.
@@ -121,16 +132,7 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
             <ReviewVersions proposalId={proposal.id} zone={zone} />
           </Stack>
         </Grid.Col>
-        {doc && (
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap={4} role="group" aria-label="Document">
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                Document (version {proposal.version})
-              </Text>
-              <DocumentPreview document={doc} height="62vh" />
-            </Stack>
-          </Grid.Col>
-        )}
+        {document && !narrow && <Grid.Col span={{ base: 12, md: 7 }}>{document}</Grid.Col>}
       </Grid>
       <Divider />
       <Textarea
