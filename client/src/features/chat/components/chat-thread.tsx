@@ -137,6 +137,8 @@ export function ChatThread({ proposalId }: { proposalId: string }) {
         style={{ overflowY: "auto", flex: 1 }}
         aria-label="Messages"
         role="log"
+        // Scrolled by keyboard too (WCAG 2.1.1): the thread scrolls inside the screen.
+        tabIndex={0}
       >
         <div ref={topSentinel} />
         {query.isPending && (
