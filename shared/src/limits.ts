@@ -13,6 +13,8 @@ export const LIMITS = {
   noticeTitleMax: 200,
   noticeDescriptionMax: 5000,
   messageMax: 2000,
+  /** A chat thread's unread messages are counted up to this many (the badge says "99+"). */
+  unreadCountMax: 99,
   pictureBytesMax: 5 * 1024 * 1024,
   /** A proposal's PDF document (DESIGN.md §10). */
   documentBytesMax: 20 * 1024 * 1024,
@@ -35,6 +37,9 @@ export const LIMITS = {
    * most here, so no page costs more than walking this far into an index.
    */
   listCountMax: 1000,
+  /** Similar proposals (DESIGN.md §19): at most this many, for a title of at least similarTitleMin characters. */
+  similarMax: 5,
+  similarTitleMin: 3,
   /** How much of an abstract a list of proposals carries. */
   excerptMax: 300,
   jsonBodyBytes: 256 * 1024,

@@ -128,6 +128,9 @@ export const MSG = {
   updateStatusFailed: (message: string) => `Failed to update proposal status: ${message}`,
   alreadyReviewed: "This proposal has already been reviewed.",
   changesRequested: "Changes requested successfully! The group can now submit a new version.",
+  /** An approval in a term whose committee decides next (DESIGN.md §9): not Approved yet. */
+  approvedToCommittee:
+    "Proposal sent to the committee: you approved it, and it is Awaiting committee until the committee decides.",
 
   // the proposal's life (DESIGN.md §9)
   proposalIsNow: (status: string) => `This proposal is ${status}, so that cannot be done now.`,

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       roleArea("supervisor", {
         dashboard: () => import("./routes/supervisor/dashboard"),
         requests: () => import("./routes/supervisor/requests"),
+        groups: () => import("./routes/supervisor/groups"),
         "pending-proposals": () => import("./routes/supervisor/requests"),
         notice: () => import("./routes/supervisor/notice"),
         history: () => import("./routes/supervisor/history"),

@@ -42,7 +42,11 @@ export const theme = createTheme({
     // A modal's header is not the page's banner: the page has one, in its own header.
     ModalHeader: { defaultProps: { component: "div" } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
-    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
+    // A titled notification's text is Mantine's grey 6 (3.3:1): the theme's secondary text instead.
+    Notification: {
+      defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
+      styles: { description: { color: "var(--mantine-color-dimmed)" } },
+    },
   },
 });
 

@@ -2,7 +2,7 @@ import { api, errorMessage } from "@client/lib/api";
 import { ActionIcon, Anchor, FileInput, Group, Progress, Stack, Text } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { DOCUMENT_ACCEPT, documentProblem, type FileRef } from "@shared/schemas/files";
+import { DOCUMENT_ACCEPT, documentProblem, documentUrl, type FileRef } from "@shared/schemas/files";
 import { IconFileTypePdf, IconX } from "@tabler/icons-react";
 import { useId, useState } from "react";
 
@@ -17,7 +17,7 @@ export function DocumentLink({ document }: { document: FileRef }) {
     <Group gap={6} wrap="nowrap">
       <IconFileTypePdf size={18} aria-hidden />
       <Anchor
-        href={`/api/files/${document.id}`}
+        href={documentUrl(document.id)}
         download={document.name}
         size="sm"
         style={{ overflowWrap: "anywhere" }}

@@ -14,7 +14,12 @@ const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
   "invitation.received": proposalChanged,
   "allocation.published": proposalChanged,
   "notice.sent": () => [noticeQueries.all()],
-  "message.created": (e) => [chatQueries.thread((e as { proposalId: string }).proposalId).queryKey],
+  // The sender's "Read by n/m" follows.
+  "notice.read": () => [noticeQueries.all()],
+  "message.created": (e) => [
+    chatQueries.thread((e as { proposalId: string }).proposalId).queryKey,
+    chatQueries.unread().queryKey,
+  ],
   resync: () => [[]],
   shutdown: () => [],
   replaced: () => [],
@@ -57,6 +62,7 @@ const TYPES: LiveEventType[] = [
   "invitation.received",
   "allocation.published",
   "notice.sent",
+  "notice.read",
   "message.created",
   "resync",
   "shutdown",

@@ -113,7 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock = lockFolder(options.pgliteDir);
   }
   try {
-    // pg_trgm only for the landed migrations that made (and 0012 dropped) the trigram indexes.
+    // pg_trgm: similar titles (migration 0019; landed 0002–0006 made trigram indexes too); unaccent: search.
     const client = await PGlite.create(options.pgliteDir ?? "memory://", {
       extensions: { pg_trgm, unaccent },
       // PGlite runs on the main thread, and its own bytea conversion goes byte by byte through

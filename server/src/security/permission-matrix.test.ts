@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { errorResponseSchema } from "@shared/schemas/common";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,8 @@ interface World {
   /** Pending with spare supervisor S3 in cell Z: the committee gives it to S4. */
   RA: string;
   S4: string;
+  /** P's title. */
+  titleOfP: string;
   /** A PDF that groupStudent uploaded, version 1's document of P. */
   document: string;
   /** An allocation term (not current) with two of S's topics in cell X: one to change, one to withdraw. */
@@ -81,6 +83,8 @@ interface World {
   topic: string;
   doomedTopic: string;
   notice: string;
+  /** groupStudent's chat message in G. */
+  message: string;
   pictureUrl: string;
   loginAccount: { email: string; password: string };
   /** A student the committee edits, sends links to, deactivates and reactivates. */
@@ -548,6 +552,25 @@ const ROWS: Row[] = [
     },
   },
   {
+    // Similar titles (DESIGN.md §19): only proposals the caller may already see.
+    method: "GET",
+    route: "/api/proposals/similar",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: (w) => ({ url: `/api/proposals/similar?title=${encodeURIComponent(w.titleOfP)}` }),
+    check: async (res, caller, w) => {
+      if (caller === "signedOut") return;
+      const seen = ids(res);
+      const visible = await t.app.inject({
+        method: "GET",
+        url: "/api/proposals?termId=all&pageSize=100",
+        headers: { cookie: w.users[caller].cookie },
+      });
+      for (const id of seen) expect(ids(visible)).toContain(id);
+      if (["groupStudent", "supervisor", "committee"].includes(caller)) expect(seen).toContain(w.P);
+      else expect(seen).not.toContain(w.P);
+    },
+  },
+  {
     method: "GET",
     route: "/api/proposals/:id",
     expect: [401, 200, 404, 200, 404, 200],
@@ -650,6 +673,25 @@ const ROWS: Row[] = [
     route: "/api/proposals/:id/messages",
     expect: [401, 201, 404, 201, 404, 403],
     request: (w) => ({ url: `/api/proposals/${w.P}/messages`, payload: { body: "Hello group." } }),
+  },
+  {
+    method: "POST",
+    route: "/api/proposals/:id/messages/read",
+    expect: [401, 200, 404, 200, 404, 403],
+    request: (w) => ({ url: `/api/proposals/${w.P}/messages/read`, payload: { lastMessageId: w.message } }),
+  },
+  {
+    method: "GET",
+    route: "/api/chat/unread",
+    expect: [401, 200, 200, 200, 200, 403],
+    request: () => ({ url: "/api/chat/unread" }),
+    check: async (res, caller, w) => {
+      if (caller === "signedOut" || caller === "committee") return;
+      const threads = (res.json().threads as { proposalId: string }[]).map((x) => x.proposalId);
+      // Only the threads of their own groups.
+      for (const id of threads) expect([w.P, w.P2, w.PR, w.PD, w.AC, w.RD]).toContain(id);
+      if (caller === "otherStudent" || caller === "otherSupervisor") expect(threads).not.toContain(w.P);
+    },
   },
 
   // ── the proposal's life (DESIGN.md §9), documents and the activity log ───────
@@ -1038,11 +1080,15 @@ beforeAll(async () => {
     RD,
     RA,
     S4: S4.id,
+    titleOfP: (
+      await t.database.db.select({ title: proposals.title }).from(proposals).where(eq(proposals.id, P))
+    )[0].title,
     document,
     AT,
     topic,
     doomedTopic,
     notice: notice.json().notice.id,
+    message: message.json().message.id,
     pictureUrl: picture.json().user.pictureUrl,
     loginAccount: { email: loginUser.email, password: loginUser.password },
   };

@@ -36,3 +36,16 @@ export const chatPageQuery = z.object({
 export const chatPageResponse = z.object({ items: z.array(chatMessageSchema), hasMore: z.boolean() });
 export type ChatPage = z.infer<typeof chatPageResponse>;
 export const chatMessageResponse = z.object({ message: chatMessageSchema });
+
+/** How far the caller has read a thread: up to this message (one they were shown), inclusive. */
+export const chatReadInput = z.object({ lastMessageId: uuid("Invalid message.") });
+
+/**
+ * The caller's unread messages (by others, after how far they read), per thread with any, and in
+ * all; a thread's count stops at LIMITS.unreadCountMax.
+ */
+export const chatUnreadResponse = z.object({
+  total: z.number(),
+  threads: z.array(z.object({ proposalId: z.string(), unread: z.number() })),
+});
+export type ChatUnread = z.infer<typeof chatUnreadResponse>;

@@ -22,6 +22,8 @@ export type LiveEvent =
   /** Someone invites the receiver to join their group. */
   | { type: "invitation.received"; proposalId: string; title: string; by: string }
   | { type: "notice.sent"; noticeId: string; proposalId: string; title: string; from: string }
+  /** A recipient opened a notice the receiver sent, for the first time: its "Read by" count moved. */
+  | { type: "notice.read"; noticeId: string }
   | { type: "message.created"; proposalId: string; messageId: string; authorId: string; authorName: string }
   /** The server lost its LISTEN connection and may have missed events: refetch everything. */
   | { type: "resync" }

@@ -25,3 +25,15 @@ export function documentProblem(file: { name: string; type: string; size: number
 /** An uploaded file, as POST /api/files answers it and a version shows it. */
 export const fileRefSchema = z.object({ id: z.string(), name: z.string(), size: z.number() });
 export type FileRef = z.infer<typeof fileRefSchema>;
+
+/**
+ * GET /api/files/:id: a download by default; `view=inline` is the same file, shown in a frame of
+ * this app's own pages (the review's preview), still sandboxed (decision 0059).
+ */
+export const fileReadQuery = z.object({
+  view: z.enum(["download", "inline"], { error: "View must be download or inline." }).default("download"),
+});
+
+/** The address of a stored document: its download, or its preview in a frame of our own pages. */
+export const documentUrl = (id: string, view: "download" | "inline" = "download") =>
+  `/api/files/${id}${view === "inline" ? "?view=inline" : ""}`;

@@ -91,6 +91,32 @@ export const proposalListResponse = pageResponse(proposalSummarySchema);
 export type ProposalList = z.infer<typeof proposalListResponse>;
 export const proposalResponse = z.object({ proposal: proposalSchema });
 
+/**
+ * GET /api/proposals/similar (DESIGN.md §19, §23): the title typed so far, and the proposal it is
+ * (left out of its own answer: the review of a proposal asks with its id).
+ */
+export const similarProposalsQuery = z.object({
+  title: z
+    .string({ error: "Title is required." })
+    .trim()
+    .min(1, "Title is required.")
+    .max(LIMITS.proposalTitleMax, `Title must be at most ${LIMITS.proposalTitleMax} characters.`),
+  exclude: uuid({ error: "Invalid proposal." }).optional(),
+});
+export type SimilarProposalsQuery = z.input<typeof similarProposalsQuery>;
+
+/** A similar proposal: its title, status and year, and how alike the titles are (0–1, trigram similarity). */
+export const similarProposalSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  year: z.number(),
+  similarity: z.number(),
+});
+export type SimilarProposal = z.infer<typeof similarProposalSchema>;
+/** Up to LIMITS.similarMax, the most similar first. */
+export const similarProposalsResponse = z.object({ items: z.array(similarProposalSchema) });
+
 /** A refinement that runs even when other fields failed, so that every missing field is named at once. */
 const always = { when: (p: { value: unknown }) => typeof p.value === "object" && p.value !== null };
 

@@ -7,7 +7,6 @@ import {
   IconBulb,
   IconCalendarEvent,
   IconChecklist,
-  IconClipboardList,
   IconFiles,
   IconFileText,
   IconGavel,
@@ -15,6 +14,7 @@ import {
   IconHistory,
   IconInbox,
   IconLayoutDashboard,
+  IconLayoutKanban,
   IconMessages,
   IconSchool,
   IconSend,
@@ -32,14 +32,20 @@ export interface NavItem {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** A live count shown beside the label (for example unread notices). */
   badge?: NavBadge;
+  /** Other addresses of the same screen, where the item shows as the one open. */
+  alsoAt?: string[];
 }
 
-export type NavBadge = "unreadNotices" | "awaitingCommittee";
+export type NavBadge = "unreadNotices" | "awaitingCommittee" | "unreadChat";
 
 /** How each count is said (the badge's name) and its colour. */
 export const NAV_BADGE: Record<NavBadge, { label: (n: number) => string; color: string }> = {
   unreadNotices: { label: (n) => `${n} unread`, color: "red" },
   awaitingCommittee: { label: (n) => `${n} awaiting the committee`, color: "yellow" },
+  unreadChat: {
+    label: (n) => `${n}${n >= 99 ? "+" : ""} unread ${n === 1 ? "message" : "messages"}`,
+    color: "red",
+  },
 };
 
 /** A role's sidebar: its Dashboard first and its Profile last (every role has both), its pages between. */
@@ -64,10 +70,16 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Committee Members", to: "/committee/committee-members", icon: IconUserShield },
   ]),
   supervisor: sidebar("supervisor", [
-    { label: "Request", to: "/supervisor/requests", icon: IconInbox },
-    { label: "Pending Proposals", to: "/supervisor/pending-proposals", icon: IconClipboardList },
+    // The specification's Request, whose screen is also at /supervisor/pending-proposals: one item.
+    {
+      label: "Request",
+      to: "/supervisor/requests",
+      icon: IconInbox,
+      alsoAt: ["/supervisor/pending-proposals"],
+    },
+    { label: "Groups", to: "/supervisor/groups", icon: IconLayoutKanban },
     { label: "Notice", to: "/supervisor/notice", icon: IconSpeakerphone },
-    { label: "Chat", to: "/supervisor/chat", icon: IconMessages },
+    { label: "Chat", to: "/supervisor/chat", icon: IconMessages, badge: "unreadChat" },
     { label: "Review History", to: "/supervisor/history", icon: IconHistory },
     { label: "Topics", to: "/supervisor/topics", icon: IconBulb },
     { label: "Applicants", to: "/supervisor/applicants", icon: IconArrowsSort },
@@ -77,7 +89,7 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Proposal Status", to: "/student/proposal-status", icon: IconChecklist },
     { label: "Topics", to: "/student/topics", icon: IconBulb },
     { label: "Notices", to: "/student/notices", icon: IconFileText, badge: "unreadNotices" },
-    { label: "Chat", to: "/student/chat", icon: IconMessages },
+    { label: "Chat", to: "/student/chat", icon: IconMessages, badge: "unreadChat" },
     { label: "Research Cell Info", to: "/student/research-cell-info", icon: IconBooks },
   ]),
 };

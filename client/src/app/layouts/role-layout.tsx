@@ -96,7 +96,9 @@ export function RoleLayout({ area: role }: { area: Role }) {
                   component={RouterNavLink}
                   to={item.to}
                   label={item.label}
-                  active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                  active={[item.to, ...(item.alsoAt ?? [])].some(
+                    (to) => location.pathname === to || location.pathname.startsWith(`${to}/`),
+                  )}
                   leftSection={<item.icon size={18} stroke={1.6} />}
                   rightSection={
                     count && item.badge ? (
@@ -106,7 +108,7 @@ export function RoleLayout({ area: role }: { area: Role }) {
                         color={NAV_BADGE[item.badge].color}
                         aria-label={NAV_BADGE[item.badge].label(count)}
                       >
-                        {count}
+                        {item.badge === "unreadChat" && count >= 99 ? "99+" : count}
                       </Badge>
                     ) : null
                   }

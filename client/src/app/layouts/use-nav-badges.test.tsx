@@ -11,21 +11,23 @@ function Probe({ as }: { as: "student" | "supervisor" | "committee" }) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("useNavBadges", () => {
-  it("gives students their unread notices count", async () => {
+  const chat = { "GET /api/chat/unread": () => ({ body: { total: 2, threads: [] } }) };
+
+  it("gives students their unread notices and chat messages", async () => {
     vi.stubGlobal(
       "fetch",
-      fakeApi({ "GET /api/notices/unread-count": () => ({ body: { unread: 3 } }) }).fetch,
+      fakeApi({ "GET /api/notices/unread-count": () => ({ body: { unread: 3 } }), ...chat }).fetch,
     );
     renderScreen(<Probe as="student" />);
-    expect(await screen.findByText('badges: {"unreadNotices":3}')).toBeInTheDocument();
+    expect(await screen.findByText('badges: {"unreadNotices":3,"unreadChat":2}')).toBeInTheDocument();
   });
 
-  it("asks nothing and shows nothing for other roles", async () => {
-    const api = fakeApi({});
+  it("gives supervisors their unread chat messages, and asks nothing else", async () => {
+    const api = fakeApi(chat);
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<Probe as="supervisor" />, { user: testUser({ role: "supervisor" }) });
-    expect(await screen.findByText("badges: {}")).toBeInTheDocument();
-    expect(api.calls).toEqual([]);
+    expect(await screen.findByText('badges: {"unreadChat":2}')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/chat/unread"]);
   });
 });
 

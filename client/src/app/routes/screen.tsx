@@ -1,5 +1,6 @@
 import { PageHeader } from "@client/components/page-header";
 import { TermSelect, useTermParam } from "@client/components/term-select";
+import { ScreenNameProvider } from "@client/lib/back";
 import type { ComponentType } from "react";
 
 interface Header {
@@ -8,14 +9,17 @@ interface Header {
   description: string;
 }
 
-/** A signed-in screen: its header (which also names the browser tab) over the feature that fills it. */
+/**
+ * A signed-in screen: its header (which also names the browser tab) over the feature that fills
+ * it; a page opened from it says "Back to {title}".
+ */
 export const screen = (header: Header, Body: ComponentType) =>
   function Screen() {
     return (
-      <>
+      <ScreenNameProvider name={header.title}>
         <PageHeader {...header} />
         <Body />
-      </>
+      </ScreenNameProvider>
     );
   };
 
@@ -30,9 +34,9 @@ export function TermScreen({
 }: Header & { body: ComponentType<{ termId?: string }> }) {
   const termId = useTermParam();
   return (
-    <>
+    <ScreenNameProvider name={title}>
       <PageHeader title={title} description={description} actions={<TermSelect />} />
       <Body termId={termId} />
-    </>
+    </ScreenNameProvider>
   );
 }

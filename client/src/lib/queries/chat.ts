@@ -1,5 +1,5 @@
-import type { ChatPage } from "@shared/schemas/chat";
-import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { ChatPage, ChatUnread } from "@shared/schemas/chat";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 
 const ALL = ["chat"] as const;
@@ -16,5 +16,11 @@ export const chatQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (last.hasMore ? last.items[0]?.id : undefined),
       staleTime: 30_000,
+    }),
+  /** The caller's unread messages per group and in all (the Chat badge); a new message refreshes it. */
+  unread: () =>
+    queryOptions({
+      queryKey: [...ALL, "unread"] as const,
+      queryFn: () => api.get<ChatUnread>("/chat/unread"),
     }),
 };

@@ -1,6 +1,6 @@
 import type { ProposalStatus, ProposalType } from "@shared/enums";
 import type { ActivityItem, Invitation, Version } from "@shared/schemas/life";
-import type { Proposal, ProposalList } from "@shared/schemas/proposals";
+import type { Proposal, ProposalList, SimilarProposal } from "@shared/schemas/proposals";
 import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 
@@ -82,6 +82,17 @@ export const proposalQueries = {
     queryOptions({
       queryKey: [...ALL, "detail", id, "timeline"] as const,
       queryFn: async () => (await api.get<{ items: ActivityItem[] }>(`/proposals/${id}/timeline`)).items,
+    }),
+  /**
+   * Up to five proposals the caller may see whose titles are like `title` (DESIGN.md §19), but
+   * `exclude`; kept a minute, since a title typed again asks the same.
+   */
+  similar: (title: string, exclude?: string) =>
+    queryOptions({
+      queryKey: [...ALL, "similar", { title, exclude }] as const,
+      queryFn: async () =>
+        (await api.get<{ items: SimilarProposal[] }>("/proposals/similar", { title, exclude })).items,
+      staleTime: 60_000,
     }),
   /** The student's open invitations (GET /api/invitations): a change to any proposal may change them. */
   invitations: () =>

@@ -52,3 +52,17 @@ export const messages = pgTable(
     index("messages_author_created_idx").on(t.authorId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * How far each participant has read a group's thread (the Chat badge): messages by others after
+ * `readAt` are unread. No row: nothing read yet.
+ */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    userId: ref("user_id", () => users.id, "cascade"),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.userId] }), index("chat_reads_user_idx").on(t.userId)],
+);

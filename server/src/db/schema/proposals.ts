@@ -80,6 +80,9 @@ export const proposals = pgTable(
     uniqueIndex("proposals_id_term_uq").on(t.id, t.termId),
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
     index("proposals_search_idx").using("gin", t.searchWords),
+    // Similar titles (DESIGN.md §19): pg_trgm's `%` over the titles the caller may see. No pending
+    // list, as the people search's (migration 0003): the planner then prices it steadily after bursts.
+    index("proposals_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: "off" }),
     uniqueIndex("proposals_request_uq").on(t.createdBy, t.requestId).where(sql`${t.requestId} is not null`),
     // A topic's groups (its places in use).
     index("proposals_topic_idx").on(t.topicId),

@@ -1,8 +1,9 @@
 import type { Role } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { int, selectRows } from "../../db/query";
-import { messages, proposalMembers, proposals, users } from "../../db/schema";
+import { int, selectRow, selectRows } from "../../db/query";
+import { chatReads, messages, proposalMembers, proposals, users } from "../../db/schema";
 
 /** Who may read and write a proposal's thread: its members and its supervisor. */
 export async function threadParticipants(db: Db, proposalId: string) {
@@ -113,3 +114,44 @@ export async function insertMessage(db: Db, proposalId: string, authorId: string
 }
 
 export type MessageRow = Awaited<ReturnType<typeof insertMessage>>;
+
+/**
+ * The reader has read the thread up to this message of it (inclusive): their mark moves forward to
+ * its time, never back. Nothing (undefined) when the message is not in a thread they may read.
+ */
+export function markThreadRead(db: Db, proposalId: string, userId: string, messageId: string) {
+  return selectRow<{ read_at: string }>(
+    db,
+    sql`insert into ${chatReads} (proposal_id, user_id, read_at)
+        select m.proposal_id, ${userId}, m.created_at
+          from ${messages} m join ${proposals} p on p.id = m.proposal_id
+         where m.id = ${messageId} and m.proposal_id = ${proposalId} and ${mayRead(userId)}
+        on conflict (proposal_id, user_id) do update set read_at = greatest(${chatReads.readAt}, excluded.read_at)
+        returning read_at`,
+  );
+}
+
+/**
+ * The reader's unread messages per thread they may read (messages by others after their mark;
+ * all of them without one), only threads with any, each counted up to LIMITS.unreadCountMax:
+ * messages_proposal_created_idx walks each thread from the mark on.
+ */
+export function unreadByThread(db: Db, userId: string) {
+  return selectRows<{ proposal_id: string; unread: number }>(
+    db,
+    sql`select t.id as proposal_id, t.unread from (
+          select p.id,
+                 (select count(*)::int from (
+                    select 1 from ${messages} m
+                     where m.proposal_id = p.id and m.author_id <> ${userId}
+                       and m.created_at > coalesce(
+                             (select r.read_at from ${chatReads} r where r.proposal_id = p.id and r.user_id = ${userId}),
+                             '-infinity')
+                     limit ${int(LIMITS.unreadCountMax)}) u) as unread
+            from ${proposals} p
+           where p.id in (select pm.proposal_id from ${proposalMembers} pm where pm.user_id = ${userId} and pm.state = 'accepted')
+              or (p.supervisor_id = ${userId} and p.pending_since is not null)
+        ) t
+        where t.unread > 0`,
+  );
+}

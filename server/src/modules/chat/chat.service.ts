@@ -1,10 +1,17 @@
-import type { ChatMessage } from "@shared/schemas/chat";
+import type { ChatMessage, ChatUnread } from "@shared/schemas/chat";
 import type { Db } from "../../db/client";
 import { NotFoundError } from "../../lib/errors";
 import { transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { pictureUrl } from "../accounts/user-dto";
-import { insertMessage, type MessageRow, threadPage, threadParticipants } from "./chat.repository";
+import {
+  insertMessage,
+  type MessageRow,
+  markThreadRead,
+  threadPage,
+  threadParticipants,
+  unreadByThread,
+} from "./chat.repository";
 
 function toDto(m: MessageRow): ChatMessage {
   return {
@@ -47,6 +54,8 @@ export async function postMessage(db: Db, user: SessionUser, proposalId: string,
   return transactionWithEvents(db, async (tx, emit) => {
     const thread = await openThread(tx, proposalId, user);
     const message = toDto(await insertMessage(tx, proposalId, user.id, body));
+    // Who writes has read the thread up to what they wrote.
+    await markThreadRead(tx, proposalId, user.id, message.id);
     emit([...thread.memberIds, ...(thread.supervisorId ? [thread.supervisorId] : [])], {
       type: "message.created",
       proposalId,
@@ -56,4 +65,18 @@ export async function postMessage(db: Db, user: SessionUser, proposalId: string,
     });
     return message;
   });
+}
+
+/** The caller has read the thread up to one of its messages; 404 outside the group or for another thread's message. */
+export async function readThread(db: Db, user: SessionUser, proposalId: string, lastMessageId: string) {
+  if (!(await markThreadRead(db, proposalId, user.id, lastMessageId))) throw new NotFoundError();
+}
+
+/** The caller's unread messages, per thread and in all (the Chat badge). */
+export async function unreadMessages(db: Db, user: SessionUser): Promise<ChatUnread> {
+  const rows = await unreadByThread(db, user.id);
+  return {
+    total: rows.reduce((n, r) => n + r.unread, 0),
+    threads: rows.map((r) => ({ proposalId: r.proposal_id, unread: r.unread })),
+  };
 }

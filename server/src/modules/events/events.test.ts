@@ -91,6 +91,45 @@ describe("GET /api/events", () => {
     }
   });
 
+  it("tells the sender when a recipient first opens a notice (its Read by count moves), once, and nobody else", async () => {
+    const [creator, other] = [await makeStudent(t), await makeStudent(t)];
+    const { id: proposalId } = await makeProposal(t, {
+      supervisorId: supervisor.id,
+      memberIds: [creator.id, other.id],
+    });
+    const sent = await inject(supervisor, "POST", "/api/notices", {
+      proposalId,
+      title: "Read me",
+      description: "Please.",
+    });
+    const noticeId = sent.json().notice.id;
+    const [sup, otherSup, mem] = await Promise.all(
+      [supervisor, otherSupervisor, other].map((u) => connectEvents(baseUrl, u.cookie)),
+    );
+    try {
+      expect((await inject(creator, "POST", `/api/notices/${noticeId}/read`, {})).statusCode).toBe(200);
+      expect(await sup.waitFor((e) => e.type === "notice.read")).toEqual({ type: "notice.read", noticeId });
+      // Opening it again changes nothing and says nothing.
+      expect((await inject(creator, "POST", `/api/notices/${noticeId}/read`, {})).statusCode).toBe(200);
+      // Someone who received no such notice cannot mark it, and nothing is said.
+      expect((await inject(otherGroupStudent, "POST", `/api/notices/${noticeId}/read`, {})).statusCode).toBe(
+        404,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sup.received.filter((e) => e.type === "notice.read")).toHaveLength(1);
+      for (const s of [otherSup, mem]) expect(s.received.some((e) => e.type === "notice.read")).toBe(false);
+      const list = await t.app.inject({
+        method: "GET",
+        url: "/api/notices",
+        headers: { cookie: supervisor.cookie },
+      });
+      const notice = list.json().items.find((n: { id: string }) => n.id === noticeId);
+      expect(notice.recipients.filter((r: { readAt: string | null }) => r.readAt)).toHaveLength(1);
+    } finally {
+      for (const s of [sup, otherSup, mem]) s.close();
+    }
+  });
+
   it("nothing is announced when the change is refused", async () => {
     const s = await connectEvents(baseUrl, supervisor.cookie);
     try {

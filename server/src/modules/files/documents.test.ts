@@ -152,8 +152,29 @@ describe("documents on proposals", () => {
     );
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.headers["content-security-policy"]).toBe("sandbox; default-src 'none'");
+    expect(served.headers["x-frame-options"]).toBe("DENY");
     expect(served.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     for (const u of [outsider, otherSupervisor]) expect((await get(u)).statusCode).toBe(404);
+
+    // The review's preview (decision 0059): the same bytes, inline, sandboxed, framed by our pages only.
+    const preview = (u: TestUser, view = "inline") =>
+      t.app.inject({ method: "GET", url: `/api/files/${doc.id}?view=${view}`, headers: sessionHeaders(u) });
+    const inline = await preview(supervisor);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers["content-type"]).toBe("application/pdf");
+    expect(inline.headers["content-disposition"]).toBe(
+      `inline; filename="proposal.pdf"; filename*=UTF-8''proposal.pdf`,
+    );
+    expect(inline.headers["x-content-type-options"]).toBe("nosniff");
+    expect(inline.headers["content-security-policy"]).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'self'",
+    );
+    expect(inline.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(inline.rawPayload.equals(served.rawPayload)).toBe(true);
+    for (const u of [outsider, otherSupervisor]) expect((await preview(u)).statusCode).toBe(404);
+    const badView = await preview(supervisor, "html");
+    expect(badView.statusCode).toBe(400);
+    expect(badView.json().error.fields).toEqual({ view: "View must be download or inline." });
     expect((await get(await makeCommittee(t))).statusCode).toBe(200);
 
     // A version's document, and the versions list shows each version's own.

@@ -118,7 +118,24 @@ export async function readDocument(db: Db, viewer: { id: string; role: Role }, i
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name, so any name downloads as itself. */
-export function contentDisposition(name: string) {
+export function contentDisposition(name: string, type: "attachment" | "inline" = "attachment") {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The headers a stored document is served with (DESIGN.md §10): its name, nosniff, and a CSP that
+ * sandboxes it (no script of its own, no origin, nothing loaded). A download may be framed by no
+ * page (SECURITY_HEADERS); `inline` is the same document shown in a frame of this app's own pages
+ * (the review's preview, decision 0059), so only those may frame it.
+ */
+export function documentHeaders(name: string, view: "download" | "inline"): Record<string, string> {
+  const sandbox = "sandbox; default-src 'none'";
+  return {
+    "content-disposition": contentDisposition(name, view === "inline" ? "inline" : "attachment"),
+    "x-content-type-options": "nosniff",
+    ...(view === "inline"
+      ? { "content-security-policy": `${sandbox}; frame-ancestors 'self'`, "x-frame-options": "SAMEORIGIN" }
+      : { "content-security-policy": sandbox }),
+  };
 }

@@ -1,10 +1,10 @@
 import { idParams } from "@shared/schemas/common";
-import { fileRefSchema } from "@shared/schemas/files";
+import { fileReadQuery, fileRefSchema } from "@shared/schemas/files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { contentDisposition, readDocument, readDocumentUpload, storeDocument } from "./documents";
+import { documentHeaders, readDocument, readDocumentUpload, storeDocument } from "./documents";
 import { takeUpload } from "./upload-limit";
 
 const route = routesOf("files", [400, 401, 403, 404]);
@@ -36,17 +36,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/files/:id",
     route("files:read", {
-      summary: "A document, to its uploader and to those who may see a proposal that refers to it (else 404)",
+      summary:
+        "A document, to its uploader and to those who may see a proposal that refers to it (else 404); view=inline shows it in a frame of this app's pages",
       params: idParams,
-      response: { 200: z.any().describe("The PDF, as an attachment") },
+      querystring: fileReadQuery,
+      response: { 200: z.any().describe("The PDF, as an attachment (or inline), sandboxed") },
     }),
     async (request, reply) => {
       const doc = await readDocument(app.db, requireUser(request), request.params.id);
       return reply
         .type("application/pdf")
-        .header("content-disposition", contentDisposition(doc.name))
-        .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", "sandbox; default-src 'none'")
+        .headers(documentHeaders(doc.name, request.query.view))
         .send(doc.bytes);
     },
   );

@@ -138,11 +138,18 @@ export async function unreadCount(db: Db, userId: string) {
 }
 
 /** Sets read_at the first time only; undefined when the caller did not receive the notice. */
-export async function markRead(db: Db, noticeId: string, userId: string) {
-  const [row] = await db
-    .update(noticeRecipients)
-    .set({ readAt: sql`coalesce(${noticeRecipients.readAt}, now())` })
-    .where(and(eq(noticeRecipients.noticeId, noticeId), eq(noticeRecipients.userId, userId)))
-    .returning({ readAt: noticeRecipients.readAt });
-  return row;
+/**
+ * Marks the notice read for the recipient, keeping the first time. Answers its read time, whether
+ * this call was the first read (the row as it was before this statement), and the notice's sender;
+ * nothing when the caller is no recipient.
+ */
+export function markRead(db: Db, noticeId: string, userId: string) {
+  return selectRow<{ read_at: string; first: boolean; supervisor_id: string }>(
+    db,
+    sql`update ${noticeRecipients} nr set read_at = coalesce(nr.read_at, now())
+          from ${notices} n,
+               (select b.read_at from ${noticeRecipients} b where b.notice_id = ${noticeId} and b.user_id = ${userId}) before
+         where nr.notice_id = ${noticeId} and nr.user_id = ${userId} and n.id = nr.notice_id
+        returning nr.read_at, before.read_at is null as first, n.supervisor_id`,
+  );
 }

@@ -4,7 +4,7 @@ import type { Notice, NoticeList } from "@shared/schemas/notices";
 import type { Db } from "../../db/client";
 import { counted, iso, pageWindow } from "../../db/query";
 import { NotFoundError } from "../../lib/errors";
-import { transactionWithEvents } from "../../lib/events";
+import { announce, transactionWithEvents } from "../../lib/events";
 import type { SessionUser } from "../../plugins/auth";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -98,10 +98,14 @@ export async function getNotice(db: Db, user: SessionUser, noticeId: string): Pr
   return toNotice(row);
 }
 
-/** Marks the notice read for the caller, once: a second call keeps the first time. */
+/**
+ * Marks the notice read for the caller, once: a second call keeps the first time. The first read
+ * tells the sender live, so their "Read by n/m" moves while they look at it.
+ */
 export async function readNotice(db: Db, user: SessionUser, noticeId: string): Promise<Notice> {
   const marked = await markRead(db, noticeId, user.id);
   if (!marked) throw new NotFoundError();
+  if (marked.first) await announce(db, [marked.supervisor_id], { type: "notice.read", noticeId });
   return getNotice(db, user, noticeId);
 }
 

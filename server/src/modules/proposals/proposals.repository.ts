@@ -98,6 +98,37 @@ export async function selectProposalPage(
   return { total: rows[0]?.total ?? 0, rows: rows.filter((r): r is typeof r & ProposalRow => r.id !== null) };
 }
 
+export interface SimilarRow {
+  id: string;
+  title: string;
+  status: ProposalStatus;
+  year: number;
+  similarity: number;
+}
+
+/**
+ * The proposals most like `title` that the viewer may see (DESIGN.md §19): pg_trgm's `%` (titles
+ * at least pg_trgm.similarity_threshold alike, answered by proposals_title_trgm_idx) under the one
+ * visibility rule, most similar first; `year` is the year it was submitted in `timeZone`.
+ */
+export function selectSimilar(
+  db: Db,
+  viewer: Viewer,
+  q: { title: string; exclude?: string; limit: number; timeZone: string },
+): Promise<SimilarRow[]> {
+  return selectRows<SimilarRow>(
+    db,
+    sql`select p.id, p.title, p.status,
+               extract(year from p.created_at at time zone ${q.timeZone})::int as year,
+               similarity(p.title, ${q.title})::float8 as similarity
+          from ${proposals} p
+         where p.title % ${q.title} and ${visibleTo(viewer)}
+               ${q.exclude ? sql`and p.id <> ${q.exclude}` : sql``}
+         order by similarity desc, p.created_at desc, p.id
+         limit ${int(q.limit)}`,
+  );
+}
+
 export async function findIdByRequestId(db: Db, createdBy: string, requestId: string) {
   const [row] = await db
     .select({ id: proposals.id })

@@ -4,12 +4,14 @@ import {
   proposalListQuery,
   proposalListResponse,
   proposalResponse,
+  similarProposalsQuery,
+  similarProposalsResponse,
 } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { createProposal, getProposal, listProposals } from "./proposals.service";
+import { createProposal, getProposal, listProposals, similarProposals } from "./proposals.service";
 
 const route = routesOf("proposals", [400, 401, 403, 404]);
 
@@ -36,6 +38,19 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: proposalListResponse },
     }),
     async (request) => listProposals(app.db, requireUser(request), request.query),
+  );
+
+  app.get(
+    "/proposals/similar",
+    route("proposals:read", {
+      summary:
+        "Up to five proposals whose titles are most like `title` (trigram similarity), of those the caller may see; `exclude` leaves one out",
+      querystring: similarProposalsQuery,
+      response: { 200: similarProposalsResponse },
+    }),
+    async (request) => ({
+      items: await similarProposals(app.db, requireUser(request), request.query, app.config.timeZone),
+    }),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import type {
   Proposal,
   ProposalList,
   proposalListQuery,
+  SimilarProposal,
+  similarProposalsQuery,
 } from "@shared/schemas/proposals";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
@@ -37,6 +39,7 @@ import {
   selectOwnProposals,
   selectProposal,
   selectProposalPage,
+  selectSimilar,
   submissionFacts,
 } from "./proposals.repository";
 import { ACTIVE_MEMBERSHIP_INDEX } from "./transition";
@@ -85,6 +88,22 @@ export async function listProposals(
     cap,
   });
   return { items: page.rows.map(toSummary), ...counted(page.total, cap) };
+}
+
+/**
+ * The proposals whose titles are most like `title` among those the caller may already see
+ * (DESIGN.md §19, decision 0058): it warns, never blocks. A title shorter than
+ * LIMITS.similarTitleMin is too short to compare: nothing.
+ */
+export async function similarProposals(
+  db: Db,
+  user: SessionUser,
+  q: z.output<typeof similarProposalsQuery>,
+  timeZone: string,
+): Promise<SimilarProposal[]> {
+  if (q.title.length < LIMITS.similarTitleMin) return [];
+  const rows = await selectSimilar(db, user, { ...q, limit: LIMITS.similarMax, timeZone });
+  return rows.map((r) => ({ ...r, similarity: Math.round(r.similarity * 100) / 100 }));
 }
 
 // ── submission ──────────────────────────────────────────────────────────────

@@ -42,9 +42,10 @@ describe("the supervisor's proposal page", () => {
       route: "/supervisor/proposals/:id",
     });
     const user = userEvent.setup();
-    expect(await screen.findByRole("link", { name: /Back to Pending Proposals/ })).toHaveAttribute(
+    // Opened by its address, not from a screen: back to every group.
+    expect(await screen.findByRole("link", { name: /Back to Groups/ })).toHaveAttribute(
       "href",
-      "/supervisor/pending-proposals",
+      "/supervisor/groups",
     );
     await user.click(await screen.findByRole("button", { name: "Review" }));
     const dialog = await screen.findByRole("dialog", { name: "Review proposal" });

@@ -1,4 +1,5 @@
 import { CardList } from "@client/components/list-parts";
+import { useBackHere } from "@client/lib/back";
 import { formatDateTime } from "@client/lib/dates";
 import { Anchor, Box, Group, Paper, Table, Text } from "@mantine/core";
 import { activityWhat, SCHEDULER_NAME } from "@shared/activity";
@@ -22,6 +23,7 @@ export const statusChange = (i: ActivityItem) =>
   i.to && i.from !== i.to ? `${i.from ? `${i.from} ` : ""}→ ${i.to}` : "";
 
 function ProposalLink({ item }: { item: ActivityItem }) {
+  const back = useBackHere();
   if (!item.proposal)
     return (
       <Text size="sm" c="dimmed">
@@ -32,6 +34,7 @@ function ProposalLink({ item }: { item: ActivityItem }) {
     <Anchor
       component={Link}
       to={`/committee/proposals/${item.proposal.id}`}
+      state={back}
       size="sm"
       style={{ overflowWrap: "break-word" }}
     >

@@ -1,7 +1,7 @@
 import { api } from "@client/lib/api";
 import { chatQueries } from "@client/lib/queries/chat";
 import type { ChatMessage } from "@shared/schemas/chat";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /** Pages of a thread: the first page is the newest; each next page is older. */
 export function useChatMessages(proposalId: string) {
@@ -24,3 +24,16 @@ export function useSendMessage(proposalId: string) {
     },
   });
 }
+
+/** POST …/messages/read: the thread is read up to this message; the Chat badge follows. */
+export function useMarkThreadRead(proposalId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lastMessageId: string) =>
+      api.post<{ ok: true }>(`/proposals/${proposalId}/messages/read`, { lastMessageId }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: chatQueries.unread().queryKey }),
+  });
+}
+
+/** The caller's unread messages per group and in all. */
+export const useUnreadChat = () => useQuery(chatQueries.unread());

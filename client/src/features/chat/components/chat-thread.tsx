@@ -10,7 +10,7 @@ import { MSG } from "@shared/messages";
 import type { ChatMessage } from "@shared/schemas/chat";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useChatMessages, useSendMessage } from "../api/use-chat";
+import { useChatMessages, useMarkThreadRead, useSendMessage } from "../api/use-chat";
 
 function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
@@ -48,15 +48,15 @@ function Bubble({ message, own }: { message: ChatMessage; own: boolean }) {
   );
 }
 
-export function ChatThread({
-  proposalId,
-  height = "calc(100dvh - 320px)",
-}: {
-  proposalId: string;
-  height?: string;
-}) {
+/**
+ * A group's thread: its messages (older ones paged in from the top) over the box to write in. It
+ * fills the height its parent gives it (a flex column), the box always at its bottom, so on a phone
+ * the box stays on screen however long the thread. What is shown is marked read (the Chat badge).
+ */
+export function ChatThread({ proposalId }: { proposalId: string }) {
   const user = useUser();
   const query = useChatMessages(proposalId);
+  const markRead = useMarkThreadRead(proposalId);
   const send = useSendMessage(proposalId);
   const [draft, setDraft] = useState("");
   const viewport = useRef<HTMLDivElement>(null);
@@ -68,6 +68,20 @@ export function ChatThread({
     [query.data],
   );
   const newestId = messages.at(-1)?.id;
+
+  // The newest message shown is read (once per message, while the tab is looked at).
+  const markedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!newestId || markedId.current === newestId) return;
+    const mark = () => {
+      if (document.visibilityState !== "visible" || markedId.current === newestId) return;
+      markedId.current = newestId;
+      markRead.mutate(newestId);
+    };
+    mark();
+    document.addEventListener("visibilitychange", mark);
+    return () => document.removeEventListener("visibilitychange", mark);
+  }, [newestId, markRead.mutate]);
 
   // New message at the bottom (or first load): follow it. Older page above: keep the view still.
   // biome-ignore lint/correctness/useExhaustiveDependencies: an older page changes the length, not the newest id
@@ -109,15 +123,22 @@ export function ChatThread({
   };
 
   return (
-    <Paper withBorder radius="md" p={0}>
+    <Paper
+      withBorder
+      radius="md"
+      p={0}
+      style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0 }}
+      data-testid="chat-thread"
+    >
       <Box
         ref={viewport}
-        h={height}
-        mih={280}
+        mih={160}
         p="md"
-        style={{ overflowY: "auto" }}
+        style={{ overflowY: "auto", flex: 1 }}
         aria-label="Messages"
         role="log"
+        // Scrolled by keyboard too (WCAG 2.1.1): the thread scrolls inside the screen.
+        tabIndex={0}
       >
         <div ref={topSentinel} />
         {query.isPending && (

@@ -5,6 +5,7 @@ import { LoadError } from "@client/components/load-error";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
 import { usePageParam } from "@client/lib/address-filters";
+import { useBackHere } from "@client/lib/back";
 import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
@@ -32,13 +33,14 @@ import { TERM_ID_PARAM } from "./use-proposal-filters";
 export const APPROVALS_PAGE_SIZE = 20;
 
 function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
+  const back = useBackHere();
   return (
     <Paper component="li" withBorder radius="md" p="md" aria-label={p.title}>
       {/* On a phone the badge goes under a long title rather than squeezing it. */}
       <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Title order={2} fz="md" style={{ overflowWrap: "anywhere" }}>
-            <Anchor component={Link} to={proposalPath(p.id)} inherit>
+            <Anchor component={Link} to={proposalPath(p.id)} state={back} inherit>
               {p.title}
             </Anchor>
           </Title>
@@ -88,6 +90,7 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
         <Button
           component={Link}
           to={proposalPath(p.id)}
+          state={back}
           rightSection={<IconArrowRight size={16} />}
           aria-label={`Open ${p.title}`}
         >

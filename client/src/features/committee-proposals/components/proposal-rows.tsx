@@ -2,6 +2,7 @@ import { ColumnsTable } from "@client/components/columns-table";
 import { CardList, Field } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
+import { useBackHere } from "@client/lib/back";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Box, Group, Paper, SimpleGrid, Text } from "@mantine/core";
@@ -29,11 +30,13 @@ const COLUMNS: { label: string; text: (p: ProposalSummary) => ReactNode; maw?: n
   ];
 
 function TitleCell({ p, showTerm }: { p: ProposalSummary; showTerm: boolean }) {
+  const back = useBackHere();
   return (
     <>
       <Anchor
         component={Link}
         to={proposalPath(p.id)}
+        state={back}
         fw={600}
         size="sm"
         style={{ overflowWrap: "anywhere" }}

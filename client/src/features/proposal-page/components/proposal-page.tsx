@@ -5,6 +5,7 @@ import { PageLoader } from "@client/components/page-loader";
 import { StatusBadge } from "@client/components/status-badge";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
+import { type BackLink, useBack } from "@client/lib/back";
 import { useTimeZone } from "@client/lib/dates";
 import { proposalTitle } from "@client/lib/proposal-format";
 import { Alert, Anchor, Button, Grid, Group, Stack } from "@mantine/core";
@@ -21,11 +22,6 @@ import { ProposalDetails, ProposalFeedback } from "./proposal-details";
 import { TimelinePanel } from "./timeline-panel";
 import { VersionsPanel } from "./versions-panel";
 
-export interface BackLink {
-  to: string;
-  label: string;
-}
-
 /**
  * One proposal for every role that may see it (DESIGN.md §9): its status, facts, abstract, group,
  * document and feedback; the actions the transition table allows the viewer now; every version
@@ -36,13 +32,15 @@ export interface BackLink {
  */
 export function ProposalPage({
   id,
-  back,
+  back: fallback,
   reviewModal,
 }: {
   id: string;
+  /** Where "Back" leads when the page was not opened from a screen (a link from elsewhere). */
   back: BackLink;
   reviewModal?: ReviewModalComponent;
 }) {
+  const back = useBack(fallback);
   const query = useProposalDetail(id);
   const user = useUser();
   const zone = useTimeZone();

@@ -1,6 +1,7 @@
 import { Field } from "@client/components/list-parts";
 import { MemberName } from "@client/components/member-name";
 import { StatusBadge } from "@client/components/status-badge";
+import { useBackHere } from "@client/lib/back";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, proposalTitle, supervisorName } from "@client/lib/proposal-format";
 import { Anchor, Blockquote, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -59,6 +60,7 @@ export function ProposalCard({
   /** What follows the facts and the feedback: for example the next step. */
   children?: ReactNode;
 }) {
+  const back = useBackHere();
   const reviewed = REVIEWED.includes(p.status) || (p.status === "Withdrawn" && p.reviewedAt !== null);
   const committee = p.committeeFeedback !== null || p.committeeDecidedAt !== null;
   const group = [...p.members]
@@ -70,7 +72,7 @@ export function ProposalCard({
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
           {linkTitle ? (
-            <Anchor component={Link} to={`/student/proposals/${p.id}`} inherit>
+            <Anchor component={Link} to={`/student/proposals/${p.id}`} state={back} inherit>
               {proposalTitle(p)}
             </Anchor>
           ) : (

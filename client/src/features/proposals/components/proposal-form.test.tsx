@@ -5,7 +5,7 @@ import type { Cell } from "@shared/schemas/cells";
 import type { SupervisorOption } from "@shared/schemas/directory";
 import { STUDENT_UNAVAILABLE } from "@shared/schemas/directory";
 import type { Proposal } from "@shared/schemas/proposals";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ProposalForm } from "./proposal-form";
@@ -103,6 +103,14 @@ function setup(
       };
     },
     "POST /api/proposals": post,
+    // The student's own earlier proposal is like a title about phishing (DESIGN.md §19).
+    "GET /api/proposals/similar": (_b, url) => ({
+      body: {
+        items: /phishing/i.test(url.searchParams.get("title") ?? "")
+          ? [{ id: "p-old", title: "Phishing detection", status: "Denied", year: 2026, similarity: 0.62 }]
+          : [],
+      },
+    }),
   });
   // A gate holds POSTs open, as a slow network would, to click again meanwhile.
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -134,6 +142,25 @@ async function fillText(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("Submit Proposal form", () => {
+  it("shows the student's similar proposals once typing the title pauses, asking once, and blocks nothing", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Phishing detection with GNNs");
+    const similar = await screen.findByRole("region", { name: "A similar proposal" }, { timeout: 3000 });
+    expect(within(similar).getByRole("link", { name: "Phishing detection" })).toHaveAttribute(
+      "href",
+      "/student/proposals/p-old",
+    );
+    expect(within(similar).getByText("Denied")).toBeInTheDocument();
+    expect(within(similar).getByText("2026 · 62% alike")).toBeInTheDocument();
+    // Debounced: the whole title, not a request per letter.
+    const asked = api.calls.filter((c) => c.path === "/api/proposals/similar");
+    expect(asked).toHaveLength(1);
+    await user.clear(screen.getByRole("textbox", { name: "Title" }));
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Robots");
+    await waitFor(() => expect(screen.queryByRole("region", { name: "A similar proposal" })).toBeNull());
+  });
+
   it("keeps Supervisor disabled until a cell is chosen, then lists only that cell's supervisors", async () => {
     const api = setup();
     const user = userEvent.setup();

@@ -1,5 +1,7 @@
-import { Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { SimilarProposals } from "@client/components/similar-proposals";
+import { Box, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
 import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { createProposalSchema } from "@shared/schemas/proposals";
@@ -29,7 +31,8 @@ const emptyValues: ProposalValues = {
  * The Submit Proposal form of a direct term, empty or filled in from `initial` (a proposal to
  * start again from), on the one submission model (useSubmissionForm: the PDF, the requestId, the
  * refusals). The Supervisor select waits for a cell and lists only that cell's supervisors, with
- * their places left (a full one cannot be chosen); changing the cell clears it.
+ * their places left (a full one cannot be chosen); changing the cell clears it. Under the title,
+ * the student's own proposals with a similar title, as they type.
  */
 export function ProposalForm({ initial, ...props }: SubmissionProps & { initial?: Partial<ProposalValues> }) {
   const model = useSubmissionForm<ProposalValues>({
@@ -44,6 +47,8 @@ export function ProposalForm({ initial, ...props }: SubmissionProps & { initial?
   const cellId = form.values.researchCellId || null;
   const cells = useCellOptions();
   const supervisors = useCellSupervisors(cellId);
+  // Similar proposals follow the title once typing pauses (DESIGN.md §19): a warning, never a block.
+  const [typedTitle] = useDebouncedValue(form.values.title, 400);
 
   return (
     <SubmissionForm
@@ -66,6 +71,9 @@ export function ProposalForm({ initial, ...props }: SubmissionProps & { initial?
         maxLength={LIMITS.proposalTitleMax}
         {...form.getInputProps("title")}
       />
+      <Box aria-live="polite">
+        <SimilarProposals title={typedTitle} linkTo={(p) => `/student/proposals/${p.id}`} />
+      </Box>
       <Textarea
         label="Abstract"
         required

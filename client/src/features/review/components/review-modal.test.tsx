@@ -56,6 +56,8 @@ function setup(
   const api = fakeApi({
     "GET /api/terms": () => ({ body: termsFixture({ timeZone: "Europe/Berlin" }) }),
     [`POST /api/proposals/${ID}/review`]: review,
+    [`GET /api/proposals/${ID}/versions`]: () => ({ body: { items: [] } }),
+    "GET /api/proposals/similar": () => ({ body: { items: [] } }),
   });
   vi.stubGlobal("fetch", api.fetch);
   const onClose = vi.fn();
@@ -66,11 +68,11 @@ function setup(
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === "POST");
 
 describe("Review modal: three decisions, each confirmed", () => {
-  it("shows a whole proposal's abstract (from its page) without fetching it", async () => {
+  it("shows a whole proposal's abstract (from its page) without fetching it again", async () => {
     const { api } = setup(whole());
     const dialog = await screen.findByRole("dialog", { name: "Review proposal" });
     expect(within(dialog).getByText("We detect phishing websites, the whole abstract.")).toBeInTheDocument();
-    expect(api.calls.some((c) => c.path.startsWith("/api/proposals/"))).toBe(false);
+    expect(api.calls.some((c) => c.path === `/api/proposals/${ID}`)).toBe(false);
   });
 
   it("Request changes needs feedback; then says what happens, and Confirm sends it", async () => {
@@ -122,7 +124,9 @@ describe("Review modal: three decisions, each confirmed", () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
-    expect(await screen.findByText(MSG.proposalReviewed("Approved"))).toBeInTheDocument();
+    // Not "Approved successfully": it went to the committee, and the message says so.
+    expect(await screen.findByText(MSG.approvedToCommittee)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.proposalReviewed("Approved"))).not.toBeInTheDocument();
   });
 
   it("names the revision deadline, in the department's zone, when asking for changes", async () => {

@@ -1,7 +1,11 @@
+import { DocumentPreview } from "@client/components/document-preview";
+import { SimilarProposals } from "@client/components/similar-proposals";
 import { useTimeZone } from "@client/lib/dates";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { Divider, Modal, Stack, Textarea } from "@mantine/core";
+import { useNarrow } from "@client/lib/use-narrow";
+import { Divider, Grid, Modal, Stack, Text, Textarea } from "@mantine/core";
+import type { ProposalStatus } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { reviewSchema } from "@shared/schemas/proposals";
@@ -9,22 +13,37 @@ import { useEffect, useRef, useState } from "react";
 import { useReviewProposal } from "../api/use-review-proposal";
 import { type Decision, DecisionChoice, DecisionConfirm } from "./review-decision";
 import { type Reviewable, ReviewDetails } from "./review-details";
+import { ReviewVersions } from "./review-versions";
 
-const SUCCESS: Record<Decision, string> = {
+/**
+ * What the review did, said by where the proposal now is: the specification's words when it is
+ * Approved or Denied, and not "Approved" when an approval went on to the committee.
+ */
+const SUCCESS: Partial<Record<ProposalStatus, string>> = {
   Approved: MSG.proposalReviewed("Approved"),
   Denied: MSG.proposalReviewed("Denied"),
   "Changes requested": MSG.changesRequested,
+  "Awaiting committee": MSG.approvedToCommittee,
 };
 
 /**
- * The review of one Pending proposal: its details, the Feedback box and the three decisions of the
+ * The review of one Pending proposal, with what it is before the reviewer: its details, its current
+ * document (shown in the modal on a wide screen), its versions and the diff since the one before,
+ * and the similar proposals the reviewer may see (DESIGN.md §19); then the Feedback box and the three decisions of the
  * transition table (Approve, Deny, Request changes); choosing one shows what will happen, to
  * Confirm or go Back. A proposal reviewed meanwhile elsewhere (409) or gone (404) closes the modal
  * and the lists refresh (the mutation invalidates them).
  */
 export function ReviewModal({ proposal, onClose }: { proposal: Reviewable | null; onClose: () => void }) {
+  const narrow = useNarrow();
   return (
-    <Modal opened={proposal !== null} onClose={onClose} title="Review proposal" size="lg">
+    <Modal
+      opened={proposal !== null}
+      onClose={onClose}
+      title="Review proposal"
+      fullScreen={narrow}
+      size={proposal?.document ? "min(1240px, 96vw)" : "xl"}
+    >
       {proposal && <ReviewBody key={proposal.id} proposal={proposal} onClose={onClose} />}
     </Modal>
   );
@@ -32,8 +51,8 @@ export function ReviewModal({ proposal, onClose }: { proposal: Reviewable | null
 
 function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () => void }) {
   const review = useReviewProposal(proposal.id, {
-    onSuccess: (_, input) => {
-      notify.success(SUCCESS[input.status]);
+    onSuccess: (answer, input) => {
+      notify.success(SUCCESS[answer.proposal.status] ?? MSG.proposalReviewed(input.status));
       onClose();
     },
   });
@@ -81,9 +100,40 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
     });
   };
 
+  const doc = proposal.document;
+  const narrow = useNarrow();
+  // Beside the rest on a wide screen; on a phone (links, no preview) right under the details.
+  const document = doc && (
+    <Stack gap={4} role="group" aria-label="Document">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        Document (version {proposal.version})
+      </Text>
+      <DocumentPreview document={doc} height="62vh" />
+    </Stack>
+  );
   return (
     <Stack>
-      <ReviewDetails proposal={proposal} zone={zone} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: doc ? 5 : 12 }}>
+          <Stack>
+            <ReviewDetails proposal={proposal} zone={zone} />
+            {narrow && document}
+            {!doc && (
+              <Text size="sm" c="dimmed">
+                No document is attached to version {proposal.version}.
+              </Text>
+            )}
+            <SimilarProposals
+              title={proposal.title}
+              exclude={proposal.id}
+              linkTo={(p) => `/supervisor/proposals/${p.id}`}
+              emptyText="No similar titles among the proposals you can see."
+            />
+            <ReviewVersions proposalId={proposal.id} zone={zone} />
+          </Stack>
+        </Grid.Col>
+        {document && !narrow && <Grid.Col span={{ base: 12, md: 7 }}>{document}</Grid.Col>}
+      </Grid>
       <Divider />
       <Textarea
         label="Feedback"

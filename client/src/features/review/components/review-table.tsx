@@ -1,4 +1,5 @@
 import { ColumnsTable } from "@client/components/columns-table";
+import { useBackHere } from "@client/lib/back";
 import { Anchor, Paper, type TableProps, Text } from "@mantine/core";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
@@ -12,6 +13,7 @@ export function ProposalTitle({
   proposal: ProposalSummary;
   clamp?: boolean;
 }) {
+  const back = useBackHere();
   return (
     <Text
       fw={600}
@@ -19,7 +21,7 @@ export function ProposalTitle({
       lineClamp={clamp ? 2 : undefined}
       style={clamp ? undefined : { overflowWrap: "anywhere" }}
     >
-      <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} inherit>
+      <Anchor component={Link} to={`/supervisor/proposals/${p.id}`} state={back} inherit>
         {p.title}
       </Anchor>
     </Text>

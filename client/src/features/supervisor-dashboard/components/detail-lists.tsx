@@ -2,22 +2,28 @@ import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
+import { useBackHere } from "@client/lib/back";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
-import { Badge, Group, Paper, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { SupervisorCell } from "@shared/schemas/supervisor";
 import { IconBuildingCommunity, IconUsersGroup } from "@tabler/icons-react";
+import { Link } from "react-router";
 
+/** The groups behind a count, each title opening its proposal's page (whose "Back" returns to the dashboard). */
 export function GroupList({ groups }: { groups: ProposalSummary[] }) {
+  const back = useBackHere();
   if (!groups.length) return <EmptyState icon={IconUsersGroup} title="No groups yet." framed={false} />;
   return (
     <CardList gap="sm">
       {groups.map((g) => (
         <Paper withBorder p="sm" key={g.id} component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600} size="sm">
-              {g.title || MSG.unknown}
+            <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
+              <Anchor component={Link} to={`/supervisor/proposals/${g.id}`} state={back} inherit>
+                {g.title || MSG.unknown}
+              </Anchor>
             </Text>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
               <Badge variant="light" miw="max-content">
