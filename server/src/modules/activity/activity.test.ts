@@ -151,7 +151,10 @@ describe("GET /api/activity.csv", () => {
     expect(lines[0]).toBe('"Time","Who","What","Kind","Proposal","Concerning","From","To","Note"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("1 July 2027, 10:00 (Europe/Berlin)");
-    expect(lines[1]).toContain('"Kay Committee","added the research cell","cell",');
+    // What: the sentence the screen shows, its subject inside (no formula can start it); Concerning: defused.
+    expect(lines[1]).toContain(
+      `"Kay Committee","added the research cell ${cell.title.replaceAll('"', '""')}","cell",`,
+    );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${cell.title.split(") ")[1]}"`);
   });
 });
