@@ -2,7 +2,15 @@ import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { boundedLoggerOptions, boundLine, boundLogObject, LOG_LINE_MAX, serializeError } from "./log";
+import {
+  boundedLoggerOptions,
+  boundLine,
+  boundLogObject,
+  LOG_LINE_MAX,
+  loggedUrl,
+  serializeError,
+  serializeRequest,
+} from "./log";
 
 /** Decision 0038: what a log line may hold, whatever logs it. */
 
@@ -106,5 +114,27 @@ describe("the app's logger options", () => {
 
   it("stays off when logging is off", () => {
     expect(boundedLoggerOptions(false)).toBe(false);
+  });
+});
+
+describe("a request's address in the log", () => {
+  it("hides a password link's token, in its page's address and in its check, and keeps the rest", () => {
+    expect(loggedUrl("/reset-password?token=abcDEF123_-x")).toBe("/reset-password?token=[hidden]");
+    expect(loggedUrl("/api/auth/reset-password?x=1&TOKEN=s3cret#top")).toBe(
+      "/api/auth/reset-password?x=1&TOKEN=[hidden]#top",
+    );
+    expect(loggedUrl("/api/proposals?status=Pending&page=2")).toBe("/api/proposals?status=Pending&page=2");
+    const req = serializeRequest({
+      method: "GET",
+      url: "/reset-password?token=abc",
+      hostname: "h",
+      ip: "1.2.3.4",
+    });
+    expect(JSON.stringify(req)).not.toContain("abc");
+    expect(req).toMatchObject({
+      method: "GET",
+      url: "/reset-password?token=[hidden]",
+      remoteAddress: "1.2.3.4",
+    });
   });
 });

@@ -117,6 +117,32 @@ function errorObject(err: Error, depth: number, budget: Budget): Record<string, 
   return out;
 }
 
+/** Query parameters whose values are secrets: a password link's token (its page and its check). */
+const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
+
+/** An address as a log line may hold it: the values of secret query parameters replaced. */
+export const loggedUrl = (url: string) => url.replace(SECRET_QUERY, "$1[hidden]");
+
+/**
+ * The `req` serializer: what Fastify logs of a request, its address without secrets (a password
+ * link's token would otherwise reach the log with the link's page and its check).
+ */
+export function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: loggedUrl(req.url ?? ""),
+    host: req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** The `err` serializer: an error with its cause, without parameters, bodies or bytes, bounded. */
 export function serializeError(err: unknown): unknown {
   const budget = { nodes: NODES_MAX };
@@ -169,7 +195,7 @@ export function boundedLoggerOptions<T extends LoggerOptions>(options: boolean |
   const serialized = new Set(["req", "res", "err", ...Object.keys(base.serializers ?? {})]);
   return {
     ...base,
-    serializers: { ...base.serializers, err: serializeError },
+    serializers: { req: serializeRequest, ...base.serializers, err: serializeError },
     formatters: { ...base.formatters, log: (object) => boundLogObject(object, serialized) },
     hooks: {
       ...base.hooks,
