@@ -503,10 +503,10 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 403, 403, 403],
     request: () => ({ url: "/api/students?q=" }),
     check: (res, caller) => {
-      // Students see names and student IDs of other students, never emails.
+      // Students see names and student IDs of other students (and whether they can be invited), never emails.
       if (caller === "groupStudent" || caller === "otherStudent")
         for (const item of res.json().items)
-          expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId"]);
+          expect(Object.keys(item).sort()).toEqual(["id", "name", "studentId", "unavailable"]);
     },
   },
 
