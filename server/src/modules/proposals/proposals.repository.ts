@@ -57,8 +57,11 @@ export interface ProposalListFilter {
 /**
  * One page of the proposals the viewer may see, newest (or oldest) first, with how many there
  * are up to `cap`: one statement. Each order is an index's (created_at, id) for the committee,
- * by status, and per supervisor; a student's proposals are few. The count is the one-row side of
- * a left join, so a page past the end still carries it.
+ * by status, and per supervisor; a student's proposals are few. The page's rows are found first
+ * (an index's walk, OFFSET rows skipped there), and only they are read with their cell, people,
+ * members and latest version: a later page costs what page 1 costs, not every row before it
+ * read whole. The count is the one-row side of a left join, so a page past the end
+ * still carries it.
  */
 export async function selectProposalPage(
   db: Db,
@@ -86,9 +89,10 @@ export async function selectProposalPage(
     select ${countUpTo(sql`from ${proposals} p where ${where}`, f.cap)} as total, page.*
       from (select 1) one
       left join lateral (
-        select ${proposalColumns("excerpt")} from ${proposals} p ${PROPOSAL_JOINS}
-         where ${where}
-         order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}
+        select ${proposalColumns("excerpt")}
+          from (select p.* from ${proposals} p where ${where}
+                 order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}) p
+          ${PROPOSAL_JOINS}
       ) page on true
      order by page.created_at ${dir}, page.id ${dir}`,
   );
