@@ -28,17 +28,24 @@ export function supervisorsOfCell(db: Db, cellId: string) {
  * or student ID `q` finds (DESIGN.md §14: the start of
  * a word of the name or of the student ID; never the email), by name; with no `q`, the first by
  * name (users_role_name_idx). The matches are gathered through users_search_idx and sorted, as
- * the committee's search does (users.repository.ts).
+ * the committee's search does (users.repository.ts); only then is each asked whether it holds a
+ * place (proposal_members_one_active_uq), in name order until the page is full, so a broad search
+ * asks that of a page's worth of students, not of every match.
  */
 export function searchStudents(db: Db, exceptId: string, q: string, limit: number) {
-  const students = sql`select u.id, u.name, u.student_id from ${users} u
-    where u.role = 'student' and u.deactivated_at is null and u.id <> ${exceptId}
-      and not exists (select 1 from ${proposalMembers} m where m.user_id = u.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
+  const people = sql`select u.id, u.name, u.student_id from ${users} u
+    where u.role = 'student' and u.deactivated_at is null and u.id <> ${exceptId}`;
+  const free = (who: string) =>
+    sql`not exists (select 1 from ${proposalMembers} m where m.user_id = ${sql.raw(who)}.id and m.term_id = ${CURRENT_TERM_ID} and m.active)`;
+  // "offset 0" keeps the sorted matches a subquery of their own: the planner may not move the
+  // place check (a filter) below the sort, where it would ask it of every match.
   return selectRows<{ id: string; name: string; studentId: string | null }>(
     db,
     q
-      ? sql`with found as materialized (${students} and ${matchesSearch("u", q, "nameOrStudentId")})
-            select id, name, student_id as "studentId" from found order by name, id limit ${int(limit)}`
-      : sql`select id, name, student_id as "studentId" from (${students} order by u.name, u.id limit ${int(limit)}) s`,
+      ? sql`with found as materialized (${people} and ${matchesSearch("u", q, "nameOrStudentId")})
+            select id, name, student_id as "studentId"
+              from (select * from found order by name, id offset 0) s where ${free("s")} limit ${int(limit)}`
+      : sql`select id, name, student_id as "studentId"
+              from (${people} and ${free("u")} order by u.name, u.id limit ${int(limit)}) s`,
   );
 }
