@@ -90,9 +90,9 @@ export async function selectProposalPage(
       from (select 1) one
       left join lateral (
         select ${proposalColumns("excerpt")}
-          from (select p.* from ${proposals} p where ${where}
-                 order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}) p
-          ${PROPOSAL_JOINS}
+          from (select p.id from ${proposals} p where ${where}
+                 order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}) k
+          join ${proposals} p on p.id = k.id ${PROPOSAL_JOINS}
       ) page on true
      order by page.created_at ${dir}, page.id ${dir}`,
   );
