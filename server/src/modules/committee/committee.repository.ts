@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRow, selectRows } from "../../db/query";
 import { proposalCounts, proposals, researchCells, terms, userCounts } from "../../db/schema";
-import { notYetDue, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "../proposals/proposal-sql";
+import {
+  hasStatus,
+  notYetDue,
+  PROPOSAL_JOINS,
+  type ProposalRow,
+  proposalColumns,
+} from "../proposals/proposal-sql";
 import { inTerm } from "../terms/terms.repository";
 
 /**
@@ -64,7 +70,7 @@ export function selectProposalsAfter(
   const where = sql.join(
     [
       inTerm(filter.termId),
-      ...(filter.status ? [sql`p.status = ${filter.status}`] : []),
+      ...(filter.status ? [hasStatus(filter.status)] : []),
       ...(filter.type ? [sql`p.type = ${filter.type}`] : []),
       ...(afterId ? [sql`p.created_at <= ${at}`, sql`(p.created_at, p.id) < (${at}, ${afterId}::uuid)`] : []),
     ],

@@ -1,6 +1,7 @@
 import {
   ACTIVE_STATUSES,
   type MembershipState,
+  PROPOSAL_STATUSES,
   type ProposalStatus,
   type ProposalType,
   type TermMode,
@@ -41,7 +42,22 @@ export const notYetDue = (now: Date) => {
  * into the statement as literals, so the planner sees them as it sees a status filter's.
  */
 export const isActive = (p = sql`p`): SQL =>
-  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", "))})`;
+  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map(statusText).join(", "))})`;
+
+/**
+ * `p.status = '…'` with the status written into the statement as a literal, as decision 0020
+ * writes page bounds and users.repository.ts a role: each status's statement is planned with that
+ * status's own share of the rows, and PostgreSQL keeps one plan for it. Bound as a parameter, a
+ * rare status (Awaiting committee) made every execution plan the list's statement again, since its
+ * own plan looked far cheaper than one for any status (planning cost several times the run).
+ */
+export const hasStatus = (status: ProposalStatus, p = sql`p`): SQL =>
+  sql`${p}.status = ${sql.raw(statusText(status))}`;
+
+function statusText(status: ProposalStatus) {
+  if (!PROPOSAL_STATUSES.includes(status)) throw new Error(`not a status: ${status}`);
+  return `'${status.replace(/'/g, "''")}'`;
+}
 
 // ── the projection: one proposal, as rows ─────────────────────────────────────
 

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
-import { isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
+import { hasStatus, isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
 import { partyTo, type Viewer, visibleTo } from "./visibility";
 
 // ── reads ───────────────────────────────────────────────────────────────────
@@ -72,7 +72,7 @@ export async function selectProposalPage(
     [
       visibleTo(viewer),
       inTerm(f.termId),
-      ...(f.status ? [sql`p.status = ${f.status}`] : []),
+      ...(f.status ? [hasStatus(f.status)] : []),
       ...(f.type ? [sql`p.type = ${f.type}`] : []),
       ...(f.active ? [isActive()] : []),
       ...(f.q ? [matchesSearch("p", f.q, "any")] : []),
