@@ -21,6 +21,9 @@
  *
  * npm run bench -- --only uploads: section 5 alone, on a database of its own; it replaces that
  * section of docs/performance.md (or --out) and leaves the rest of the file as it is.
+ * npm run bench -- --only lists: every list the screens open and the committee's dashboard, with
+ * 10 people at once (DESIGN.md §22), on two databases of its own (scripts/bench/lists.ts), put in
+ * place the same way. A full run keeps that section as the file has it.
  */
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -39,20 +42,22 @@ import {
   log,
   minutesSinceStart,
   n,
+  ONLY,
   root,
   SMALL,
 } from "./bench/config";
 import { runFanout } from "./bench/fanout";
 import { mintSessions, prepare } from "./bench/fixture";
+import { type ListScaleFigures, runListsBench } from "./bench/lists";
+import { listsReport } from "./bench/lists-report";
 import { alive } from "./bench/processes";
 import { runReads } from "./bench/reads";
-import { type Results, report, spliceSection } from "./bench/report";
+import { keepAloneSections, type Results, report, spliceSection } from "./bench/report";
 import { HEALTH_TARGET_MS, runUploadsBench, uploadsReport } from "./bench/uploads";
-
-if (args.only && args.only !== "uploads") throw new Error(`--only: unknown section "${args.only}" (uploads)`);
 
 /** What the run measured so far: the report is written from it, whole or in part. */
 const results: Results = { pgVersion: "", fixtures: {}, rows: [], ceilings: [] };
+let lists: ListScaleFigures[] | undefined;
 
 async function runUploads(bed: Bed, client: pg.Client) {
   log("hostile uploads: ten at once, GET /api/health meanwhile");
@@ -91,6 +96,12 @@ async function runOnlyUploads() {
   } finally {
     await dropBed(bed).catch((err) => log(`dropping ${bed.name}: ${err}`));
   }
+}
+
+/** --only lists: databases of its own, seeded and measured one after the other (lists.ts). */
+async function runOnlyLists() {
+  results.pgVersion = await serverVersion();
+  lists = await runListsBench(3900 + Math.floor(Math.random() * 40) * 2);
 }
 
 async function run() {
@@ -196,17 +207,17 @@ async function run() {
 
 let failed: unknown;
 try {
-  await (args.only ? runOnlyUploads() : run());
+  await (ONLY === "uploads" ? runOnlyUploads() : ONLY === "lists" ? runOnlyLists() : run());
 } catch (err) {
   failed = err;
 }
 const out = args.out ?? path.join(root, "docs/performance.md");
-if (args.only) {
-  const section = uploadsReport(results.uploads);
+if (ONLY) {
+  const section = ONLY === "lists" ? listsReport(lists) : uploadsReport(results.uploads);
   console.log(`\n${section.join("\n")}`);
-  if (!failed) spliceSection(out, section, results.pgVersion);
+  if (!failed) spliceSection(out, section, results.pgVersion, ONLY);
 } else {
-  const text = report(results);
+  const text = keepAloneSections(out, report(results), [listsReport(undefined)[0]]);
   console.log(`\n${text}`);
   // A run that stopped part-way leaves the last full report in place.
   if (!failed) writeFileSync(out, `${text}\n`);

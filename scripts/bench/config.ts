@@ -1,4 +1,4 @@
-/** The benchmark's options and sizes (`npm run bench -- --quick`, `--out`, `--profile`, `--only uploads`). */
+/** The benchmark's options and sizes (`npm run bench -- --quick`, `--out`, `--profile`, `--only uploads|lists`). */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -9,11 +9,17 @@ export const { values: args } = parseArgs({
     out: { type: "string" },
     // Writes a V8 CPU profile of each app server run (open it in Chrome DevTools) to this folder.
     profile: { type: "string" },
-    // Runs one section alone: "uploads".
+    // Runs one section alone: "uploads" or "lists".
     only: { type: "string" },
   },
 });
-if (args.only && args.only !== "uploads") throw new Error(`--only: unknown section "${args.only}" (uploads)`);
+/** The sections that run alone, on a database of their own (`--only NAME`). */
+export const ALONE_SECTIONS = ["uploads", "lists"] as const;
+export type AloneSection = (typeof ALONE_SECTIONS)[number];
+const isAloneSection = (s: string): s is AloneSection => (ALONE_SECTIONS as readonly string[]).includes(s);
+if (args.only !== undefined && !isAloneSection(args.only))
+  throw new Error(`--only: unknown section "${args.only}" (${ALONE_SECTIONS.join(", ")})`);
+export const ONLY = args.only as AloneSection | undefined;
 export const QUICK = !!args.quick;
 export const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const SECRET = "bench-session-secret-bench-session-secret-01";

@@ -99,14 +99,15 @@ async function termMatches(client: pg.Client, term: string, nameOnly: boolean): 
   return rows[0].n;
 }
 
-export async function prepare(url: string, size: number, free: number): Promise<Fixture> {
+/** A database of `size` proposals and `students` students (as many as proposals unless told), plus `free` with none. */
+export async function prepare(url: string, size: number, free: number, students = size): Promise<Fixture> {
   const tag = `b${size}`;
   const supervisors = Math.max(10, Math.round(size / 100));
   const cellCount = Math.max(5, Math.round(supervisors / 20));
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 }); // migrates
   try {
     await seedVolume(database.db, {
-      students: size,
+      students,
       supervisors,
       cells: cellCount,
       proposals: size,
@@ -186,7 +187,7 @@ export async function prepare(url: string, size: number, free: number): Promise<
     );
     const fx: Fixture = {
       tag,
-      students: size + free,
+      students: students + free,
       supervisors,
       cellCount,
       student: studentCookie,

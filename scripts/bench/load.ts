@@ -11,25 +11,37 @@ export interface Figures {
   requests: number;
 }
 
+export interface LoadOptions {
+  /** One cookie for every request, or several taken in turn (request k has cookie k mod their number). */
+  cookie?: string | string[];
+  connections?: number;
+}
+
 /**
- * GETs of `paths` with a cookie for `seconds`; with several paths, each request takes the next
- * one in order (one rotation shared by all connections).
+ * GETs of `paths` for `seconds`; with several paths, each request takes the next one in order
+ * (one rotation shared by all connections), and likewise with several cookies.
  */
-function load(base: string, paths: string[], cookie: string | undefined, seconds: number) {
+export function load(base: string, paths: string[], seconds: number, o: LoadOptions = {}) {
+  const cookies = o.cookie === undefined ? [] : [o.cookie].flat();
   return new Promise<Figures>((resolve, reject) => {
     const times: number[] = [];
     let k = 0;
     const run = autocannon(
       {
         url: base,
-        connections: CONNECTIONS,
+        connections: o.connections ?? CONNECTIONS,
         duration: seconds,
-        headers: cookie ? { cookie } : {},
+        headers: cookies.length === 1 ? { cookie: cookies[0] } : {},
         requests: [
           {
             method: "GET",
             path: paths[0],
-            setupRequest: (req) => ({ ...req, path: paths[k++ % paths.length] }),
+            setupRequest: (req) => {
+              const i = k++;
+              const path = paths[i % paths.length];
+              if (cookies.length < 2) return { ...req, path };
+              return { ...req, path, headers: { ...req.headers, cookie: cookies[i % cookies.length] } };
+            },
           },
         ],
       },
@@ -52,7 +64,7 @@ function load(base: string, paths: string[], cookie: string | undefined, seconds
   });
 }
 
-export async function measure(base: string, paths: string[], cookie?: string): Promise<Figures> {
-  await load(base, paths, cookie, WARMUP_S);
-  return load(base, paths, cookie, DURATION_S);
+export async function measure(base: string, paths: string[], cookie?: string | string[]): Promise<Figures> {
+  await load(base, paths, WARMUP_S, { cookie });
+  return load(base, paths, DURATION_S, { cookie });
 }

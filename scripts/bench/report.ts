@@ -184,24 +184,46 @@ export function report(results: Results): string {
  * One section's report put into the file in place of its earlier version (before "Reading these
  * figures" when it had none); the rest of the file stays as the last full run wrote it.
  */
-export function spliceSection(file: string, section: string[], pgVersion: string) {
+export function spliceSection(file: string, section: string[], pgVersion: string, only: string) {
   const heading = section[0];
   const old = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
   const lines = old.replace(/\n$/, "").split("\n");
   const start = lines.indexOf(heading);
   const dated = [
     ...section.slice(0, 2),
-    `Measured alone (\`npm run bench -- --only uploads\`) on ${new Date().toISOString().slice(0, 10)}, PostgreSQL ${pgVersion}, on a database of its own.`,
+    `Measured alone (\`npm run bench -- --only ${only}\`) on ${new Date().toISOString().slice(0, 10)}, PostgreSQL ${pgVersion}, on ${only === "lists" ? "databases" : "a database"} of its own.`,
     "",
     ...section.slice(2),
   ];
   if (start >= 0) {
-    let end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
-    if (end < 0) end = lines.length;
-    lines.splice(start, end - start, ...dated);
+    lines.splice(start, sectionEnd(lines, start) - start, ...dated);
   } else {
     const reading = lines.indexOf("## Reading these figures");
     lines.splice(reading >= 0 ? reading : lines.length, 0, ...dated);
   }
   writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+/** Where the section that starts at line `start` ends: the next "## " heading, or the end. */
+function sectionEnd(lines: string[], start: number) {
+  const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
+  return end < 0 ? lines.length : end;
+}
+
+/**
+ * A full run's report with the sections it does not measure (run alone, `--only`) kept as the
+ * file has them, before "Reading these figures".
+ */
+export function keepAloneSections(file: string, text: string, headings: string[]): string {
+  if (!existsSync(file)) return text;
+  const old = readFileSync(file, "utf8").split("\n");
+  const lines = text.split("\n");
+  for (const heading of headings) {
+    if (lines.includes(heading)) continue;
+    const start = old.indexOf(heading);
+    if (start < 0) continue;
+    const reading = lines.indexOf("## Reading these figures");
+    lines.splice(reading >= 0 ? reading : lines.length, 0, ...old.slice(start, sectionEnd(old, start)));
+  }
+  return lines.join("\n");
 }

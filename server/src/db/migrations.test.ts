@@ -200,12 +200,15 @@ describe("migrations", () => {
       "users_student_id_trgm",
     ])
       expect(names).not.toContain(gone);
-    // The triggers left: sessions and users announce their changes to every instance (0001), and
-    // a deactivated account gets no new session (0016).
+    // The triggers left: sessions and users announce their changes to every instance (0001), a
+    // deactivated account gets no new session (0016), and proposals and people keep their totals
+    // (decision 0060).
     expect((await catalog(fresh)).filter((l) => l.startsWith("trigger "))).toEqual([
+      expect.stringMatching(/^trigger proposals\.proposals_counted: /),
       expect.stringMatching(/^trigger sessions\.sessions_auth_changed: /),
       expect.stringMatching(/^trigger sessions\.sessions_refuse_deactivated: /),
       expect.stringMatching(/^trigger users\.users_auth_changed: /),
+      expect.stringMatching(/^trigger users\.users_counted: /),
     ]);
   });
 });
@@ -267,6 +270,65 @@ describe("student IDs unique in any case (issue 28)", () => {
         sql`insert into users (name, email, role, student_id) values ('Di', 'di@uni.edu', 'student', '2021-cs-047')`,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe("kept totals (issue 30)", () => {
+  const before = migrationBefore("_kept_counts");
+
+  it(`a database of ${before} with people and proposals gets its totals counted, and keeps them from then on`, async () => {
+    const open = await emptyDatabase();
+    const old = await open(migrationsUpTo(before));
+    const [student, other, supervisor, cell] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await old.db.execute(sql`
+      insert into users (id, name, email, role, student_id) values
+        (${student}::uuid, 'Ana', 'ana@uni.edu', 'student', 'S1'),
+        (${other}::uuid, 'Ben', 'ben@uni.edu', 'student', 'S2'),
+        (${supervisor}::uuid, 'Dr. Osei', 'osei@uni.edu', 'supervisor', null)`);
+    await old.db.execute(
+      sql`insert into research_cells (id, title, description) values (${cell}::uuid, 'Cell', 'A cell.')`,
+    );
+    await old.db.execute(
+      sql`insert into supervisor_cells (supervisor_id, research_cell_id) values (${supervisor}::uuid, ${cell}::uuid)`,
+    );
+    // Two Pending, one Denied, and a group of an allocation term not placed yet (no cell, no supervisor).
+    await old.db.execute(sql`
+      insert into proposals (title, abstract, type, research_cell_id, supervisor_id, created_by, status)
+      values ('A', 'A.', 'Thesis', ${cell}::uuid, ${supervisor}::uuid, ${student}::uuid, 'Pending'),
+             ('B', 'B.', 'Thesis', ${cell}::uuid, ${supervisor}::uuid, ${other}::uuid, 'Pending'),
+             ('C', 'C.', 'Project', ${cell}::uuid, ${supervisor}::uuid, ${student}::uuid, 'Denied'),
+             ('D', 'D.', 'Project', null, null, ${other}::uuid, 'Awaiting allocation')`);
+    await old.close();
+
+    const migrated = await open();
+    cleanups.push(() => migrated.close());
+    const totals = () =>
+      selectRows<{ what: string; kept: string; counted: string }>(
+        migrated.db,
+        sql`select 'cells' as what,
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', research_cell_id, status, n) as x from proposal_counts where n <> 0) k) as kept,
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', research_cell_id, status, count(*)) as x from proposals group by research_cell_id, status) c) as counted
+            union all
+            select 'supervisors',
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', supervisor_id, status, n) as x from supervisor_counts where n <> 0) k),
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', supervisor_id, status, count(*)) as x from proposals group by supervisor_id, status) c)
+            union all
+            select 'people',
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', role, n) as x from user_counts where n <> 0) k),
+                   (select string_agg(x, ' ' order by x) from (select concat_ws('/', role, count(*)) as x from users group by role) c)`,
+      );
+    const exact = async () => {
+      for (const row of await totals()) expect(row.kept, row.what).toBe(row.counted);
+    };
+    await exact();
+    expect((await totals()).find((r) => r.what === "people")?.kept).toBe("student/2 supervisor/1");
+    // From then on the triggers keep them.
+    await migrated.db.execute(sql`update proposals set status = 'Approved' where title = 'A'`);
+    await migrated.db.execute(sql`delete from proposals where title = 'B'`);
+    await migrated.db.execute(
+      sql`insert into users (name, email, role) values ('Committee', 'c@uni.edu', 'committee')`,
+    );
+    await exact();
   });
 });
 

@@ -6,6 +6,7 @@ export * from "./schema/accounts";
 export * from "./schema/allocation";
 export * from "./schema/cells";
 export * from "./schema/enums";
+export * from "./schema/kept";
 export * from "./schema/machinery";
 export * from "./schema/messages";
 export * from "./schema/proposals";

@@ -79,6 +79,11 @@ export const proposals = pgTable(
     // What the members' copy of the term refers to.
     uniqueIndex("proposals_id_term_uq").on(t.id, t.termId),
     index("proposals_cell_status_idx").on(t.researchCellId, t.status),
+    // A term's Pending proposals by when they became Pending (and whose): which are not yet due,
+    // the complement of the overdue ones among the Pending that proposal_counts keeps (decision 0060).
+    index("proposals_pending_since_idx")
+      .on(t.termId, t.pendingSince, t.supervisorId)
+      .where(sql`${t.status} = 'Pending'`),
     index("proposals_search_idx").using("gin", t.searchWords),
     // Similar titles (DESIGN.md §19): pg_trgm's `%` over the titles the caller may see. No pending
     // list, as the people search's (migration 0003): the planner then prices it steadily after bursts.
@@ -88,6 +93,8 @@ export const proposals = pgTable(
     index("proposals_topic_idx").on(t.topicId),
     // A supervisor and a cell come together: a proposal has both or neither.
     check("proposals_supervisor_cell_ck", sql`(${t.supervisorId} is null) = (${t.researchCellId} is null)`),
+    // A Pending proposal knows since when: its review's due date, and the overdue count, need it.
+    check("proposals_pending_since_ck", sql`${t.status} <> 'Pending' or ${t.pendingSince} is not null`),
   ],
 );
 

@@ -2,19 +2,28 @@ import type { ProposalStatus, Role } from "@shared/enums";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, selectRow, selectRows } from "../../db/query";
-import { activity, proposals, researchCells, supervisorCells, terms, users } from "../../db/schema";
-import { PROPOSAL_JOINS, type ProposalRow, proposalColumns, reviewDueAt } from "../proposals/proposal-sql";
+import {
+  activity,
+  proposalCounts,
+  proposals,
+  researchCells,
+  supervisorCells,
+  terms,
+  userCounts,
+} from "../../db/schema";
+import { notYetDue, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "../proposals/proposal-sql";
 import { type ProposalListFilter, proposalFilterWhere } from "../proposals/proposals.repository";
 import { inTerm } from "../terms/terms.repository";
 
 /**
- * Everything the committee's dashboard counts, in one statement: people by role, the cells, and
- * each cell's proposals by status (a cell with none has status null), each counted by grouping
- * an index (users_role_*; proposals_cell_status_idx). People and cells count every row; proposals
- * those of the term (DESIGN.md §8: the current one unless another or "all" is asked for). Beside
- * them, what the getting-started steps need (decision 0056): whether any teacher is assigned to a
- * cell, and whether a term was set up (a committee member created, changed or chose one: an
- * activity row of kind term; activity_kind_idx) or is in use already (any proposal).
+ * Everything the committee's dashboard counts, in one statement, from the kept totals (decision
+ * 0060): people by role (user_counts), the cells, each cell's proposals by status in the term
+ * (proposal_counts; a cell with none has status null), and the overdue reviews: the term's Pending
+ * less those not yet due (notYetDue, the last reviewDueDays days' only). Proposals are those of the
+ * term (DESIGN.md §8: the current one unless another or "all" is asked for). Beside them, what the
+ * getting-started steps need (decision 0056): whether any teacher is assigned to a cell, and
+ * whether a term was set up (a committee member created, changed or chose one: an activity row of
+ * kind term; activity_kind_idx) or is in use already (any proposal).
  */
 export async function selectDashboardCounts(db: Db, termId: string | undefined, now: Date) {
   const row = await selectRow<{
@@ -27,13 +36,15 @@ export async function selectDashboardCounts(db: Db, termId: string | undefined, 
   }>(
     db,
     sql`select
-      (select json_agg(r) from (select role, count(*)::int as n from ${users} group by role) r) as roles,
+      (select json_agg(json_build_object('role', k.role, 'n', k.n)) from ${userCounts} k) as roles,
       (select count(*)::int from ${researchCells}) as cells,
-      (select count(*)::int from ${proposals} p join ${terms} tm on tm.id = p.term_id
-        where ${inTerm(termId)} and p.status = 'Pending' and ${reviewDueAt} < ${now.toISOString()}::timestamptz) as overdue,
+      (select coalesce(sum(k.n), 0)::int from ${proposalCounts} k where ${inTerm(termId, sql`k`)} and k.status = 'Pending')
+        - (select count(*)::int from ${proposals} p join ${terms} tm on tm.id = p.term_id
+            where ${inTerm(termId)} and ${notYetDue(now)}) as overdue,
       (select json_agg(json_build_object('id', c.id, 'title', c.title, 'status', x.status, 'n', coalesce(x.n, 0)))
          from ${researchCells} c
-         left join (select research_cell_id, status, count(*)::int as n from ${proposals} p where ${inTerm(termId)} group by 1, 2) x
+         left join (select k.research_cell_id, k.status, sum(k.n)::int as n from ${proposalCounts} k
+                     where ${inTerm(termId, sql`k`)} group by 1, 2 having sum(k.n) > 0) x
            on x.research_cell_id = c.id) as per_cell,
       exists(select 1 from ${supervisorCells}) as assigned,
       (exists(select 1 from ${activity} a where a.kind = 'term') or exists(select 1 from ${proposals})) as term_set_up`,

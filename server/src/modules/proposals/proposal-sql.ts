@@ -1,6 +1,7 @@
 import {
   ACTIVE_STATUSES,
   type MembershipState,
+  PROPOSAL_STATUSES,
   type ProposalStatus,
   type ProposalType,
   type TermMode,
@@ -22,12 +23,41 @@ import { files, proposalMembers, proposalVersions, researchCells, terms, users }
 export const reviewDueAt = sql`case when p.status = 'Pending' then p.pending_since + make_interval(days => tm.review_due_days) end`;
 
 /**
+ * Over `p` and its term `tm`: Pending, and its review not yet due at `now`. The overdue ones are
+ * the rest of the Pending, which the kept totals count (decision 0060); these are found through
+ * proposals_pending_since_idx from a day before the due date's bound (a day in the database's time
+ * zone may be 23 or 25 hours), then checked exactly, so the scan covers the last `reviewDueDays`
+ * days' Pending proposals only, never the department's.
+ */
+export const notYetDue = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // reviewDueAt without its case (the status is Pending here), so that the index alone answers.
+  return sql`p.status = 'Pending' and p.pending_since >= ${at} - make_interval(days => tm.review_due_days + 1)
+    and p.pending_since + make_interval(days => tm.review_due_days) >= ${at}`;
+};
+
+/**
  * Whether `p` is active (DESIGN.md §9: it holds its members' places and its supervisor's), from
  * the one list of active statuses in shared/enums. The statuses are constants of the code, written
  * into the statement as literals, so the planner sees them as it sees a status filter's.
  */
 export const isActive = (p = sql`p`): SQL =>
-  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", "))})`;
+  sql`${p}.status in (${sql.raw(ACTIVE_STATUSES.map(statusText).join(", "))})`;
+
+/**
+ * `p.status = '…'` with the status written into the statement as a literal, as decision 0020
+ * writes page bounds and users.repository.ts a role: each status's statement is planned with that
+ * status's own share of the rows, and PostgreSQL keeps one plan for it. Bound as a parameter, a
+ * rare status (Awaiting committee) made every execution plan the list's statement again, since its
+ * own plan looked far cheaper than one for any status (planning cost several times the run).
+ */
+export const hasStatus = (status: ProposalStatus, p = sql`p`): SQL =>
+  sql`${p}.status = ${sql.raw(statusText(status))}`;
+
+function statusText(status: ProposalStatus) {
+  if (!PROPOSAL_STATUSES.includes(status)) throw new Error(`not a status: ${status}`);
+  return `'${status.replace(/'/g, "''")}'`;
+}
 
 // ── the projection: one proposal, as rows ─────────────────────────────────────
 

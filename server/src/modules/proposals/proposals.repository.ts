@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
-import { isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
+import { hasStatus, isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
 import { partyTo, type Viewer, visibleTo } from "./visibility";
 
 // ── reads ───────────────────────────────────────────────────────────────────
@@ -60,7 +60,7 @@ export function proposalFilterWhere(
 ): SQL[] {
   return [
     inTerm(f.termId),
-    ...(f.status ? [sql`p.status = ${f.status}`] : []),
+    ...(f.status ? [hasStatus(f.status)] : []),
     ...(f.type ? [sql`p.type = ${f.type}`] : []),
     ...(f.active ? [isActive()] : []),
     ...(f.q ? [matchesSearch("p", f.q, "any")] : []),
@@ -72,8 +72,11 @@ export function proposalFilterWhere(
 /**
  * One page of the proposals the viewer may see, newest (or oldest) first, with how many there
  * are up to `cap`: one statement. Each order is an index's (created_at, id) for the committee,
- * by status, and per supervisor; a student's proposals are few. The count is the one-row side of
- * a left join, so a page past the end still carries it.
+ * by status, and per supervisor; a student's proposals are few. The page's rows are found first
+ * (an index's walk, OFFSET rows skipped there), and only they are read with their cell, people,
+ * members and latest version: a later page costs what page 1 costs, not every row before it
+ * read whole. The count is the one-row side of a left join, so a page past the end
+ * still carries it.
  */
 export async function selectProposalPage(
   db: Db,
@@ -89,9 +92,10 @@ export async function selectProposalPage(
     select ${countUpTo(sql`from ${proposals} p where ${where}`, f.cap)} as total, page.*
       from (select 1) one
       left join lateral (
-        select ${proposalColumns("excerpt")} from ${proposals} p ${PROPOSAL_JOINS}
-         where ${where}
-         order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}
+        select ${proposalColumns("excerpt")}
+          from (select p.id from ${proposals} p where ${where}
+                 order by p.created_at ${dir}, p.id ${dir} limit ${int(f.limit)} offset ${int(f.offset)}) k
+          join ${proposals} p on p.id = k.id ${PROPOSAL_JOINS}
       ) page on true
      order by page.created_at ${dir}, page.id ${dir}`,
   );

@@ -1,55 +1,50 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { proposals, researchCells, supervisorCells, users } from "../../db/schema";
-
-const cellColumns = {
-  id: researchCells.id,
-  title: researchCells.title,
-  description: researchCells.description,
-  createdAt: researchCells.createdAt,
-  // Qualified by hand: Drizzle leaves a single table's columns unqualified, which a subquery would capture.
-  // Counted per cell through supervisor_cells_cell_idx and proposals_cell_status_idx.
-  supervisorCount:
-    sql<number>`(select count(*) from ${supervisorCells} sc where sc.research_cell_id = ${researchCells}.id)`.mapWith(
-      Number,
-    ),
-  proposalCount:
-    sql<number>`(select count(*) from ${proposals} p where p.research_cell_id = ${researchCells}.id)`.mapWith(
-      Number,
-    ),
-};
+import { selectRows } from "../../db/query";
+import { proposalCounts, researchCells, supervisorCells, users } from "../../db/schema";
 
 export type CellRow = {
   id: string;
   title: string;
   description: string;
-  createdAt: Date;
+  createdAt: string;
   supervisorCount: number;
+  /** Every term's proposals in the cell, from the kept totals (decision 0060). */
   proposalCount: number;
+  /** With `withSupervisors`: the cell's supervisors by name. */
+  supervisors?: { id: string; name: string; email: string }[];
 };
 
+/**
+ * Cells by title, each with its counts and, when asked, its supervisors by name: one statement.
+ * The supervisors are counted and listed through supervisor_cells_cell_idx (a cell has tens), the
+ * proposals summed from proposal_counts (a few rows per cell and term), never counted row by row.
+ */
+function cellsWhere(where: SQL, withSupervisors: boolean) {
+  const supervisors = withSupervisors
+    ? sql`, (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name, u.id), '[]')
+               from ${supervisorCells} sc join ${users} u on u.id = sc.supervisor_id
+              where sc.research_cell_id = c.id) as "supervisors"`
+    : sql``;
+  return sql`select c.id, c.title, c.description, c.created_at as "createdAt",
+                    (select count(*)::int from ${supervisorCells} sc where sc.research_cell_id = c.id) as "supervisorCount",
+                    coalesce(k.n, 0)::int as "proposalCount"${supervisors}
+               from ${researchCells} c
+               left join (select k.research_cell_id, sum(k.n) as n from ${proposalCounts} k group by 1) k
+                 on k.research_cell_id = c.id
+              where ${where}
+              order by lower(c.title), c.id`;
+}
+
 /** Every cell, by title. A department has tens of cells, not thousands. */
-export async function selectCells(db: Db): Promise<CellRow[]> {
-  return db
-    .select(cellColumns)
-    .from(researchCells)
-    .orderBy(asc(sql`lower(${researchCells.title})`), asc(researchCells.id));
+export function selectCells(db: Db, withSupervisors = false): Promise<CellRow[]> {
+  return selectRows<CellRow>(db, cellsWhere(sql`true`, withSupervisors));
 }
 
+/** One cell with its supervisors. */
 export async function selectCell(db: Db, id: string): Promise<CellRow | undefined> {
-  const [row] = await db.select(cellColumns).from(researchCells).where(eq(researchCells.id, id)).limit(1);
+  const [row] = await selectRows<CellRow>(db, cellsWhere(sql`c.id = ${id}`, true));
   return row;
-}
-
-/** The supervisors of the given cells, by name. */
-export async function selectCellSupervisors(db: Db, cellIds: string[]) {
-  if (!cellIds.length) return [];
-  return db
-    .select({ cellId: supervisorCells.researchCellId, id: users.id, name: users.name, email: users.email })
-    .from(supervisorCells)
-    .innerJoin(users, eq(users.id, supervisorCells.supervisorId))
-    .where(inArray(supervisorCells.researchCellId, cellIds))
-    .orderBy(asc(users.name), asc(users.id));
 }
 
 export async function insertCell(db: Db, input: { title: string; description: string }) {

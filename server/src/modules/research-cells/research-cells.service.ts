@@ -8,14 +8,13 @@ import {
   type CellRow,
   insertCell,
   selectCell,
-  selectCellSupervisors,
   selectCells,
   updateCellRow,
 } from "./research-cells.repository";
 
 type CellData = Required<CellInput>;
 
-function toCellDto(row: CellRow, supervisors?: { id: string; name: string; email: string }[]): Cell {
+function toCellDto(row: CellRow): Cell {
   return {
     id: row.id,
     title: row.title,
@@ -23,34 +22,18 @@ function toCellDto(row: CellRow, supervisors?: { id: string; name: string; email
     supervisorCount: row.supervisorCount,
     proposalCount: row.proposalCount,
     createdAt: new Date(row.createdAt).toISOString(),
-    ...(supervisors ? { supervisors } : {}),
+    ...(row.supervisors ? { supervisors: row.supervisors } : {}),
   };
 }
 
-async function withSupervisors(db: Db, rows: CellRow[]): Promise<Cell[]> {
-  const links = await selectCellSupervisors(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byCell = new Map<string, { id: string; name: string; email: string }[]>();
-  for (const l of links) {
-    const list = byCell.get(l.cellId) ?? [];
-    list.push({ id: l.id, name: l.name, email: l.email });
-    byCell.set(l.cellId, list);
-  }
-  return rows.map((r) => toCellDto(r, byCell.get(r.id) ?? []));
-}
-
 export async function listCells(db: Db, include?: "supervisors"): Promise<Cell[]> {
-  const rows = await selectCells(db);
-  return include === "supervisors" ? withSupervisors(db, rows) : rows.map((r) => toCellDto(r));
+  return (await selectCells(db, include === "supervisors")).map(toCellDto);
 }
 
 export async function getCell(db: Db, id: string): Promise<Cell> {
   const row = await selectCell(db, id);
   if (!row) throw new NotFoundError(MSG.cellNotFound);
-  const [cell] = await withSupervisors(db, [row]);
-  return cell;
+  return toCellDto(row);
 }
 
 /** Titles are unique in any case; the unique index decides, so two simultaneous adds cannot both win. */

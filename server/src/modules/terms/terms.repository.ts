@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { currentTerm, proposals, termCapacities, terms, users } from "../../db/schema";
-import { isActive, reviewDueAt } from "../proposals/proposal-sql";
+import { currentTerm, proposals, supervisorCounts, termCapacities, terms, users } from "../../db/schema";
+import { isActive, notYetDue } from "../proposals/proposal-sql";
 
 /** A term as every read selects it. */
 export interface TermRow {
@@ -157,7 +157,11 @@ export const capacityOf = (supervisorId: SQL) => sql`coalesce(
 export const usedBy = (supervisorId: SQL) =>
   sql`(select count(*)::int from ${proposals} p where p.supervisor_id = ${supervisorId} and p.term_id = t.id and ${isActive()})`;
 
-/** Every supervisor's load in a term, by name, with their overdue reviews at `now`: one statement. */
+/**
+ * Every supervisor's load in a term, by name, with their overdue reviews at `now`: one statement.
+ * Places in use and Pending come from the kept totals (supervisor_counts, decision 0060); the
+ * overdue are the Pending less those not yet due (notYetDue: the last reviewDueDays days' only).
+ */
 export function selectLoad(db: Db, termId: string, now: Date) {
   return selectRows<{
     supervisor_id: string;
@@ -168,12 +172,16 @@ export function selectLoad(db: Db, termId: string, now: Date) {
     overdue: number;
   }>(
     db,
-    sql`select u.id as supervisor_id, u.name, ${usedBy(sql`u.id`)} as used, ${capacityOf(sql`u.id`)} as capacity,
-               (select count(*)::int from ${proposals} p join ${terms} tm on tm.id = p.term_id
-                 where p.supervisor_id = u.id and p.term_id = t.id and p.status = 'Pending'
-                   and ${reviewDueAt} < ${now.toISOString()}::timestamptz) as overdue,
+    sql`select u.id as supervisor_id, u.name, coalesce(k.used, 0) as used, ${capacityOf(sql`u.id`)} as capacity,
+               coalesce(k.pending, 0) - coalesce(r.not_due, 0) as overdue,
                exists(select 1 from ${termCapacities} tc where tc.term_id = t.id and tc.supervisor_id = u.id) as override
           from ${terms} t cross join ${users} u
+          left join (select k.supervisor_id, (sum(k.n) filter (where ${isActive(sql`k`)}))::int as used,
+                            (sum(k.n) filter (where k.status = 'Pending'))::int as pending
+                       from ${supervisorCounts} k where k.term_id = ${termId} group by 1) k on k.supervisor_id = u.id
+          left join (select p.supervisor_id, count(*)::int as not_due
+                       from ${proposals} p join ${terms} tm on tm.id = p.term_id
+                      where p.term_id = ${termId} and ${notYetDue(now)} group by 1) r on r.supervisor_id = u.id
          where t.id = ${termId} and u.role = 'supervisor'
          order by u.name, u.id`,
   );
