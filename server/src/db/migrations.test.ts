@@ -204,11 +204,15 @@ describe("migrations", () => {
     // deactivated account gets no new session (0016), and proposals and people keep their totals
     // (decision 0060).
     expect((await catalog(fresh)).filter((l) => l.startsWith("trigger "))).toEqual([
-      expect.stringMatching(/^trigger proposals\.proposals_counted: /),
+      expect.stringMatching(/^trigger proposals\.proposals_counted_delete: /),
+      expect.stringMatching(/^trigger proposals\.proposals_counted_insert: /),
+      expect.stringMatching(/^trigger proposals\.proposals_counted_update: /),
       expect.stringMatching(/^trigger sessions\.sessions_auth_changed: /),
       expect.stringMatching(/^trigger sessions\.sessions_refuse_deactivated: /),
       expect.stringMatching(/^trigger users\.users_auth_changed: /),
-      expect.stringMatching(/^trigger users\.users_counted: /),
+      expect.stringMatching(/^trigger users\.users_counted_delete: /),
+      expect.stringMatching(/^trigger users\.users_counted_insert: /),
+      expect.stringMatching(/^trigger users\.users_counted_update: /),
     ]);
   });
 });

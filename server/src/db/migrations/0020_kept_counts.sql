@@ -28,51 +28,86 @@ ALTER TABLE "supervisor_counts" ADD CONSTRAINT "supervisor_counts_supervisor_id_
 CREATE INDEX "proposals_pending_since_idx" ON "proposals" USING btree ("term_id","pending_since","supervisor_id") WHERE "proposals"."status" = 'Pending';--> statement-breakpoint
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_pending_since_ck" CHECK ("proposals"."status" <> 'Pending' or "proposals"."pending_since" is not null);--> statement-breakpoint
 -- hand-written (issue 30): the triggers that keep the totals, then the totals of what is there.
--- Each change adds its row's new key and takes away its old one, once, when its transaction
--- commits (deferred), so a count row is held only for the commit's moment and each transaction's
--- own changes are summed before they are written. Keys are written in their order, so two
--- transactions moving proposals between the same two counts take their rows in the same order.
+-- Once per statement, from its transition tables: each key's rows added less its rows taken away,
+-- summed first, so a statement that changes 10,000 proposals writes each total once (one row
+-- written again per proposal, within one transaction, walks every earlier version of it: 1.5 ms a
+-- proposal). Keys are written in their order, so transactions take the totals' rows in one order.
 CREATE FUNCTION "thesisdesk_count_proposals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "proposal_counts" AS c ("term_id", "research_cell_id", "status", "n")
-  SELECT d.term_id, d.research_cell_id, d.status, sum(d.n)::int
-    FROM (SELECT OLD."term_id", OLD."research_cell_id", OLD."status", -1 WHERE TG_OP <> 'INSERT'
-          UNION ALL
-          SELECT NEW."term_id", NEW."research_cell_id", NEW."status", 1 WHERE TG_OP <> 'DELETE')
-         AS d (term_id, research_cell_id, status, n)
-   GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT ("term_id", "research_cell_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
-  INSERT INTO "supervisor_counts" AS c ("term_id", "supervisor_id", "status", "n")
-  SELECT d.term_id, d.supervisor_id, d.status, sum(d.n)::int
-    FROM (SELECT OLD."term_id", OLD."supervisor_id", OLD."status", -1 WHERE TG_OP <> 'INSERT'
-          UNION ALL
-          SELECT NEW."term_id", NEW."supervisor_id", NEW."status", 1 WHERE TG_OP <> 'DELETE')
-         AS d (term_id, supervisor_id, status, n)
-   GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT ("term_id", "supervisor_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "proposal_counts" AS c ("term_id", "research_cell_id", "status", "n")
+    SELECT "term_id", "research_cell_id", "status", count(*)::int FROM "new_rows"
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "research_cell_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+    INSERT INTO "supervisor_counts" AS c ("term_id", "supervisor_id", "status", "n")
+    SELECT "term_id", "supervisor_id", "status", count(*)::int FROM "new_rows"
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "supervisor_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "proposal_counts" AS c ("term_id", "research_cell_id", "status", "n")
+    SELECT "term_id", "research_cell_id", "status", -count(*)::int FROM "old_rows"
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "research_cell_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+    INSERT INTO "supervisor_counts" AS c ("term_id", "supervisor_id", "status", "n")
+    SELECT "term_id", "supervisor_id", "status", -count(*)::int FROM "old_rows"
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "supervisor_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+  ELSE
+    INSERT INTO "proposal_counts" AS c ("term_id", "research_cell_id", "status", "n")
+    SELECT "term_id", "research_cell_id", "status", sum(d)::int
+      FROM (SELECT "term_id", "research_cell_id", "status", 1 AS d FROM "new_rows"
+            UNION ALL SELECT "term_id", "research_cell_id", "status", -1 FROM "old_rows") x
+     GROUP BY 1, 2, 3 HAVING sum(d) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "research_cell_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+    INSERT INTO "supervisor_counts" AS c ("term_id", "supervisor_id", "status", "n")
+    SELECT "term_id", "supervisor_id", "status", sum(d)::int
+      FROM (SELECT "term_id", "supervisor_id", "status", 1 AS d FROM "new_rows"
+            UNION ALL SELECT "term_id", "supervisor_id", "status", -1 FROM "old_rows") x
+     GROUP BY 1, 2, 3 HAVING sum(d) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT ("term_id", "supervisor_id", "status") DO UPDATE SET "n" = c."n" + excluded."n";
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "proposals_counted"
-  AFTER INSERT OR DELETE OR UPDATE OF "term_id", "research_cell_id", "supervisor_id", "status" ON "proposals"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "thesisdesk_count_proposals"();
+CREATE TRIGGER "proposals_counted_insert" AFTER INSERT ON "proposals"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_proposals"();
+--> statement-breakpoint
+CREATE TRIGGER "proposals_counted_update" AFTER UPDATE ON "proposals"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_proposals"();
+--> statement-breakpoint
+CREATE TRIGGER "proposals_counted_delete" AFTER DELETE ON "proposals"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_proposals"();
 --> statement-breakpoint
 CREATE FUNCTION "thesisdesk_count_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "user_counts" AS c ("role", "n")
-  SELECT d.role, sum(d.n)::int
-    FROM (SELECT OLD."role", -1 WHERE TG_OP <> 'INSERT' UNION ALL SELECT NEW."role", 1 WHERE TG_OP <> 'DELETE')
-         AS d (role, n)
-   GROUP BY 1 HAVING sum(d.n) <> 0 ORDER BY 1
-  ON CONFLICT ("role") DO UPDATE SET "n" = c."n" + excluded."n";
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "user_counts" AS c ("role", "n")
+    SELECT "role", count(*)::int FROM "new_rows" GROUP BY 1 ORDER BY 1
+    ON CONFLICT ("role") DO UPDATE SET "n" = c."n" + excluded."n";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "user_counts" AS c ("role", "n")
+    SELECT "role", -count(*)::int FROM "old_rows" GROUP BY 1 ORDER BY 1
+    ON CONFLICT ("role") DO UPDATE SET "n" = c."n" + excluded."n";
+  ELSE
+    INSERT INTO "user_counts" AS c ("role", "n")
+    SELECT "role", sum(d)::int
+      FROM (SELECT "role", 1 AS d FROM "new_rows" UNION ALL SELECT "role", -1 FROM "old_rows") x
+     GROUP BY 1 HAVING sum(d) <> 0 ORDER BY 1
+    ON CONFLICT ("role") DO UPDATE SET "n" = c."n" + excluded."n";
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "users_counted"
-  AFTER INSERT OR DELETE OR UPDATE OF "role" ON "users"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "thesisdesk_count_users"();
+CREATE TRIGGER "users_counted_insert" AFTER INSERT ON "users"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_users"();
+--> statement-breakpoint
+CREATE TRIGGER "users_counted_update" AFTER UPDATE ON "users"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_users"();
+--> statement-breakpoint
+CREATE TRIGGER "users_counted_delete" AFTER DELETE ON "users"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "thesisdesk_count_users"();
 --> statement-breakpoint
 -- No change slips between the totals below and the triggers above: writers wait for this migration.
 LOCK TABLE "proposals", "users" IN SHARE MODE;

@@ -141,8 +141,13 @@ describe("kept totals", () => {
       await tx.execute(
         sql`update proposals set research_cell_id = ${cellId}, status = 'Pending' where id = ${direct.id}`,
       );
-      // Within the transaction the totals are not yet changed: they are written when it commits.
     });
+    await expectExact();
+    // Many rows in one statement (as the allocation's publication writes them), and none.
+    await t.database.db.execute(
+      sql`update proposals set status = 'Withdrawn' where research_cell_id = ${cellId} and status in ('Approved', 'Pending')`,
+    );
+    await t.database.db.execute(sql`update proposals set status = 'Denied' where false`);
     await expectExact();
     const [term] = await selectRows<{ id: string }>(
       t.database.db,
