@@ -29,6 +29,14 @@ async function answers(cookie?: string) {
   return { status: read.statusCode, error: read.json().error, session };
 }
 
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 const ended = {
   status: 401,
   error: { code: "SESSION_ENDED", message: MSG.sessionEnded },
@@ -77,6 +85,8 @@ describe("a session that ended", () => {
     const committee = await makeCommittee(t);
     expect((await get("/api/proposals", s.cookie)).statusCode).toBe(200);
     expect((await post(`/api/users/${s.id}/deactivate`, committee.cookie, {})).statusCode).toBe(200);
+    // The session cache hears of another person's change a moment after the commit (decision 0021).
+    await eventually(async () => (await get("/api/proposals", s.cookie)).statusCode === 401);
     expect(await answers(s.cookie)).toEqual(ended);
   });
 
@@ -88,7 +98,7 @@ describe("a session that ended", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, s.id));
     // The session cache hears of the change a moment after the commit.
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(async () => (await get("/api/proposals", s.cookie)).statusCode === 401);
     expect(await answers(s.cookie)).toEqual(ended);
   });
 
