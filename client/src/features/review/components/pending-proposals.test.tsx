@@ -56,6 +56,9 @@ function setup(routes: Parameters<typeof fakeApi>[0], termId?: string) {
   // The terms carry the department's time zone, for the review's due date.
   const api = fakeApi({
     "GET /api/terms": () => ({ body: termsFixture({ timeZone: "Europe/Berlin" }) }),
+    // What the review window shows beside the proposal: its versions and similar titles.
+    "GET /api/proposals/11111111-1111-4111-8111-111111111111/versions": () => ({ body: { items: [] } }),
+    "GET /api/proposals/similar": () => ({ body: { items: [] } }),
     ...routes,
   });
   vi.stubGlobal("fetch", api.fetch);
