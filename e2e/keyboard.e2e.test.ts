@@ -139,11 +139,11 @@ describe("keyboard only", () => {
     // A table row on a desktop (a card on a phone).
     const row = page.getByRole("main").locator(":is(tr, li)").filter({ hasText: TITLE });
     const dialog = page.getByRole("dialog", { name: "Review proposal" });
-    await step("supervisor opens Pending Proposals and Review", async () => {
-      await tabTo(page, nav("Pending Proposals"));
-      await expectVisibleFocus(page, "the sidebar's Pending Proposals link");
+    await step("supervisor opens Request and Review", async () => {
+      await tabTo(page, nav("Request"));
+      await expectVisibleFocus(page, "the sidebar's Request link");
       await page.keyboard.press("Enter");
-      await page.waitForURL("**/supervisor/pending-proposals");
+      await page.waitForURL("**/supervisor/requests");
       await tabTo(page, row.getByRole("button", { name: /Review/ }));
       await expectVisibleFocus(page, "the Review button");
       await page.keyboard.press("Enter");
