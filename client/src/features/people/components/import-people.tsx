@@ -85,9 +85,10 @@ export function ImportPeople({
   const pickHandle = canPickHandles()
     ? {
         onClick: () =>
-          void pickCsvHandle().then((picked) => {
-            if (picked) choose(picked);
-          }),
+          void pickCsvHandle().then(
+            (picked) => picked && choose(picked),
+            () => setError(MSG.somethingWentWrong),
+          ),
       }
     : {};
 
