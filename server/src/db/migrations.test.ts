@@ -4,11 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { setStudentId } from "../modules/accounts/student-ids";
 import { migrationsUpTo as copyMigrationsUpTo, migrationBefore } from "../test/migrations";
 import { type Database, MIGRATIONS_FOLDER, MigrationBlockedError, openDatabase } from "./client";
 import { selectRows } from "./query";
+
+// Each case builds a database of an earlier release and migrates it to now (twenty migrations,
+// some counting every row): more than the suite's 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The last migration of the release before the data layer was made simple again (issue 16). */
 const LANDED = "0011_submission_triggers";
