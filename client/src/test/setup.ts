@@ -26,3 +26,7 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 Object.defineProperty(window, "getComputedStyle", { value: window.getComputedStyle, writable: true });
+
+// The toasts' code loads with the first toast (app/providers.tsx, decision 0061); loaded here once,
+// so a screen's first toast appears as soon as it is shown rather than after a module transform.
+await import("@client/app/toasts");

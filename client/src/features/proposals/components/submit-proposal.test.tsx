@@ -71,7 +71,7 @@ describe("Submit Proposal page after a submission", () => {
     await waitFor(() =>
       expect(screen.getByText("Your proposal is submitted").closest("[role=alert]")).toHaveFocus(),
     );
-    expect(screen.getByText(MSG.proposalSubmitted)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.proposalSubmitted)).toBeInTheDocument();
     const card = screen.getByRole("article", { name: "Phishing detection with GNNs" });
     expect(within(card).getByText("Pending")).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "Go to Proposal Status" })).toHaveAttribute(
