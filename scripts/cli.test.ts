@@ -283,5 +283,5 @@ describe("npm run cli -- set-student-id", () => {
     );
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("already belongs to bob@uni.edu (as 2021-CS-047)");
-  });
+  }, 180_000); // a dozen CLI processes, each starting tsx and opening the database
 });

@@ -402,6 +402,8 @@ const QUERY_KEYS = [
   "before",
   "limit",
   "include",
+  "title",
+  "exclude",
   "__proto__",
   "constructor",
   "a[b]",
@@ -672,6 +674,10 @@ function template(method: string, route: string): Template | undefined {
       role: "student",
       query: { status: "Pending", type: "Thesis", page: "1", pageSize: "20", order: "newest" },
     },
+    "GET /api/proposals/similar": {
+      role: "student",
+      query: { title: "A valid title", exclude: world.proposal },
+    },
     "GET /api/proposals/:id": { role: "student", params: { id: world.proposal } },
     "POST /api/proposals/:id/review": {
       role: "supervisor",
@@ -698,6 +704,12 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.proposal },
       body: { body: "Valid." },
     },
+    "POST /api/proposals/:id/messages/read": {
+      role: "student",
+      params: { id: world.proposal },
+      body: { lastMessageId: world.message },
+    },
+    "GET /api/chat/unread": { role: "student" },
     "GET /api/invitations": { role: "student" },
     "POST /api/proposals/:id/invitation": {
       role: "student",
