@@ -12,6 +12,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["server/**/*.test.ts", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
+          // Migrates once per run; each file copies that database (server/src/test/global-setup.ts).
+          globalSetup: ["server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

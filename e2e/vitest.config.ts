@@ -10,6 +10,7 @@ export default defineConfig({
     environment: "node",
     // Fails any test during which a page had an uncaught error.
     setupFiles: ["e2e/support/page-errors.ts"],
+    globalSetup: ["e2e/support/global-setup.ts"],
     // Each file starts its own server and browser; two cores run two files at a time at most.
     maxWorkers: 2,
     testTimeout: 90_000,

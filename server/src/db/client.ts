@@ -48,6 +48,8 @@ export interface OpenDatabaseOptions {
    * database whose pending migration is blocked by the very data they fix).
    */
   migrate?: boolean;
+  /** PGlite: start from this dump of a data folder (`dumpDataDir`) instead of an empty one (tests). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -116,6 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pg_trgm: similar titles (migration 0019; landed 0002–0006 made trigram indexes too); unaccent: search.
     const client = await PGlite.create(options.pgliteDir ?? "memory://", {
       extensions: { pg_trgm, unaccent },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PGlite runs on the main thread, and its own bytea conversion goes byte by byte through
       // JavaScript strings (about 10 s for a 20 MB upload, on the thread that answers requests).
       // Node's hex codec does the same in one native call.

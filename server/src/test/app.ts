@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { Role } from "@shared/enums";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
@@ -24,22 +26,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A database of its own for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
- * set, a fresh PostgreSQL database on that server that is dropped afterwards.
+ * set, a fresh PostgreSQL database on that server that is dropped afterwards. Each is a copy of
+ * the database the run migrated once (test/global-setup.ts); migrating it again only confirms
+ * that every migration is in.
  */
 export async function openTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
 }> {
+  const template = inject("migratedTemplate");
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const loadDataDir = template?.kind === "pglite" ? new Blob([await readFile(template.dump)]) : undefined;
+    const database = await openDatabase({ loadDataDir });
     return { database, drop: () => database.close() };
   }
   const name = `thesisdesk_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const from = template?.kind === "postgres" ? ` template ${template.name}` : "";
+  await admin.query(`create database ${name}${from}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
