@@ -2,6 +2,7 @@
  * ThesisDesk command line.
  *   npm run cli -- create-user --role committee --name "Ada Lovelace" --email ada@uni.edu --password "…"
  *   npm run cli -- set-student-id --email ana@uni.edu --student-id 2021-CS-046
+ *   npm run cli -- verify-allocation --term "Fall 2026"
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import type { Database } from "../server/src/db/client";
 import { AppError } from "../server/src/lib/errors";
 import { createAccount } from "../server/src/modules/accounts/accounts.service";
 import { setStudentId } from "../server/src/modules/accounts/student-ids";
+import { verifyCertificate } from "../server/src/modules/allocation/certificate.service";
 import { ROLES } from "../shared/src/enums";
 import { LIMITS } from "../shared/src/limits";
 import { studentIdSchema } from "../shared/src/schemas/auth";
@@ -17,7 +19,8 @@ import { openConfiguredDatabase } from "./lib/open-db";
 
 const USAGE = `Usage:
   npm run cli -- create-user --role <committee|supervisor|student> --name <name> --email <email> --password <password> [--student-id <id>]
-  npm run cli -- set-student-id --email <email> --student-id <id>`;
+  npm run cli -- set-student-id --email <email> --student-id <id>
+  npm run cli -- verify-allocation --term <term name>`;
 
 const createUserSchema = z
   .object({
@@ -33,6 +36,9 @@ const createUserSchema = z
   });
 
 const setStudentIdSchema = z.object({ email: emailSchema, "student-id": studentIdSchema });
+const verifyAllocationSchema = z.object({
+  term: z.string({ error: "Name the term (--term)." }).trim().min(1, "Name the term (--term)."),
+});
 
 function fail(message: string): never {
   console.error(message);
@@ -93,7 +99,20 @@ async function setStudentIdCommand(args: string[]) {
   await withDatabase({ migrate: false }, (db) => setStudentId(db, input.email, input["student-id"]));
 }
 
+/** Exit 0 when the published allocation matches its certificate, 1 (naming each difference) when not. */
+async function verifyAllocationCommand(args: string[]) {
+  const input = options(args, ["term"], verifyAllocationSchema);
+  let ok = true;
+  await withDatabase({}, async (db) => {
+    const verdict = await verifyCertificate(db, input.term);
+    ok = verdict.ok;
+    return verdict.lines.join("\n");
+  });
+  if (!ok) process.exit(1);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === "create-user") await createUser(rest);
 else if (command === "set-student-id") await setStudentIdCommand(rest);
+else if (command === "verify-allocation") await verifyAllocationCommand(rest);
 else fail(command ? `Unknown command: ${command}\n${USAGE}` : USAGE);

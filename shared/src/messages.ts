@@ -186,6 +186,8 @@ export const MSG = {
   allocationFrozen: (term: string) =>
     `The allocation of ${term} is published: its topics and preferences can no longer change.`,
   allocationOutOfDate: "The allocation is out of date; run it again.",
+  noCertificate:
+    "No certificate for this term: its allocation is not published, or was published before ThesisDesk kept certificates.",
   allocationPublished: (term: string) => `The allocation of ${term} is already published.`,
   allocationNotRun: "Run the allocation first.",
   allocationNotPublished: "Publish the allocation first; then place the groups it left unmatched.",

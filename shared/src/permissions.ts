@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "preferences:set": ["student"],
   "ranking:set": ["supervisor"],
   "allocation:manage": ["committee"],
+  /** The published allocation's certificate: its people (checked per term by the server) and the committee. */
+  "allocation:certificate": ["student", "supervisor", "committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -804,6 +804,7 @@ function template(method: string, route: string): Template | undefined {
       body: { proposalId: world.proposal, topicId: world.topic },
     },
     "POST /api/terms/:id/allocation/publish": { role: "committee", params: { id: world.allocationTerm } },
+    "GET /api/terms/:id/allocation/certificate": { role: "committee", params: { id: world.allocationTerm } },
     "POST /api/proposals/:id/place": {
       role: "committee",
       params: { id: world.proposal },

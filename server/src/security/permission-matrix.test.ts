@@ -886,6 +886,13 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 200],
     request: (w) => ({ url: `/api/terms/${w.AT}/allocation/publish` }),
   },
+  {
+    // Published just above: S offers a topic in the term; students of no group of it, and S2, see nothing.
+    method: "GET",
+    route: "/api/terms/:id/allocation/certificate",
+    expect: [401, 404, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/certificate` }),
+  },
 ];
 
 let t: TestContext;

@@ -180,3 +180,33 @@ export const moveSchema = z.object({
   topicId: uuid({ error: "Choose a topic." }).nullable(),
 });
 export const placeSchema = z.object({ topicId: uuid({ error: "Choose a topic." }) });
+
+/**
+ * GET /api/terms/:id/allocation/certificate (DESIGN.md §20): what the published allocation was
+ * made from and what it gave, in figures and digests, without anyone's preferences or names; a
+ * student also sees their own group's result.
+ */
+export const allocationCertificateSchema = z.object({
+  termId: z.string(),
+  termName: z.string(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  algorithm: z.string(),
+  /** The lot's seed: with the inputs, it gives the matching again. */
+  seed: z.string(),
+  /** SHA-256 of the inputs in their canonical form (JSON, RFC 8785 order), hex. */
+  inputsDigest: z.string(),
+  groups: z.number(),
+  topics: z.number(),
+  supervisors: z.number(),
+  byRank: z.array(z.number()),
+  unmatched: z.number(),
+  handMoves: z.number(),
+  blockingPairs: z.number(),
+  /** The caller's own group (students of the term's groups); null for anyone else. */
+  yours: z
+    .object({ proposalId: z.string(), topicId: z.string().nullable(), rank: z.number().nullable() })
+    .nullable(),
+});
+export type AllocationCertificate = z.infer<typeof allocationCertificateSchema>;
+export const allocationCertificateResponse = z.object({ certificate: allocationCertificateSchema });

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -62,6 +63,8 @@ export const allocationDrafts = pgTable("allocation_drafts", {
   madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
   madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
   moved: boolean("moved").notNull().default(false),
+  /** The committee's moves by hand since the run, in order: what the certificate replays (DESIGN.md §20). */
+  moves: jsonb("moves").$type<{ proposalId: string; topicId: string | null }[]>().notNull().default([]),
 });
 
 /** The draft's rows: each group of the term with its topic (or none) and the rank it got. */
@@ -75,3 +78,28 @@ export const allocationAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.termId, t.proposalId] })],
 );
+
+/**
+ * What a published allocation was made from and what it gave (DESIGN.md §20), stored once at the
+ * publication so that anyone may check it: the seed of the lot, the inputs in their canonical
+ * form (text, exactly as digested: jsonb would reorder its keys) and their SHA-256, the moves by
+ * hand, the result, its profile and its blocking pairs. Never changed after.
+ */
+export const allocationCertificates = pgTable("allocation_certificates", {
+  termId: uuid("term_id")
+    .primaryKey()
+    .references(() => terms.id, { onDelete: "cascade" }),
+  seed: text("seed").notNull(),
+  inputs: text("inputs").notNull(),
+  inputsDigest: text("inputs_digest").notNull(),
+  moves: jsonb("moves").$type<{ proposalId: string; topicId: string | null }[]>().notNull(),
+  /** Each group of the draft, by id: [proposalId, topicId or null, rank or null]. */
+  result: jsonb("result").$type<[string, string | null, number | null][]>().notNull(),
+  /** Groups matched to their 1st, 2nd, … choice. */
+  byRank: jsonb("by_rank").$type<number[]>().notNull(),
+  unmatched: integer("unmatched").notNull(),
+  /** [proposalId, topicId] of each blocking pair of the published matching. */
+  blockingPairs: jsonb("blocking_pairs").$type<[string, string][]>().notNull(),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+});

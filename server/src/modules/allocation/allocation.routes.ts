@@ -1,4 +1,5 @@
 import {
+  allocationCertificateResponse,
   allocationSchema,
   applicantListResponse,
   blockingPairsResponse,
@@ -22,6 +23,7 @@ import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
 import { proposalChanges } from "../proposals/change-route";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
+import { readCertificate } from "./certificate.service";
 import { groupPreferences, listApplicants, setPreferences, setRanking } from "./preferences.service";
 import { placeGroup, publishAllocation } from "./publish.service";
 import { createTopic, editTopic, listTopics, withdrawTopic } from "./topics.service";
@@ -144,6 +146,19 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: blockingPairsResponse },
     }),
     async (request) => moveGroup(contextOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/terms/:id/allocation/certificate",
+    route("allocation:certificate", {
+      summary:
+        "The published allocation's certificate (seed, inputs' digest, profile, moves by hand, blocking pairs), without anyone's preferences or names: to the term's groups, its supervisors with topics and the committee",
+      params: idParams,
+      response: { 200: allocationCertificateResponse },
+    }),
+    async (request) => ({
+      certificate: await readCertificate(app.db, requireUser(request), request.params.id),
+    }),
   );
 
   app.post(

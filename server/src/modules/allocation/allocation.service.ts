@@ -14,6 +14,7 @@ import {
   selectDraft,
   selectNamedAssignments,
 } from "./allocation.repository";
+import { selectCertificate } from "./certificate.repository";
 import { inputsDigest, readInputs } from "./inputs";
 import { draftBlockingPairs, summary, termInstance, toAssignments } from "./instance";
 import { newSeed } from "./lot";
@@ -85,7 +86,12 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
     const supervisorId = t.topics[i].supervisor_id;
     assignedTo.set(supervisorId, (assignedTo.get(supervisorId) ?? 0) + 1);
   }
-  const s = summary(assignments, draft?.seed ?? "");
+  // Once published, the figures are the publication's (its certificate): the inputs now are no
+  // longer those it was made from (its groups have left Awaiting allocation).
+  const certificate = term.allocation_published_at ? await selectCertificate(db, termId) : undefined;
+  const s = certificate
+    ? { byRank: certificate.by_rank, unmatched: certificate.unmatched }
+    : summary(assignments, draft?.seed ?? "");
   return {
     termId,
     publishedAt: term.allocation_published_at ? iso(term.allocation_published_at) : null,
@@ -94,12 +100,14 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
           seed: draft.seed,
           madeAt: iso(draft.made_at),
           madeBy: draft.made_by_id ? { id: draft.made_by_id, name: draft.made_by_name ?? "" } : null,
-          outOfDate: draft.inputs_digest !== inputsDigest(inputs),
+          outOfDate: !certificate && draft.inputs_digest !== inputsDigest(inputs),
           moved: draft.moved,
           assignments,
           byRank: s.byRank,
           unmatched: s.unmatched,
-          blockingPairs: draftBlockingPairs(t, assignments),
+          blockingPairs: certificate
+            ? certificate.blocking_pairs.map(([proposalId, topicId]) => ({ proposalId, topicId }))
+            : draftBlockingPairs(t, assignments),
         }
       : null,
     groups: t.groups.map((g) => ({

@@ -54,3 +54,37 @@ export function canonicalInputs(i: AllocationInputs): string {
 /** The SHA-256 of the canonical inputs, in hex: what a draft keeps and the publication compares. */
 export const inputsDigest = (i: AllocationInputs) =>
   createHash("sha256").update(canonicalInputs(i)).digest("hex");
+
+/**
+ * The inputs again from their canonical form (a certificate's), for recomputing the matching.
+ * Names and titles are not part of the inputs, so they come back empty; every list keeps the
+ * order the canonical form gives it, which is the order the run read them in but for the
+ * supervisors (there by name): the matching does not depend on it (it is the unique
+ * student-optimal stable matching, and each supervisor's lot is drawn by their id).
+ */
+export function inputsFromCanonical(text: string): AllocationInputs {
+  const c = JSON.parse(text) as {
+    groups: [string, string[], string[]][];
+    rankings: [string, string][];
+    supervisors: [string, number | null, number][];
+    topics: [string, string, number, number][];
+  };
+  return {
+    groups: c.groups.map(([id, preferences, members]) => ({
+      id,
+      title: "",
+      creator: "",
+      preferences,
+      members,
+    })),
+    rankings: c.rankings.map(([supervisor_id, proposal_id]) => ({ supervisor_id, proposal_id })),
+    supervisors: c.supervisors.map(([id, capacity, used]) => ({ id, name: "", capacity, used })),
+    topics: c.topics.map(([id, supervisor_id, capacity, left]) => ({
+      id,
+      title: "",
+      supervisor_id,
+      capacity,
+      left,
+    })),
+  };
+}

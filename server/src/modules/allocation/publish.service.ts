@@ -12,6 +12,7 @@ import { assertPlaceLeft } from "../terms/terms.service";
 import { assertTakesProposals } from "../users/active-supervisor";
 import { lockInputs, selectAssignments } from "./allocation.repository";
 import { unpublishedDraft } from "./allocation.service";
+import { certify } from "./certificate.service";
 import { inputsDigest, readInputs } from "./inputs";
 import {
   abstractFromTopic,
@@ -77,6 +78,14 @@ export async function publishAllocation(ctx: RequestContext, termId: string) {
     await firstVersionsFromTopic(tx, { termId }, c.now);
     await recordPlacements(tx, termId, changeOf(c), from, to);
     await markPublished(tx, termId, c.now);
+    await certify(tx, {
+      termId,
+      seed: draft.seed,
+      inputs,
+      assignments: assignments.map((a) => ({ proposalId: a.proposal_id, topicId: a.topic_id, rank: a.rank })),
+      by: c.by?.id ?? null,
+      at: c.now,
+    });
     await recordIn(c, "allocation", "publish", {
       subjectId: termId,
       subjectName: term.name,
