@@ -1,4 +1,10 @@
-import type { Allocation, ApplicantList, PreferenceList, TopicList } from "@shared/schemas/allocation";
+import type {
+  Allocation,
+  AllocationCertificate,
+  ApplicantList,
+  PreferenceList,
+  TopicList,
+} from "@shared/schemas/allocation";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 import { proposalQueries } from "./proposals";
@@ -41,6 +47,15 @@ export const allocationQueries = {
     queryOptions({
       queryKey: [...ALL, "draft", termId] as const,
       queryFn: () => api.get<Allocation>(`/terms/${termId}/allocation`),
+    }),
+  /** A published term's certificate (DESIGN.md §20): never changes once made. */
+  certificate: (termId: string) =>
+    queryOptions({
+      queryKey: [...ALL, "certificate", termId] as const,
+      queryFn: () =>
+        api.get<{ certificate: AllocationCertificate }>(`/terms/${termId}/allocation/certificate`),
+      select: (d) => d.certificate,
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   /** A group's ranked topics: under the proposal's key, so whatever refreshes it refreshes them. */
   preferences: (proposalId: string) =>

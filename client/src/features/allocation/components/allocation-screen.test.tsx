@@ -178,6 +178,7 @@ describe("the committee's Allocation screen", () => {
     await user.click(await screen.findByRole("button", { name: "Publish" }));
     const dialog = await screen.findByRole("dialog", { name: "Publish the allocation?" });
     expect(dialog).toHaveTextContent("2 groups become Pending");
+    expect(dialog).not.toHaveTextContent("blocking pair");
     expect(dialog).toHaveTextContent("1 stay Awaiting allocation");
     await user.click(within(dialog).getByRole("button", { name: "Publish allocation" }));
     expect(await screen.findAllByText(MSG.allocationOutOfDate)).not.toHaveLength(0);
@@ -185,13 +186,47 @@ describe("the committee's Allocation screen", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Publish" })).toBeDisabled());
   });
 
+  it("the publish confirmation names the draft's blocking pairs", async () => {
+    setup(() => ({ body: allocation({}, { blockingPairs: [{ proposalId: AID.g2, topicId: AID.k1 }] }) }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Publish" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish the allocation?" });
+    expect(dialog).toHaveTextContent("The draft has 1 blocking pair");
+    expect(dialog).toHaveTextContent("the certificate records it");
+  });
+
   it("after publication: says so, and places a group left unmatched, with a refusal for want of places at the field", async () => {
-    const published = allocation({
-      publishedAt: "2027-02-02T10:00:00.000Z",
-      groups: [{ proposalId: AID.g3, title: "", creator: "Dev Third", preferences: [AID.k1] }],
-      topics: allocation().topics.map((t) => (t.id === AID.k2 ? t : { ...t, capacity: 0 })),
-    });
+    const published = allocation(
+      {
+        publishedAt: "2027-02-02T10:00:00.000Z",
+        groups: [{ proposalId: AID.g3, title: "", creator: "Dev Third", preferences: [AID.k1] }],
+        topics: allocation().topics.map((t) => (t.id === AID.k2 ? t : { ...t, capacity: 0 })),
+      },
+      // The published matching's blocking pair (from its certificate), named as the publication's.
+      { blockingPairs: [{ proposalId: AID.g2, topicId: AID.k1 }] },
+    );
     const api = setup(answer(published), {
+      [`GET ${PATH}/certificate`]: () => ({
+        body: {
+          certificate: {
+            termId: "t",
+            termName: "Autumn 2027",
+            publishedAt: "2027-02-02T10:00:00.000Z",
+            publishedBy: "Grace Hopper",
+            algorithm: "Student-optimal stable matching",
+            seed: "s33d",
+            inputsDigest: "ab".repeat(32),
+            groups: 3,
+            topics: 2,
+            supervisors: 2,
+            byRank: [1, 1],
+            unmatched: 1,
+            handMoves: 1,
+            blockingPairs: 1,
+            yours: null,
+          },
+        },
+      }),
       [`POST /api/proposals/${AID.g3}/place`]: (body) =>
         (body as { topicId: string }).topicId === AID.k2
           ? {
@@ -203,6 +238,16 @@ describe("the committee's Allocation screen", () => {
           : { body: {} },
     });
     expect(await screen.findByText(/was published/)).toHaveTextContent("1 group is left to place by hand");
+    expect(screen.getByText("The published allocation has 1 blocking pair")).toBeInTheDocument();
+    const certificate = await screen.findByRole("region", { name: "The allocation's certificate" });
+    expect(certificate).toHaveTextContent(
+      "by Grace Hopper: 3 groups over 2 topics of 2 supervisors; 2 matched",
+    );
+    expect(certificate).toHaveTextContent("1 to their 1st choice, 1 to their 2nd choice");
+    expect(certificate).toHaveTextContent("1 move by hand; 1 blocking pair.");
+    expect(certificate).toHaveTextContent('npm run cli -- verify-allocation --term "Autumn 2027"');
+    // The groups list opens on what needs the committee: the groups left to place.
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("Left to place by hand");
     expect(screen.queryByRole("button", { name: "Run again" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Move Robots we trust" })).toBeNull();
     const user = userEvent.setup();

@@ -1,22 +1,10 @@
-import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { wholeNameProps } from "@client/components/term-select";
 import { errorMessage } from "@client/lib/api";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import {
   IconAlertTriangle,
@@ -27,18 +15,15 @@ import {
 } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import {
-  useAllocation,
-  useAllocationTerms,
-  usePublishAllocation,
-  useRunAllocation,
-} from "../api/use-allocation";
+import { useAllocation, useAllocationTerms, useRunAllocation } from "../api/use-allocation";
 import { ChoiceChart, DraftFigures, LoadTable } from "./allocation-figures";
 import { BlockingPairs } from "./blocking-pairs";
+import { CertificateCard } from "./certificate-card";
 import { GroupsTable } from "./groups-table";
 import { type GroupRow, readModel } from "./model";
 import { MoveModal } from "./move-modal";
 import { PlaceGroupModal } from "./place-group-modal";
+import { PublishModal } from "./publish-modal";
 
 /**
  * The committee's Allocation (DESIGN.md §11) for one allocation term (the current one when it
@@ -56,7 +41,6 @@ export function AllocationScreen() {
   const zone = useTimeZone();
   const allocation = useAllocation(chosen?.id ?? null);
   const run = useRunAllocation(chosen?.id ?? "");
-  const publish = usePublishAllocation(chosen?.id ?? "");
   const [moving, setMoving] = useState<GroupRow | null>(null);
   const [placing, setPlacing] = useState<GroupRow | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -112,23 +96,9 @@ export function AllocationScreen() {
       onError: (e) => notify.error(errorMessage(e)),
     });
   };
-  const doPublish = () =>
-    publish.mutate(undefined, {
-      onSuccess: (r) => {
-        notify.success(MSG.allocationPublishedDone(r.placed, r.unmatched));
-        setPublishing(false);
-        setCreated(null);
-      },
-      onError: (e) => {
-        notify.error(errorMessage(e));
-        setPublishing(false);
-      },
-    });
-
   const a = allocation.data;
   const draft = a?.draft ?? null;
   const published = !!a?.publishedAt;
-  const matched = draft?.assignments.filter((x) => x.topicId !== null).length ?? 0;
 
   return (
     <Stack gap="md">
@@ -174,6 +144,7 @@ export function AllocationScreen() {
                 : "Every group has a topic."}
             </Alert>
           )}
+          {published && <CertificateCard termId={chosen.id} zone={zone} />}
           {draft?.outOfDate && !published && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={MSG.allocationOutOfDate}>
               <Stack gap="xs" align="flex-start">
@@ -216,7 +187,7 @@ export function AllocationScreen() {
               )}
               {draft.blockingPairs.length > 0 && (
                 <BlockingPairs
-                  title={`The draft has ${draft.blockingPairs.length} blocking pair${draft.blockingPairs.length === 1 ? "" : "s"}`}
+                  title={`The ${published ? "published allocation" : "draft"} has ${draft.blockingPairs.length} blocking pair${draft.blockingPairs.length === 1 ? "" : "s"}`}
                   pairs={draft.blockingPairs}
                   model={model}
                   color="yellow"
@@ -263,29 +234,13 @@ export function AllocationScreen() {
             }}
           />
           <PlaceGroupModal model={model} row={placing} onClose={() => setPlacing(null)} />
-          <Modal
+          <PublishModal
+            termId={chosen.id}
+            draft={draft}
             opened={publishing}
-            onClose={publish.isPending ? () => {} : () => setPublishing(false)}
-            title="Publish the allocation?"
-            centered
-          >
-            <Stack>
-              <Text size="sm">
-                {matched.toLocaleString("en")} group{matched === 1 ? "" : "s"} become Pending with their
-                topic's supervisor and research cell;{" "}
-                {(draft ? draft.assignments.length - matched : 0).toLocaleString("en")} stay Awaiting
-                allocation for you to place by hand. Every group and supervisor is emailed. A term is
-                published once: its topics and preferences are then frozen.
-              </Text>
-              <DialogButtons
-                onCancel={() => setPublishing(false)}
-                busy={publish.isPending}
-                confirm="Publish allocation"
-                onClick={doPublish}
-                data-autofocus
-              />
-            </Stack>
-          </Modal>
+            onClose={() => setPublishing(false)}
+            onPublished={() => setCreated(null)}
+          />
         </>
       )}
     </Stack>

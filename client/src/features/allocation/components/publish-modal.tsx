@@ -1,0 +1,68 @@
+import { DialogButtons } from "@client/components/dialog-buttons";
+import { errorMessage } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { Modal, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Allocation } from "@shared/schemas/allocation";
+import { usePublishAllocation } from "../api/use-allocation";
+
+/**
+ * The confirmation before publishing a term's draft (DESIGN.md §11): what happens to the groups,
+ * and the blocking pairs the draft has after moves by hand, which are published as they are.
+ */
+export function PublishModal(props: {
+  termId: string;
+  draft: Allocation["draft"];
+  opened: boolean;
+  onClose: () => void;
+  onPublished: () => void;
+}) {
+  const { termId, draft, opened, onClose, onPublished } = props;
+  const publish = usePublishAllocation(termId);
+  const matched = draft?.assignments.filter((x) => x.topicId !== null).length ?? 0;
+  const pairs = draft?.blockingPairs.length ?? 0;
+  const doPublish = () =>
+    publish.mutate(undefined, {
+      onSuccess: (r) => {
+        notify.success(MSG.allocationPublishedDone(r.placed, r.unmatched));
+        onClose();
+        onPublished();
+      },
+      onError: (e) => {
+        notify.error(errorMessage(e));
+        onClose();
+      },
+    });
+  return (
+    <Modal
+      opened={opened}
+      onClose={publish.isPending ? () => {} : onClose}
+      title="Publish the allocation?"
+      centered
+    >
+      <Stack>
+        <Text size="sm">
+          {matched.toLocaleString("en")} group{matched === 1 ? "" : "s"} become Pending with their topic's
+          supervisor and research cell;{" "}
+          {(draft ? draft.assignments.length - matched : 0).toLocaleString("en")} stay Awaiting allocation for
+          you to place by hand. Every group and supervisor is emailed. A term is published once: its topics
+          and preferences are then frozen.
+        </Text>
+        {pairs > 0 && (
+          <Text size="sm" fw={500}>
+            The draft has {pairs} blocking pair{pairs === 1 ? "" : "s"} (a group and a topic that would both
+            rather have each other, after moves by hand): {pairs === 1 ? "it is" : "they are"} published as{" "}
+            {pairs === 1 ? "it is" : "they are"}, and the certificate records {pairs === 1 ? "it" : "them"}.
+          </Text>
+        )}
+        <DialogButtons
+          onCancel={onClose}
+          busy={publish.isPending}
+          confirm="Publish allocation"
+          onClick={doPublish}
+          data-autofocus
+        />
+      </Stack>
+    </Modal>
+  );
+}
