@@ -214,6 +214,30 @@ export const MSG = {
     `The allocation is published: ${placed} group${placed === 1 ? "" : "s"} placed, ${unmatched} left to place by hand.`,
   groupPlaced: (topic: string) => `The group is placed on "${topic}" and is now Pending.`,
   blockingPair: (group: string, topic: string) => `${group} and ${topic} would both rather be together.`,
+  // A group's allocation receipt (DESIGN.md §20): in counts, never names of other students or a supervisor's order.
+  receiptTopicFull: (topic: string, places: number) =>
+    places === 0
+      ? `“${topic}” had no place left in this allocation.`
+      : places === 1
+        ? `The 1 place of “${topic}” went to a group ranked above yours or ahead of yours by lot.`
+        : `All ${places} places of “${topic}” went to groups ranked above yours or ahead of yours by lot.`,
+  receiptSupervisorFull: (supervisor: string, places: number) =>
+    places === 0
+      ? `${supervisor} had no place left in this term.`
+      : places === 1
+        ? `${supervisor}'s 1 place went to a group ranked above yours or ahead of yours by lot.`
+        : `${supervisor}'s ${places} places went to groups ranked above yours or ahead of yours by lot.`,
+  receiptBlocking: (topic: string, move: string) =>
+    `Your group and “${topic}” would both rather have each other: ${move} made this.`,
+  receiptOwnMove: (topic: string | null) =>
+    topic
+      ? `the committee's move of your group to “${topic}” by hand`
+      : "the committee's move of your group off its topic by hand",
+  receiptOtherMove: (n: number, of: number) => `a move by hand of another group (move ${n} of ${of})`,
+  receiptSinceRun: "a change since the allocation ran",
+  receiptNoBlocking:
+    "No group and topic would both rather have each other than what this allocation gave them, your group included.",
+  notInAllocation: "This group is not in that term's allocation.",
   rankAtLeastOne: "Rank at least one topic.",
   notAllocatedYet: "Not allocated yet",
   noAllocationTerm:

@@ -42,8 +42,8 @@ export const PERMISSIONS = {
   "preferences:set": ["student"],
   "ranking:set": ["supervisor"],
   "allocation:manage": ["committee"],
-  /** The published allocation's certificate: its people (checked per term by the server) and the committee. */
-  "allocation:certificate": ["student", "supervisor", "committee"],
+  /** A published allocation's certificate and receipts: its people (checked per term and group by the server) and the committee. */
+  "allocation:read": ["student", "supervisor", "committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -404,6 +404,7 @@ const QUERY_KEYS = [
   "include",
   "title",
   "exclude",
+  "proposalId",
   "__proto__",
   "constructor",
   "a[b]",
@@ -805,6 +806,11 @@ function template(method: string, route: string): Template | undefined {
     },
     "POST /api/terms/:id/allocation/publish": { role: "committee", params: { id: world.allocationTerm } },
     "GET /api/terms/:id/allocation/certificate": { role: "committee", params: { id: world.allocationTerm } },
+    "GET /api/terms/:id/allocation/receipt": {
+      role: "committee",
+      params: { id: world.allocationTerm },
+      query: { proposalId: world.proposal },
+    },
     "POST /api/proposals/:id/place": {
       role: "committee",
       params: { id: world.proposal },

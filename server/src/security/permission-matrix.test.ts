@@ -893,6 +893,13 @@ const ROWS: Row[] = [
     expect: [401, 404, 404, 200, 404, 200],
     request: (w) => ({ url: `/api/terms/${w.AT}/allocation/certificate` }),
   },
+  {
+    // P is no group of the allocation term: nobody has a receipt for it there, the committee neither.
+    method: "GET",
+    route: "/api/terms/:id/allocation/receipt",
+    expect: [401, 404, 404, 404, 404, 404],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/receipt?proposalId=${w.P}` }),
+  },
 ];
 
 let t: TestContext;

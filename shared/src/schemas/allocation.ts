@@ -210,3 +210,31 @@ export const allocationCertificateSchema = z.object({
 });
 export type AllocationCertificate = z.infer<typeof allocationCertificateSchema>;
 export const allocationCertificateResponse = z.object({ certificate: allocationCertificateSchema });
+
+/** GET /api/terms/:id/allocation/receipt?proposalId= (DESIGN.md §20). */
+export const receiptQuery = z.object({ proposalId: uuid({ error: "Choose a group." }) });
+
+/**
+ * A group's receipt: the topic it got, and for every topic it ranked above that one, why not, in
+ * counts; and how many blocking pairs involve it (each is also a reason, naming the move by hand
+ * that made it).
+ */
+export const allocationReceiptSchema = z.object({
+  proposalId: z.string(),
+  /** From the published allocation (its certificate), or from the committee's draft. */
+  published: z.boolean(),
+  got: z.object({ topicId: z.string(), title: z.string(), rank: z.number().nullable() }).nullable(),
+  reasons: z.array(
+    z.object({
+      topicId: z.string(),
+      title: z.string(),
+      /** Its place on the group's list (1 = first choice). */
+      rank: z.number(),
+      why: z.enum(["topicFull", "supervisorFull", "blockingPair"]),
+      sentence: z.string(),
+    }),
+  ),
+  blockingPairs: z.number(),
+});
+export type AllocationReceipt = z.infer<typeof allocationReceiptSchema>;
+export const allocationReceiptResponse = z.object({ receipt: allocationReceiptSchema });

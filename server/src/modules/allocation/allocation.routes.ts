@@ -1,5 +1,6 @@
 import {
   allocationCertificateResponse,
+  allocationReceiptResponse,
   allocationSchema,
   applicantListResponse,
   blockingPairsResponse,
@@ -8,6 +9,7 @@ import {
   preferenceListResponse,
   preferencesSchema,
   rankingSchema,
+  receiptQuery,
   runSummarySchema,
   topicInputSchema,
   topicListQuery,
@@ -26,6 +28,7 @@ import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
 import { readCertificate } from "./certificate.service";
 import { groupPreferences, listApplicants, setPreferences, setRanking } from "./preferences.service";
 import { placeGroup, publishAllocation } from "./publish.service";
+import { readReceipt } from "./receipt.service";
 import { createTopic, editTopic, listTopics, withdrawTopic } from "./topics.service";
 
 const route = routesOf("allocation", [400, 401, 403, 404, 409]);
@@ -150,7 +153,7 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/terms/:id/allocation/certificate",
-    route("allocation:certificate", {
+    route("allocation:read", {
       summary:
         "The published allocation's certificate (seed, inputs' digest, profile, moves by hand, blocking pairs), without anyone's preferences or names: to the term's groups, its supervisors with topics and the committee",
       params: idParams,
@@ -158,6 +161,20 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => ({
       certificate: await readCertificate(app.db, requireUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    "/terms/:id/allocation/receipt",
+    route("allocation:read", {
+      summary:
+        "A group's receipt: for each topic it ranked above the one it got, why not, in counts (never names nor a supervisor's order), checked against the matching; to the group's members once published, to the committee on the draft too",
+      params: idParams,
+      querystring: receiptQuery,
+      response: { 200: allocationReceiptResponse },
+    }),
+    async (request) => ({
+      receipt: await readReceipt(app.db, requireUser(request), request.params.id, request.query.proposalId),
     }),
   );
 

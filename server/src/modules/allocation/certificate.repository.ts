@@ -85,3 +85,22 @@ export function selectProposalTopics(db: Db, ids: string[]) {
          where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid) order by id`,
   );
 }
+
+/** The words shown beside a receipt: each topic's title and its supervisor's name. */
+export function selectTopicWords(db: Db, ids: string[]) {
+  return selectRows<{ id: string; title: string; supervisor: string }>(
+    db,
+    sql`select t.id, t.title, u.name as supervisor from ${topics} t join ${users} u on u.id = t.supervisor_id
+         where t.id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid)`,
+  );
+}
+
+/** Whether the user is an accepted member of the group. */
+export async function isMemberOf(db: Db, proposalId: string, userId: string) {
+  const row = await selectRow<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from ${proposalMembers} m where m.proposal_id = ${proposalId}
+                          and m.user_id = ${userId} and m.state = 'accepted') as yes`,
+  );
+  return row?.yes ?? false;
+}

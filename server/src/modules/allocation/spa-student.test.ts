@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { randomInstance as instance } from "../../test/spa-instances";
 import { blockingPairs, isValidMatching } from "./blocking-pairs";
 import { type SpaInstance, type SpaMatching, spaStudent } from "./spa-student";
 
@@ -9,55 +10,6 @@ import { type SpaInstance, type SpaMatching, spaStudent } from "./spa-student";
  * from the definition, not from the algorithm); on small ones, every stable matching is found by
  * brute force and each group gets the best topic it has in any of them.
  */
-
-/** A random instance: supervisors with capacities (sometimes unlimited), their topics, groups' lists. */
-const instance = (max: { groups: number; topics: number; supervisors: number; prefs: number }) =>
-  fc
-    .record({
-      supervisors: fc.array(
-        fc.oneof(
-          { weight: 5, arbitrary: fc.integer({ min: 0, max: 4 }) },
-          { weight: 1, arbitrary: fc.constant(Number.POSITIVE_INFINITY) },
-        ),
-        { minLength: 1, maxLength: max.supervisors },
-      ),
-      topicCount: fc.integer({ min: 1, max: max.topics }),
-      groupCount: fc.integer({ min: 1, max: max.groups }),
-      seed: fc.integer(),
-    })
-    .chain(({ supervisors, topicCount, groupCount }) =>
-      fc
-        .record({
-          topics: fc.array(
-            fc.record({
-              supervisor: fc.integer({ min: 0, max: supervisors.length - 1 }),
-              capacity: fc.integer({ min: 1, max: 3 }),
-            }),
-            { minLength: topicCount, maxLength: topicCount },
-          ),
-          prefs: fc.array(
-            fc.uniqueArray(fc.integer({ min: 0, max: topicCount - 1 }), {
-              minLength: 0,
-              maxLength: Math.min(max.prefs, topicCount),
-            }),
-            { minLength: groupCount, maxLength: groupCount },
-          ),
-          rankings: fc.array(
-            fc.shuffledSubarray(
-              Array.from({ length: groupCount }, (_, g) => g),
-              { minLength: groupCount, maxLength: groupCount },
-            ),
-            { minLength: supervisors.length, maxLength: supervisors.length },
-          ),
-        })
-        .map(
-          ({ topics, prefs, rankings }): SpaInstance => ({
-            prefs,
-            topics,
-            supervisors: supervisors.map((capacity, k) => ({ capacity, ranking: rankings[k] })),
-          }),
-        ),
-    );
 
 /** Every matching of a small instance: each group unmatched or on one of its topics, capacities kept. */
 function allMatchings(inst: SpaInstance): SpaMatching[] {
