@@ -1,6 +1,7 @@
 import type {
   Allocation,
   AllocationCertificate,
+  AllocationReceipt,
   ApplicantList,
   PreferenceList,
   TopicList,
@@ -56,6 +57,14 @@ export const allocationQueries = {
         api.get<{ certificate: AllocationCertificate }>(`/terms/${termId}/allocation/certificate`),
       select: (d) => d.certificate,
       staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** A group's receipt in a term's allocation (DESIGN.md §20): what it got and why not better. */
+  receipt: (termId: string, proposalId: string) =>
+    queryOptions({
+      queryKey: [...ALL, "receipt", termId, proposalId] as const,
+      queryFn: () =>
+        api.get<{ receipt: AllocationReceipt }>(`/terms/${termId}/allocation/receipt`, { proposalId }),
+      select: (d) => d.receipt,
     }),
   /** A group's ranked topics: under the proposal's key, so whatever refreshes it refreshes them. */
   preferences: (proposalId: string) =>

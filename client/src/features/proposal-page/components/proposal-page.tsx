@@ -15,6 +15,7 @@ import { partiesOf } from "@shared/proposal-life";
 import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useProposalDetail } from "../api/use-proposal-page";
+import { AllocationResultPanel } from "./allocation-result-panel";
 import { GroupMembers } from "./group-members";
 import { PreferencesPanel } from "./preferences-panel";
 import { ProposalActions, type ReviewModalComponent } from "./proposal-actions";
@@ -109,6 +110,7 @@ export function ProposalPage({
           <Stack gap="md">
             <ProposalDetails proposal={p} zone={zone} />
             <PreferencesPanel proposal={p} zone={zone} />
+            <AllocationResultPanel proposal={p} zone={zone} />
             <ProposalFeedback proposal={p} zone={zone} />
             {mayRead(parties, "versions") && <VersionsPanel proposalId={p.id} zone={zone} />}
           </Stack>

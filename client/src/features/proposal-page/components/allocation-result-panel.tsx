@@ -1,0 +1,68 @@
+import { CertificateCard } from "@client/features/allocation/components/certificate-card";
+import { ordinal } from "@client/features/allocation/components/model";
+import { useUser } from "@client/lib/auth";
+import { allocationQueries } from "@client/lib/queries/allocation";
+import { List, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { partiesOf } from "@shared/proposal-life";
+import type { Proposal } from "@shared/schemas/proposals";
+import { useQuery } from "@tanstack/react-query";
+import { useGroupPreferences } from "../api/use-preferences";
+import { Section } from "./section";
+
+/**
+ * "Your allocation" (DESIGN.md §20) once a term's allocation is published, for the group's members
+ * and the committee: the topic the group got and the place it had on its list, why each topic it
+ * ranked higher went elsewhere (in counts, never names), whether a blocking pair involves it, and
+ * the allocation's certificate.
+ */
+export function AllocationResultPanel({ proposal: p, zone }: { proposal: Proposal; zone: string }) {
+  const user = useUser();
+  const parties = partiesOf(user, p);
+  const mayRead = parties.includes("creator") || parties.includes("member") || user.role === "committee";
+  const allocation = p.term.mode === "allocation";
+  const published = !!useGroupPreferences(p.id, allocation && mayRead).data?.publishedAt;
+  const receipt = useQuery({
+    ...allocationQueries.receipt(p.term.id, p.id),
+    enabled: allocation && mayRead && published,
+    retry: false,
+  });
+  if (!allocation || !mayRead || !published || !receipt.data) return null;
+  const r = receipt.data;
+  const own = parties.includes("creator") || parties.includes("member");
+  const group = own ? "Your group" : "The group";
+  return (
+    <Section title={own ? "Your allocation" : "The group's allocation"}>
+      <Stack gap="sm">
+        <Text size="sm" fw={500}>
+          {r.got
+            ? `${group} got “${r.got.title}”${r.got.rank ? `, its ${ordinal(r.got.rank)} choice` : ", placed by hand off its list"}.`
+            : p.status === "Awaiting allocation"
+              ? `${group} got no topic in the allocation: the committee places it by hand.`
+              : `${group} got no topic in the allocation; the committee placed it by hand afterwards.`}
+        </Text>
+        {r.reasons.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm">Why not a topic ranked higher:</Text>
+            <List size="sm" spacing={4}>
+              {r.reasons.map((x) => (
+                <List.Item key={x.topicId}>
+                  <Text span size="sm" fw={500}>
+                    {ordinal(x.rank)} choice:
+                  </Text>{" "}
+                  {x.sentence}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+        {r.blockingPairs === 0 && (
+          <Text size="sm" c="dimmed">
+            {MSG.receiptNoBlocking}
+          </Text>
+        )}
+        <CertificateCard termId={p.term.id} zone={zone} />
+      </Stack>
+    </Section>
+  );
+}
