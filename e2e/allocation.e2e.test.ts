@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, registerStudentApi, signInApi } from "./support/api";
+import { A11yReport } from "./support/axe";
 import {
   DEMO_PASSWORD,
   launchBrowser,
@@ -326,6 +327,30 @@ describe("allocation of topics", () => {
     await sees(ada.page, g1, SAMUEL.name);
     await sees(benPage.page, g1, SAMUEL.name);
     await screenshot(ada.page, "alloc-group-placed");
+
+    // Ada's group reads its receipt (issue 33 item 1): its 1st choice K1's one place went to Cara's
+    // group, ranked above it by Kenji; and the certificate. On a desktop and on Ben's phone, with axe.
+    const a11y = new A11yReport("Allocation receipt");
+    for (const [p, viewport] of [
+      [ada.page, "1280x800"],
+      [benPage.page, "390x844"],
+    ] as const) {
+      const result = p.getByRole("region", { name: "Your allocation" });
+      await result.getByText(`Your group got “${S1}”, its 2nd choice.`).waitFor();
+      await result
+        .getByRole("listitem")
+        .filter({ hasText: MSG.receiptTopicFull(K1, 1) })
+        .waitFor();
+      await result.getByText(MSG.receiptNoBlocking).waitFor();
+      await result
+        .getByRole("region", { name: "The allocation's certificate" })
+        .getByText(/3 groups over/)
+        .waitFor();
+      await result.scrollIntoViewIfNeeded();
+      await screenshot(p, `alloc-receipt-${viewport}`);
+      await a11y.check(p, "student proposal page with receipt", viewport);
+    }
+    expect(a11y.failing(), a11y.format("failing")).toEqual([]);
     const caraPage = await newPage(browser, server.url);
     await signIn(caraPage.page, cara.email, cara.password, "/student/dashboard");
     await sees(caraPage.page, g2, KENJI.name);
