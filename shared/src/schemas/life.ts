@@ -74,6 +74,8 @@ export const invitationSchema = z.object({
   by: person,
   supervisor: person.nullable(),
   researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** A group of an allocation term: the titles of the topics it ranked, best first (none in a direct term). */
+  topics: z.array(z.string()),
   /** Its term; once submissions close, the invitation can no longer be accepted (DESIGN.md §21). */
   term: person.extend({ submissionsCloseAt: z.string().nullable() }),
   /** The others named in the group, and whether they have accepted yet. */

@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allocationTerm, caller, currentTermId, offerTopic, rankingGroup } from "../../test/allocation";
 import { createTestApp, makeCommittee, makeStudent, type TestContext, type TestUser } from "../../test/app";
+import { outboxFor } from "../../test/mail";
 
 /**
  * A group's allocation receipt through the API (DESIGN.md §20, issue 33 item 1): in counts,
@@ -117,6 +118,35 @@ describe("the allocation receipt", () => {
       const bad = await call(committee, "GET", `/api/terms/${term.id}/allocation/receipt?proposalId=nope`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toEqual({ proposalId: "Choose a group." });
+    } finally {
+      await call(committee, "POST", `/api/terms/${defaultTerm}/current`);
+    }
+  });
+});
+
+describe("an allocation group before it has a title (issue 33 item 5)", () => {
+  it("is invited to with its ranked topics, and named by its creator in every email: never an empty title", async () => {
+    const { term, ada, cell } = await allocationTerm(t, committee);
+    try {
+      const x = await offerTopic(t, ada, term.id, cell.id, "X topic");
+      const y = await offerTopic(t, ada, term.id, cell.id, "Y topic");
+      const friend = await makeStudent(t);
+      const g = await rankingGroup(t, [y.id, x.id], { invite: [friend] });
+      const [inv] = (await call(friend, "GET", "/api/invitations")).json().items;
+      expect(inv).toMatchObject({ proposalId: g.proposal.id, title: "", topics: ["Y topic", "X topic"] });
+      expect(
+        (await call(friend, "POST", `/api/proposals/${g.proposal.id}/invitation`, { accept: true }))
+          .statusCode,
+      ).toBe(200);
+      const named = MSG.untitledGroup(g.student.name);
+      const mails = [...(await outboxFor(t, friend.email)), ...(await outboxFor(t, g.student.email))].filter(
+        (m) => m.kind !== "welcome",
+      );
+      expect(mails.length).toBeGreaterThan(0);
+      for (const m of mails) {
+        expect(`${m.subject}\n${m.body}`).not.toMatch(/""|“”/);
+      }
+      expect(mails.some((m) => m.body.includes(named))).toBe(true);
     } finally {
       await call(committee, "POST", `/api/terms/${defaultTerm}/current`);
     }

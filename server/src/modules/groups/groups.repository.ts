@@ -1,11 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
-import { activity, proposalMembers, proposals, researchCells, terms, users } from "../../db/schema";
+import {
+  activity,
+  proposalMembers,
+  proposalPreferences,
+  proposals,
+  researchCells,
+  terms,
+  topics,
+  users,
+} from "../../db/schema";
 
 /**
  * A student's open invitations, newest first (proposal_members_user_idx): who invites them, the
- * proposal's title and supervisor, and the group as it stands.
+ * proposal's title and supervisor (an allocation group's ranked topics instead), and the group as
+ * it stands.
  */
 export function selectInvitations(db: Db, userId: string) {
   return selectRows<{
@@ -23,6 +33,7 @@ export function selectInvitations(db: Db, userId: string) {
     submissions_close_at: string | null;
     invited_at: string;
     members: { id: string; name: string; state: "accepted" | "invited" }[];
+    topics: string[] | null;
   }>(
     db,
     sql`select p.id as proposal_id, p.title, p.type, c.id as by_id, c.name as by_name,
@@ -33,7 +44,10 @@ export function selectInvitations(db: Db, userId: string) {
                         p.created_at) as invited_at,
                (select json_agg(json_build_object('id', u.id, 'name', u.name, 'state', o.state) order by o.position)
                   from ${proposalMembers} o join ${users} u on u.id = o.user_id
-                 where o.proposal_id = p.id and o.state in ('accepted', 'invited') and o.user_id <> m.user_id) as members
+                 where o.proposal_id = p.id and o.state in ('accepted', 'invited') and o.user_id <> m.user_id) as members,
+               (select json_agg(t.title order by pp.rank)
+                  from ${proposalPreferences} pp join ${topics} t on t.id = pp.topic_id
+                 where pp.proposal_id = p.id) as topics
           from ${proposalMembers} m
           join ${proposals} p on p.id = m.proposal_id
           join ${users} c on c.id = p.created_by

@@ -23,6 +23,7 @@ export async function listInvitations(db: Db, user: SessionUser): Promise<Invita
     by: { id: r.by_id, name: r.by_name },
     supervisor: r.supervisor_id ? { id: r.supervisor_id, name: r.supervisor_name ?? "" } : null,
     researchCell: r.cell_id ? { id: r.cell_id, title: r.cell_title ?? "" } : null,
+    topics: r.topics ?? [],
     term: {
       id: r.term_id,
       name: r.term_name,

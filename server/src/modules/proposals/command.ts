@@ -1,4 +1,5 @@
 import type { ProposalStatus } from "@shared/enums";
+import { MSG } from "@shared/messages";
 import type { Party, ProposalNotice } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { type Actor, inTransaction, type RequestContext } from "../../lib/request-context";
@@ -49,7 +50,9 @@ export function happening(
 ): Happening {
   return {
     proposalId: facts.id,
-    title: facts.title,
+    // An untitled group (an allocation term's, before it is placed) is named by its creator: no
+    // email or event ever says "".
+    title: facts.title || MSG.untitledGroup(facts.creator_name),
     termName: facts.term_name,
     creatorId: facts.created_by,
     creatorName: facts.creator_name,

@@ -113,7 +113,7 @@ export const NOTICES: Record<Happening["action"], Notice> = {
   submit: async ({ c, h, who, by, submitted }) => {
     if (h.to === "Pending") await submitted();
     if (!who.invitees.length) return;
-    const named = h.title || `the group of ${by}`;
+    const named = h.title;
     const supervisor = h.supervisorName ?? "allocated from the topics you rank together";
     await enqueueEmails(c.db, who.invitees, emails.invitation(c.publicUrl, { title: named, by, supervisor }));
     c.emit(who.invitees, { type: "invitation.received", proposalId: h.proposalId, title: named, by });

@@ -21,6 +21,7 @@ const invitation = (o: Partial<Invitation> = {}): Invitation => ({
   by: { id: "s1", name: "Tanvir Hasan" },
   supervisor: { id: "sup1", name: "Prof. Ayesha Rahman" },
   researchCell: { id: "c1", title: "Machine Learning" },
+  topics: [],
   term: TERM,
   members: [
     { id: "s1", name: "Tanvir Hasan", state: "accepted" },
@@ -103,6 +104,25 @@ describe("Invitations card", () => {
     const [creator, other] = within(group).getAllByRole("listitem");
     expect(creator).toHaveTextContent("Tanvir Hasan (submitted it)Accepted");
     expect(other).toHaveTextContent("Sofia MartinsNot answered yet");
+  });
+
+  it("an allocation group's invitation: named by its creator, its ranked topics instead of supervisor and cell; accepting names it so", async () => {
+    const group = invitation({
+      title: "",
+      supervisor: null,
+      researchCell: null,
+      topics: ["Path planning for robots", "Simulating drone swarms"],
+    });
+    const { user } = setup(undefined, [group]);
+    const card = await screen.findByRole("article", { name: MSG.untitledGroup("Tanvir Hasan") });
+    expect(within(card).getByRole("link", { name: MSG.untitledGroup("Tanvir Hasan") })).toBeInTheDocument();
+    expect(card).toHaveTextContent("Ranked topics1. Path planning for robots · 2. Simulating drone swarms");
+    expect(card).not.toHaveTextContent("Unknown");
+    await user.click(within(card).getByRole("button", { name: "Accept" }));
+    expect(
+      await screen.findByText(MSG.invitationAccepted(MSG.untitledGroup("Tanvir Hasan"))),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You joined "".')).toBeNull();
   });
 
   it("accepts: says so naming the proposal, and the card follows the server (the other invitation is declined)", async () => {

@@ -3,7 +3,7 @@ import { LoadError } from "@client/components/load-error";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-
+import { proposalTitle } from "@client/lib/proposal-format";
 import {
   Anchor,
   Badge,
@@ -86,13 +86,19 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
   // Once the term's submissions close, the invitation can only be declined (DESIGN.md §21).
   const canAccept = submissionsOpen(inv.term.submissionsCloseAt, new Date());
 
+  const title = proposalTitle({ title: inv.title, createdBy: inv.by });
   const send = (accept: boolean) =>
     answer.mutate(
       { proposalId: inv.proposalId, accept },
       {
         onSuccess: () => {
-          notify.success(accept ? MSG.invitationAccepted(inv.title) : MSG.invitationDeclined(inv.title));
-          if (accept && others.length) notify.info(MSG.otherInvitationsDeclined(others.map((o) => o.title)));
+          notify.success(accept ? MSG.invitationAccepted(title) : MSG.invitationDeclined(title));
+          if (accept && others.length)
+            notify.info(
+              MSG.otherInvitationsDeclined(
+                others.map((o) => proposalTitle({ title: o.title, createdBy: o.by })),
+              ),
+            );
         },
         // Already in an active proposal, or the invitation closed meanwhile: the server says which.
         onError: (e) => notify.error(messageOf(e)),
@@ -105,8 +111,8 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
       centered: true,
       children: (
         <Text size="sm">
-          You will not join “{inv.title}”, and {inv.by.name} is told. To join later, they would have to submit
-          a new proposal naming you.
+          You will not join “{title}”, and {inv.by.name} is told. To join later, they would have to submit a
+          new proposal naming you.
         </Text>
       ),
       labels: { confirm: "Decline invitation", cancel: "Cancel" },
@@ -115,19 +121,25 @@ function InvitationItem({ invitation: inv, others }: { invitation: Invitation; o
     });
 
   return (
-    <Paper component="article" withBorder radius="md" p="md" aria-label={inv.title} bg="gray.0">
+    <Paper component="article" withBorder radius="md" p="md" aria-label={title} bg="gray.0">
       <Text size="sm" c="dimmed">
         {inv.by.name} invites you to join their group · <DateText iso={inv.invitedAt} />
       </Text>
       <Title order={3} fz="md" mt={2} mb="sm" style={{ overflowWrap: "anywhere" }}>
         <Anchor component={Link} to={`/student/proposals/${inv.proposalId}`} inherit>
-          {inv.title}
+          {title}
         </Anchor>
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm">
         <Field label="Type">{inv.type}</Field>
-        <Field label="Supervisor">{inv.supervisor?.name || MSG.unknown}</Field>
-        <Field label="Research cell">{inv.researchCell?.title || MSG.unknownCell}</Field>
+        {inv.topics.length ? (
+          <Field label="Ranked topics">{inv.topics.map((t, i) => `${i + 1}. ${t}`).join(" · ")}</Field>
+        ) : (
+          <>
+            <Field label="Supervisor">{inv.supervisor?.name || MSG.unknown}</Field>
+            <Field label="Research cell">{inv.researchCell?.title || MSG.unknownCell}</Field>
+          </>
+        )}
         <Field label="Term">{inv.term.name}</Field>
       </SimpleGrid>
       <Stack gap={4} mt="sm">

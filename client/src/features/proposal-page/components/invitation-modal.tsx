@@ -29,7 +29,7 @@ export function InvitationModal({
         notify.success(MSG.invitationAccepted(proposalTitle(p)));
         onClose();
       } else {
-        notify.success(MSG.invitationDeclined(p.title));
+        notify.success(MSG.invitationDeclined(proposalTitle(p)));
         void navigate("/student/dashboard");
       }
     },
