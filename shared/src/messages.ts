@@ -171,8 +171,15 @@ export const MSG = {
   rankTopicsInstead: (term: string) => `Groups in ${term} rank topics instead of choosing a supervisor.`,
   // A status keeps its name's capitals, as in the seed's "Proposal Approved successfully!" (decision 0057).
   committeeDecided: (status: string) => `Proposal ${status} by the committee.`,
-  groupMembersExplained:
-    "Each student you name gets an invitation; the proposal goes to the supervisor once everyone has answered.",
+  groupMembersExplained: (mode: "direct" | "allocation") =>
+    `Each student you name gets an invitation; ${MSG.afterAnswers(mode)} once everyone has answered.`,
+  /** What happens to a group once everyone invited has answered, in the words of the term's mode. */
+  afterAnswers: (mode: "direct" | "allocation") =>
+    mode === "allocation"
+      ? "the group waits for the committee's allocation of topics"
+      : "the proposal goes to its supervisor",
+  /** An allocation group's type, cell or supervisor before it is placed: they come with its topic. */
+  typeFollowsTopic: "Follows its topic",
   fetchInvitationsFailed: "Your invitations could not be loaded.",
   otherInvitationsDeclined: (titles: string[]) =>
     `Your ${titles.length === 1 ? "invitation" : "invitations"} to ${titles.map((t) => `"${t}"`).join(" and ")} ${titles.length === 1 ? "was" : "were"} declined: you can be in one group a term.`,

@@ -12,6 +12,8 @@ export const proposalTitle = (p: { title: string; createdBy: { name: string } | 
 const unplaced = (p: ProposalFields) => p.term?.mode === "allocation" && p.supervisor === null;
 export const cellTitle = (p: ProposalFields) =>
   p.researchCell?.title || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknownCell);
+/** The type, which an allocation group takes from its topic when it is placed. */
+export const proposalType = (p: ProposalFields) => (unplaced(p) ? MSG.typeFollowsTopic : p.type);
 export const supervisorName = (p: ProposalFields) =>
   p.supervisor?.name || (unplaced(p) ? MSG.notAllocatedYet : MSG.unknown);
 

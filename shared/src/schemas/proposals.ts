@@ -130,7 +130,8 @@ export const createProposalSchema = z
   .object({
     title: shownText("Title", LIMITS.proposalTitleMax).optional(),
     abstract: requiredText("Abstract", LIMITS.proposalAbstractMax).optional(),
-    type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }),
+    /** Required in a direct term; in an allocation term the type follows the topic the group is placed on. */
+    type: z.enum(PROPOSAL_TYPES, { error: "Type must be Thesis or Project." }).optional(),
     researchCellId: uuid({ error: MSG.selectCellAndSupervisor }).optional(),
     supervisorId: uuid({ error: MSG.selectCellAndSupervisor }).optional(),
     memberIds: z
@@ -148,6 +149,11 @@ export const createProposalSchema = z
       .min(1, "Rank at least one topic.")
       .refine((ids) => new Set(ids).size === ids.length, "A topic is listed twice.")
       .optional(),
+  })
+  .refine((v) => v.preferences !== undefined || v.type !== undefined, {
+    path: ["type"],
+    message: "Type must be Thesis or Project.",
+    ...always,
   })
   .refine((v) => v.preferences !== undefined || v.title !== undefined, {
     path: ["title"],

@@ -18,7 +18,7 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Every group of the draft matched to a topic, still Awaiting allocation, moved to `to` with the
- * topic's supervisor and cell (its title and abstract from the topic unless the group wrote its
+ * topic's supervisor, cell and type (its title and abstract from the topic unless the group wrote its
  * own), in one statement; the ids moved.
  */
 export function placeAssigned(db: Db, termId: string, to: ProposalStatus, now: Date) {
@@ -26,7 +26,7 @@ export function placeAssigned(db: Db, termId: string, to: ProposalStatus, now: D
     db,
     sql`update ${proposals} p
            set status = ${to}, supervisor_id = t.supervisor_id, research_cell_id = t.research_cell_id,
-               topic_id = t.id, pending_since = ${at(now)},
+               topic_id = t.id, type = t.type, pending_since = ${at(now)},
                title = case when p.title = '' then t.title else p.title end,
                abstract = case when p.abstract = '' then t.description else p.abstract end
           from ${allocationAssignments} a join ${topics} t on t.id = a.topic_id

@@ -165,6 +165,8 @@ export function placeGroup(ctx: RequestContext, proposalId: string, topicId: str
           supervisorId: topic.supervisor_id,
           researchCellId: topic.cell_id,
           topicId: topic.id,
+          // The type follows the topic (issue 33 item 6).
+          type: topic.type,
           ...(facts.title === "" ? { title: topic.title } : {}),
         }),
         after: async () => {

@@ -27,7 +27,17 @@ describe("the allocation receipt", () => {
     const { term, ada, bo, cell } = await allocationTerm(t, committee);
     try {
       const x = await offerTopic(t, ada, term.id, cell.id, "X topic");
-      const y = await offerTopic(t, bo, term.id, cell.id, "Y topic");
+      // Y is a project: the group placed on it becomes one (the type follows the topic, issue 33 item 6).
+      const made = await call(bo, "POST", "/api/topics", {
+        termId: term.id,
+        title: "Y topic",
+        description: "About Y topic.",
+        type: "Project",
+        researchCellId: cell.id,
+        capacity: 1,
+      });
+      expect(made.statusCode).toBe(201);
+      const y = made.json().topic as { id: string };
       const g1 = await rankingGroup(t, [x.id, y.id]);
       const g2 = await rankingGroup(t, [x.id]);
       const g3 = await rankingGroup(t, [y.id]);
@@ -84,6 +94,11 @@ describe("the allocation receipt", () => {
       expect((await call(committee, "POST", `/api/terms/${term.id}/allocation/publish`)).statusCode).toBe(
         200,
       );
+
+      const typeOf = async (g: { student: TestUser; proposal: { id: string } }) =>
+        (await call(g.student, "GET", `/api/proposals/${g.proposal.id}`)).json().proposal.type;
+      expect(await typeOf(g1)).toBe("Project");
+      expect(await typeOf(g2)).toBe("Thesis");
 
       // Published: each group's members read their own, from the certificate.
       const mine = await receipt(g1.student, g1);

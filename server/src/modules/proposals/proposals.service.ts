@@ -173,7 +173,8 @@ export async function createProposal(
           {
             title: input.title ?? "",
             abstract: input.abstract ?? "",
-            type: input.type,
+            // An allocation group's type is its topic's, set when it is placed; until then Thesis.
+            type: input.type ?? "Thesis",
             researchCellId: input.researchCellId ?? null,
             supervisorId: input.supervisorId ?? null,
             createdBy: user.id,

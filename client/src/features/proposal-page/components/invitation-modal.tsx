@@ -52,10 +52,7 @@ export function InvitationModal({
           You join {creator}'s group for “{proposalTitle(p)}”
           {p.supervisor ? `, supervised by ${supervisorName(p)}` : ""}. This takes your one place in{" "}
           {p.term.name}: any other open invitation you have there is declined. Once everyone invited has
-          answered,{" "}
-          {p.term.mode === "allocation" && !p.supervisor
-            ? "the group waits for the committee's allocation of topics."
-            : "the proposal goes to its supervisor."}
+          answered, {MSG.afterAnswers(p.term.mode)}.
         </Text>
       ) : (
         <Text size="sm">

@@ -213,8 +213,8 @@ function Lead({
   if (invited)
     return (
       <Alert color="indigo" variant="light" title="You are invited to join this group">
-        {p.createdBy?.name || MSG.unknown} named you as a member. The proposal goes to its supervisor once
-        everyone invited has answered.
+        {p.createdBy?.name || MSG.unknown} named you as a member. Once everyone invited has answered,{" "}
+        {MSG.afterAnswers(p.term.mode)}.
       </Alert>
     );
   if (revising)

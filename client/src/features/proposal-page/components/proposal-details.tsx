@@ -1,6 +1,6 @@
 import { DocumentLink } from "@client/components/document-input";
 import { formatInZone } from "@client/lib/dates";
-import { cellTitle, supervisorName } from "@client/lib/proposal-format";
+import { cellTitle, proposalType, supervisorName } from "@client/lib/proposal-format";
 import { Blockquote, SimpleGrid, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -42,7 +42,7 @@ export function ProposalDetails({ proposal: p, zone }: { proposal: Proposal; zon
         )}
       </Stack>
       <SimpleGrid component="dl" m={0} cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-        <Fact label="Type">{p.type}</Fact>
+        <Fact label="Type">{proposalType(p)}</Fact>
         <Fact label="Research cell">{cellTitle(p)}</Fact>
         <Fact label="Supervisor">{supervisorName(p)}</Fact>
         <Fact label="Term">{p.term.name}</Fact>

@@ -7,7 +7,7 @@ import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { type BackLink, useBack } from "@client/lib/back";
 import { useTimeZone } from "@client/lib/dates";
-import { proposalTitle } from "@client/lib/proposal-format";
+import { proposalTitle, proposalType } from "@client/lib/proposal-format";
 import { Alert, Anchor, Button, Grid, Group, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { mayRead } from "@shared/proposal-access";
@@ -96,7 +96,7 @@ export function ProposalPage({
       {backLink}
       <PageHeader
         title={proposalTitle(p)}
-        description={`${p.type} · ${p.term.name}${p.version ? ` · version ${p.version}` : ""}`}
+        description={`${proposalType(p)} · ${p.term.name}${p.version ? ` · version ${p.version}` : ""}`}
         actions={
           <Group gap="xs">
             <StatusBadge status={p.status} size="lg" />

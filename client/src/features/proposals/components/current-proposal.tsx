@@ -1,4 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
+import { useCurrentTerm } from "@client/lib/current-term";
 import { Alert, Button, Group, Skeleton, Stack, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconAlertCircle, IconChecklist, IconCopy, IconFileText, IconSend } from "@tabler/icons-react";
@@ -20,6 +21,7 @@ const submitButton = (label: string, variant: "filled" | "default" = "filled") =
  */
 export function CurrentProposal() {
   const { current, isPending, isError } = useCurrentProposal();
+  const term = useCurrentTerm();
   const decided = useLatestDecided(!isPending && !isError && !current);
   if (isPending) return <Skeleton height={160} radius="md" />;
   if (isError)
@@ -60,7 +62,11 @@ export function CurrentProposal() {
       <EmptyState
         icon={IconFileText}
         title="No active proposal"
-        description="You are not in an active proposal. Choose a research cell and a supervisor, invite up to two group members, and submit."
+        description={
+          term.data?.term?.mode === "allocation"
+            ? "You are not in an active proposal. Rank the topics on offer, invite up to two group members, and submit."
+            : "You are not in an active proposal. Choose a research cell and a supervisor, invite up to two group members, and submit."
+        }
         action={submitButton("Submit a proposal")}
       />
     );

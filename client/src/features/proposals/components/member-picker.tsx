@@ -1,5 +1,6 @@
 import { MultiSelect } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import type { TermMode } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { SEARCH_TOO_SHORT, STUDENT_UNAVAILABLE, type StudentOption } from "@shared/schemas/directory";
@@ -30,7 +31,10 @@ export function MemberPicker({
   onChange,
   error,
   disabled,
+  mode,
 }: {
+  /** The term's mode: what happens once everyone invited has answered. */
+  mode: TermMode;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: React.ReactNode;
@@ -86,8 +90,8 @@ export function MemberPicker({
         label="Group members"
         description={
           full
-            ? `A group has at most ${LIMITS.extraMembersMax} other members; remove one to choose another. ${MSG.groupMembersExplained}`
-            : `Optional: up to ${LIMITS.extraMembersMax} other students; search by name or student ID. ${MSG.groupMembersExplained}`
+            ? `A group has at most ${LIMITS.extraMembersMax} other members; remove one to choose another. ${MSG.groupMembersExplained(mode)}`
+            : `Optional: up to ${LIMITS.extraMembersMax} other students; search by name or student ID. ${MSG.groupMembersExplained(mode)}`
         }
         placeholder={full ? undefined : "Search students"}
         leftSection={<IconSearch size={16} />}

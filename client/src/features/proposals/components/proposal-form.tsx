@@ -57,6 +57,7 @@ export function ProposalForm({ initial, ...props }: SubmissionProps & { initial?
       describedBy={props.describedBy}
       after={
         <MemberPicker
+          mode="direct"
           value={form.values.memberIds}
           onChange={(ids) => form.setFieldValue("memberIds", ids)}
           error={form.errors.memberIds}

@@ -58,7 +58,7 @@ const ranked = () =>
   );
 
 describe("Submit Proposal in an allocation term", () => {
-  it("asks for ranked topics instead of a cell and a supervisor; title and abstract are optional", async () => {
+  it("asks for ranked topics instead of a cell, a supervisor and a type; title and abstract are optional", async () => {
     const created = wholeProposal({
       id: "new-1",
       title: "",
@@ -72,6 +72,10 @@ describe("Submit Proposal in an allocation term", () => {
     expect(screen.queryByRole("textbox", { name: "Research Cell" })).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Supervisor" })).toBeNull();
     expect(screen.getByRole("textbox", { name: "Title (optional)" })).not.toBeRequired();
+    // The words follow the term's mode: no supervisor is chosen here.
+    expect(
+      screen.getByText(/the group waits for the committee's allocation of topics once everyone has answered/),
+    ).toBeInTheDocument();
 
     // Nothing ranked: said at the list, nothing sent.
     await user.click(screen.getByRole("button", { name: "Submit Proposal" }));
@@ -89,7 +93,10 @@ describe("Submit Proposal in an allocation term", () => {
     expect(await screen.findByText("Your proposal is submitted")).toBeInTheDocument();
     expect(screen.getByText(/The committee allocates the topics/)).toBeInTheDocument();
     const body = api.calls.find((c) => c.method === "POST")?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ type: "Thesis", memberIds: [], preferences: [AID.k1, AID.s1] });
+    expect(body).toMatchObject({ memberIds: [], preferences: [AID.k1, AID.s1] });
+    // The type follows the topic the group is placed on (issue 33 item 6): none is asked or sent.
+    expect(body.type).toBeUndefined();
+    expect(screen.queryByRole("textbox", { name: "Type" })).toBeNull();
     expect(body.title).toBeUndefined();
     expect(body.researchCellId).toBeUndefined();
   });

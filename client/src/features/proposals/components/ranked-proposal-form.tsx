@@ -1,25 +1,23 @@
 import { type TopicChoice, TopicRanker } from "@client/components/topic-ranker";
-import { Select, Textarea, TextInput } from "@mantine/core";
-import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
+import { Textarea, TextInput } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { MemberPicker } from "./member-picker";
 import { SubmissionForm, type SubmissionProps, useSubmissionForm } from "./submission-form";
 
 interface RankedValues {
-  type: ProposalType;
   memberIds: string[];
   preferences: TopicChoice[];
   title: string;
   abstract: string;
 }
 
-const emptyValues: RankedValues = { type: "Thesis", memberIds: [], preferences: [], title: "", abstract: "" };
+const emptyValues: RankedValues = { memberIds: [], preferences: [], title: "", abstract: "" };
 
 /**
- * Submit Proposal in an allocation term (DESIGN.md §11): the type, the group members (invited),
+ * Submit Proposal in an allocation term (DESIGN.md §11): the group members (invited),
  * an optional title, abstract and PDF, and the group's ranked topics (1…maxPreferences) instead of a
- * cell and a supervisor; those come with the topic the committee's allocation gives the group. The
+ * cell and a supervisor; those, and the type (thesis or project), come with the topic the committee's allocation gives the group. The
  * server's refusal of the list (an unknown or withdrawn topic, a repeat, too many: `preferences`
  * or `topicIds`) is shown at it. The same submission model as the direct form.
  */
@@ -39,7 +37,6 @@ export function RankedProposalForm({
             : null,
     },
     toInput: (v) => ({
-      type: v.type,
       memberIds: v.memberIds,
       preferences: v.preferences.map((t) => t.id),
       title: v.title.trim() || undefined,
@@ -52,16 +49,8 @@ export function RankedProposalForm({
 
   return (
     <SubmissionForm model={model} closed={closed} describedBy={props.describedBy}>
-      <Select
-        label="Type"
-        required
-        disabled={closed}
-        data={[...PROPOSAL_TYPES]}
-        allowDeselect={false}
-        w={{ base: "100%", sm: 240 }}
-        {...form.getInputProps("type")}
-      />
       <MemberPicker
+        mode="allocation"
         value={form.values.memberIds}
         onChange={(ids) => form.setFieldValue("memberIds", ids)}
         error={form.errors.memberIds}
