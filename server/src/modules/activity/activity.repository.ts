@@ -77,11 +77,17 @@ const ROW = sql`a.id::int as id, a.at, a.actor_id, u.name as actor_name, a.kind,
   p.title as proposal_title, a.subject_id, a.subject_name, a.from_status, a.to_status, a.note`;
 const JOINS = sql`left join ${users} u on u.id = a.actor_id left join ${proposals} p on p.id = a.proposal_id`;
 
-/** A proposal's timeline, oldest first (activity_proposal_idx). */
+/**
+ * A proposal's timeline, oldest first (activity_proposal_idx). A move by hand in an allocation's
+ * draft is the committee's working, not the group's history (issue 33 item 4): it stays in the
+ * activity log only; the publication writes the group's row with its result.
+ */
 export function selectTimeline(db: Db, proposalId: string) {
   return selectRows<ActivityRow>(
     db,
-    sql`select ${ROW} from ${activity} a ${JOINS} where a.proposal_id = ${proposalId} order by a.at, a.id`,
+    sql`select ${ROW} from ${activity} a ${JOINS}
+         where a.proposal_id = ${proposalId} and not (a.kind = 'allocation' and a.action = 'move')
+         order by a.at, a.id`,
   );
 }
 

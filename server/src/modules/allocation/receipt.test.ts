@@ -95,6 +95,16 @@ describe("the allocation receipt", () => {
         200,
       );
 
+      // The draft's moves are not the group's history; the publication is, with its result.
+      const timeline = (await call(g2.student, "GET", `/api/proposals/${g2.proposal.id}/timeline`)).json()
+        .items;
+      expect(timeline.filter((r: { action: string }) => r.action === "move")).toEqual([]);
+      expect(timeline.filter((r: { action: string }) => r.action === "publish")).toEqual([
+        expect.objectContaining({ note: "Choice 1", subject: { id: x.id, name: "X topic" } }),
+      ]);
+      const log = (await call(committee, "GET", "/api/activity?kind=allocation")).json().items;
+      expect(log.filter((r: { action: string }) => r.action === "move")).toHaveLength(2);
+
       const typeOf = async (g: { student: TestUser; proposal: { id: string } }) =>
         (await call(g.student, "GET", `/api/proposals/${g.proposal.id}`)).json().proposal.type;
       expect(await typeOf(g1)).toBe("Project");
