@@ -233,14 +233,25 @@ export const findTransition = (
   facts: Partial<TransitionFacts> = {},
 ): Transition | undefined => findRow(TRANSITIONS, action, from, parties, facts);
 
+/** Whether any row of `table` lets these parties take the action (else it is not theirs at all). */
+export const mayEverTakeIn = <A extends string, P extends string>(
+  table: readonly { action: A; who: readonly P[] }[],
+  action: A,
+  parties: readonly P[],
+) => table.some((t) => t.action === action && t.who.some((w) => parties.includes(w)));
+
+/** The parties who may ever take the action in `table`, for the words of a refusal. */
+export const whoMayIn = <A extends string, P extends string>(
+  table: readonly { action: A; who: readonly P[] }[],
+  action: A,
+): P[] => [...new Set(table.filter((t) => t.action === action).flatMap((t) => t.who))];
+
 /** Whether any status lets these parties take the action (else the action is not theirs at all). */
 export const mayEverTake = (action: ProposalAction, parties: readonly Party[]) =>
-  TRANSITIONS.some((t) => t.action === action && t.who.some((w) => parties.includes(w)));
+  mayEverTakeIn(TRANSITIONS, action, parties);
 
 /** The parties who may ever take the action, for the words of a refusal. */
-export const whoMay = (action: ProposalAction): Party[] => [
-  ...new Set(TRANSITIONS.filter((t) => t.action === action).flatMap((t) => t.who)),
-];
+export const whoMay = (action: ProposalAction): Party[] => whoMayIn(TRANSITIONS, action);
 
 /** Whether the term's revisions are still open at `now`. */
 export const revisionsOpen = (revisionsCloseAt: string | null, now: Date) =>

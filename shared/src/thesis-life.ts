@@ -1,6 +1,6 @@
 import type { ThesisState } from "./enums";
 import { MSG } from "./messages";
-import { findRow, type LifeRow } from "./proposal-life";
+import { findRow, type LifeRow, whoMayIn } from "./proposal-life";
 
 /**
  * The thesis's life (DESIGN.md §16), the second table beside the proposal's (§9): the same
@@ -133,9 +133,7 @@ export const findThesisTransition = (
 ): ThesisTransition | undefined => findRow(THESIS_TRANSITIONS, action, from, parties, facts);
 
 /** The parties who may ever take the action, for the words of a refusal. */
-export const whoMayThesis = (action: ThesisAction): ThesisParty[] => [
-  ...new Set(THESIS_TRANSITIONS.filter((t) => t.action === action).flatMap((t) => t.who)),
-];
+export const whoMayThesis = (action: ThesisAction): ThesisParty[] => whoMayIn(THESIS_TRANSITIONS, action);
 
 /** The actions the parties may take on a thesis in `state` now (what the client offers). */
 export const thesisActionsAllowed = (state: ThesisState, parties: readonly ThesisParty[]): ThesisAction[] => [

@@ -18,7 +18,7 @@ CREATE TABLE "theses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "theses_due_ck" CHECK ("theses"."due_at" > "theses"."started_at"),
-	CONSTRAINT "theses_examiners_ck" CHECK ("theses"."second_examiner_id" is distinct from "theses"."first_examiner_id")
+	CONSTRAINT "theses_examiners_ck" CHECK ("theses"."second_examiner_id" is null or "theses"."second_examiner_id" is distinct from "theses"."first_examiner_id")
 );
 --> statement-breakpoint
 ALTER TABLE "activity" ADD COLUMN "from_thesis_state" "thesis_state";--> statement-breakpoint

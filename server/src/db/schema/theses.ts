@@ -39,6 +39,9 @@ export const theses = pgTable(
     index("theses_second_examiner_idx").on(t.secondExaminerId, t.state),
     check("theses_due_ck", sql`${t.dueAt} > ${t.startedAt}`),
     // Two examiners, never one person twice (§17).
-    check("theses_examiners_ck", sql`${t.secondExaminerId} is distinct from ${t.firstExaminerId}`),
+    check(
+      "theses_examiners_ck",
+      sql`${t.secondExaminerId} is null or ${t.secondExaminerId} is distinct from ${t.firstExaminerId}`,
+    ),
   ],
 );
