@@ -361,3 +361,13 @@ describe("GET /api/theses/:id and /api/theses", () => {
     expect(bad.json().error.fields.state).toBeDefined();
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("documents every thesis route, under its tag", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(doc.paths["/api/theses"].get.tags).toEqual(["theses"]);
+    expect(doc.paths["/api/theses/{id}"].get.responses["404"]).toBeDefined();
+    expect(doc.paths["/api/theses/{id}/cancel"].post.responses["409"]).toBeDefined();
+    expect(doc.paths["/api/theses/{id}/cancel"].post.requestBody).toBeDefined();
+  });
+});
