@@ -217,9 +217,6 @@ export async function applyTransition(
     }
   }
 
-  // Whichever path approved it, the proposal starts its thesis here, in its transaction (§16).
-  if (to === "Approved" && from !== "Approved") await startThesis(c, facts);
-
   await recordActivity(
     tx,
     {
@@ -241,6 +238,9 @@ export async function applyTransition(
       cancelled.map((x) => ({ id: x.user_id, name: x.name })),
     ),
   );
+  // Whichever path approved it, the proposal starts its thesis here, in its transaction (§16),
+  // its timeline row after the approval's.
+  if (to === "Approved" && from !== "Approved") await startThesis(c, facts);
   return { from, to, row, cancelled, retaken };
 }
 
