@@ -1,6 +1,6 @@
 import type { ThesisState } from "./enums";
 import { MSG } from "./messages";
-import { findRow, type LifeRow, whoMayIn } from "./proposal-life";
+import { findRow, type LifeRow, type ProposalAction, whoMayIn } from "./proposal-life";
 
 /**
  * The thesis's life (DESIGN.md §16), the second table beside the proposal's (§9): the same
@@ -206,5 +206,17 @@ export function thesisReassignRefusal(
   if (!thesis) return null;
   if (thesis.firstAssessedAt !== null) return MSG.thesisFirstAssessed;
   if (thesis.secondExaminerId === supervisorId) return MSG.reassignToSecondExaminer;
+  return null;
+}
+
+/**
+ * What a thesis not cancelled stops of its proposal's actions (§16): the reopen, and the
+ * committee's withdraw (the thesis's cancel withdraws the proposal instead). The message refusing
+ * the action, or null; the server answers it with 409, the screens do not offer the action.
+ */
+export function stoppedByThesis(action: ProposalAction, liveThesis: boolean): string | null {
+  if (!liveThesis) return null;
+  if (action === "reopen") return MSG.thesisStartedNoReopen;
+  if (action === "withdraw") return MSG.thesisStartedNoWithdraw;
   return null;
 }

@@ -12,6 +12,7 @@ import {
   type Transition,
   type TransitionFacts,
 } from "@shared/proposal-life";
+import { stoppedByThesis } from "@shared/thesis-life";
 import type { Db } from "../../db/client";
 import type { proposals } from "../../db/schema";
 import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
@@ -100,10 +101,8 @@ const PROPOSAL_WORDS: LifeWords<ProposalStatus, Party> = {
  * withdrawn only by the thesis's cancellation (which cancels the thesis first, in its transaction).
  */
 function assertThesisAllows(action: ProposalAction, facts: LifeFacts) {
-  if (!facts.thesis_state) return;
-  if (action === "reopen") throw new ConflictError(MSG.thesisStartedNoReopen);
-  if (action === "withdraw" && facts.thesis_state !== "Cancelled")
-    throw new ConflictError(MSG.thesisStartedNoWithdraw);
+  const stopped = stoppedByThesis(action, facts.thesis_state !== null && facts.thesis_state !== "Cancelled");
+  if (stopped) throw new ConflictError(stopped);
 }
 
 /**

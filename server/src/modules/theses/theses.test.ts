@@ -113,6 +113,9 @@ describe("an approval starts the thesis, in its transaction", () => {
       sql`select action, to_thesis_state from activity where proposal_id = ${proposal.id} and kind = 'thesis'`,
     );
     expect(rows).toEqual([{ action: "start", to_thesis_state: "Writing" }]);
+    // The proposal names its thesis, so the screens offer neither reopen nor withdraw.
+    const answer = await get(committee, `/api/proposals/${proposal.id}`);
+    expect(answer.json().proposal.thesisId).toBe(thesis.id);
   });
 
   it("by the committee's approval after the supervisor's, due at the term's thesisDueAt", async () => {
