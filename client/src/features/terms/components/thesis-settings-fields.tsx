@@ -123,7 +123,7 @@ export function ThesisSettingsFields({
               // biome-ignore lint/suspicious/noArrayIndexKey: a component is its place in the list.
               <Group key={i} align="flex-start" gap="xs" wrap="nowrap">
                 <TextInput
-                  label={`Component ${i + 1} name`}
+                  label={`Component ${i + 1}`}
                   maxLength={80}
                   style={{ flex: 2 }}
                   {...form.getInputProps(`rubric.${i}.name`)}

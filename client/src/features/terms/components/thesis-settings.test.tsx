@@ -54,7 +54,7 @@ describe("Terms: the thesis settings", () => {
     expect(within(d).getByRole("textbox", { name: "Defense minutes" })).toHaveValue("45");
     expect(within(d).getByRole("switch", { name: /Defense required/, hidden: true })).not.toBeChecked();
     expect(within(d).getByLabelText("Thesis due")).toHaveValue("");
-    expect(within(d).getByRole("textbox", { name: "Component 1 name" })).toHaveValue("Overall");
+    expect(within(d).getByRole("textbox", { name: "Component 1" })).toHaveValue("Overall");
     expect(within(d).getByRole("textbox", { name: "Component 1 weight" })).toHaveValue("100");
     expect(
       (within(d).getByRole("textbox", { name: "Declaration of own work" }) as HTMLTextAreaElement).value,
@@ -69,7 +69,7 @@ describe("Terms: the thesis settings", () => {
     await user.clear(weight);
     await user.type(weight, "60");
     await user.click(within(d).getByRole("button", { name: "Add component" }));
-    await user.type(within(d).getByRole("textbox", { name: "Component 2 name" }), "Method");
+    await user.type(within(d).getByRole("textbox", { name: "Component 2" }), "Method");
     await user.type(within(d).getByRole("textbox", { name: "Component 2 weight" }), "30");
     await user.click(within(d).getByRole("button", { name: "Create term" }));
     const alert = await within(d).findByRole("alert");
@@ -97,7 +97,7 @@ describe("Terms: the thesis settings", () => {
     await user.clear(weight);
     await user.type(weight, "70");
     await user.click(within(d).getByRole("button", { name: "Add component" }));
-    await user.type(within(d).getByRole("textbox", { name: "Component 2 name" }), "Method");
+    await user.type(within(d).getByRole("textbox", { name: "Component 2" }), "Method");
     await user.type(within(d).getByRole("textbox", { name: "Component 2 weight" }), "30");
     await user.click(within(d).getByRole("switch", { name: /Defense required/, hidden: true }));
     await user.click(within(d).getByRole("button", { name: "Create term" }));
