@@ -70,7 +70,7 @@ export function selectThesis(db: Db, id: string, lock = false) {
 }
 
 /** Which theses a person may list (DESIGN.md §16): the committee all, a teacher theirs, a student their own. */
-export function visibleTo(viewer: { id: string; role: string }): SQL {
+function visibleTo(viewer: { id: string; role: string }): SQL {
   if (viewer.role === "committee") return sql`true`;
   if (viewer.role === "supervisor")
     return sql`(p.supervisor_id = ${viewer.id} or th.first_examiner_id = ${viewer.id} or th.second_examiner_id = ${viewer.id})`;
@@ -78,11 +78,27 @@ export function visibleTo(viewer: { id: string; role: string }): SQL {
                       where m.proposal_id = p.id and m.user_id = ${viewer.id} and m.state = 'accepted')`;
 }
 
-/** A list of theses, oldest due first, filtered by the caller's rule and the query's. */
-export function selectTheses(db: Db, where: SQL, limit: number) {
+const inStates = (states: readonly ThesisState[]): SQL =>
+  states.length
+    ? sql`th.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/** A list of theses the viewer may see, in a term (or any) and these states, oldest due first. */
+export function selectTheses(
+  db: Db,
+  viewer: { id: string; role: string },
+  filter: { termId: string | null; states: readonly ThesisState[] },
+  limit: number,
+) {
   return selectRows<ThesisRow>(
     db,
-    sql`${THESIS_SELECT} where ${where} order by th.due_at, th.id limit ${limit}`,
+    sql`${THESIS_SELECT}
+         where ${visibleTo(viewer)} and ${filter.termId ? sql`p.term_id = ${filter.termId}` : sql`true`}
+           and ${inStates(filter.states)}
+         order by th.due_at, th.id limit ${limit}`,
   );
 }
 
@@ -118,18 +134,4 @@ export async function followSupervisor(db: Db, proposalId: string, from: string 
         from === null ? sql`${theses.firstExaminerId} is null` : eq(theses.firstExaminerId, from),
       ),
     );
-}
-
-/** Whether a thesis of the term has been submitted for marking: its scale, tolerance and rubric are frozen (§16). */
-export async function termHasMarkedThesis(db: Db, termId: string, marked: readonly ThesisState[]) {
-  const row = await selectRow<{ marked: boolean }>(
-    db,
-    sql`select exists (select 1 from ${theses} th join ${proposals} p on p.id = th.proposal_id
-                        where p.term_id = ${termId}
-                          and th.state in (${sql.join(
-                            marked.map((s) => sql`${s}`),
-                            sql`, `,
-                          )})) as marked`,
-  );
-  return row?.marked ?? false;
 }

@@ -1,12 +1,11 @@
 import type { ThesisState } from "@shared/enums";
 import { THESIS_STATES_IN_PROGRESS, type Thesis, type ThesisListQuery } from "@shared/schemas/theses";
 import { shownThesisState, type ThesisParty, thesisActionsAllowed } from "@shared/thesis-life";
-import { type SQL, sql } from "drizzle-orm";
 import { iso } from "../../db/query";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { changeIn } from "../proposals/command";
-import { selectTheses, selectThesis, type ThesisRow, visibleTo } from "./theses.repository";
+import { selectTheses, selectThesis, type ThesisRow } from "./theses.repository";
 import { applyThesisTransition, partiesOfThesis, thesisFor } from "./thesis-transition";
 
 /** The most theses one list answers (a department's theses in progress, oldest due first). */
@@ -42,36 +41,22 @@ export async function getThesis(ctx: RequestContext<SessionUser>, id: string): P
   return toThesis(thesis, parties);
 }
 
-const states = (list: readonly ThesisState[]): SQL =>
-  list.length
-    ? sql`th.state in (${sql.join(
-        list.map((s) => sql`${s}`),
-        sql`, `,
-      )})`
-    : sql`false`;
-
 /**
  * Which states a list's `state` filter matches for the caller: a student filtering by Submitted
  * finds what they see as Submitted; by Graded or Disputed, nothing (they never see those words).
  */
-function stateFilter(state: ThesisState | undefined, student: boolean): SQL {
-  if (!state) return states(THESIS_STATES_IN_PROGRESS);
-  if (!student) return states([state]);
-  if (state === "Graded" || state === "Disputed") return sql`false`;
-  return states(state === "Submitted" ? ["Submitted", "Graded", "Disputed"] : [state]);
+function statesFor(state: ThesisState | undefined, student: boolean): readonly ThesisState[] {
+  if (!state) return THESIS_STATES_IN_PROGRESS;
+  if (!student) return [state];
+  if (state === "Graded" || state === "Disputed") return [];
+  return state === "Submitted" ? ["Submitted", "Graded", "Disputed"] : [state];
 }
 
 /** GET /api/theses: the committee every thesis, a teacher theirs (supervisor or examiner), a student their own. */
 export async function listTheses(ctx: RequestContext<SessionUser>, q: ThesisListQuery): Promise<Thesis[]> {
-  const where = sql.join(
-    [
-      visibleTo(ctx.by),
-      q.termId && q.termId !== "all" ? sql`p.term_id = ${q.termId}` : sql`true`,
-      stateFilter(q.state, ctx.by.role === "student"),
-    ],
-    sql` and `,
-  );
-  const rows = await selectTheses(ctx.db, where, LIST_MAX);
+  const termId = q.termId && q.termId !== "all" ? q.termId : null;
+  const states = statesFor(q.state, ctx.by.role === "student");
+  const rows = await selectTheses(ctx.db, ctx.by, { termId, states }, LIST_MAX);
   return rows.map((r) => toThesis(r, partiesOfThesis(ctx.by, r)));
 }
 
