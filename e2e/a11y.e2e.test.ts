@@ -486,7 +486,8 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await navigate(page, "Profile", "/committee/profile", r, vp.name);
       await check("Profile");
 
-      // A proposal's page (issue 20): its actions, and the Reopen form open.
+      // A proposal's page (issue 20): its actions, and the Reassign form open (its thesis has
+      // started, so Reopen is not offered: DESIGN.md §16).
       const approved = (await (
         await page.request.get("/api/proposals?status=Approved&pageSize=100")
       ).json()) as {
@@ -499,9 +500,9 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await check("Proposal page");
       await withModal(
         page,
-        () => page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Reopen" }).click(),
-        "Reopen this proposal?",
-        () => check("Proposal page (Reopen form open)"),
+        () => page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Reassign" }).click(),
+        "Reassign this proposal?",
+        () => check("Proposal page (Reassign form open)"),
       );
       await context.close();
 

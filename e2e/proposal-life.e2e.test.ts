@@ -22,8 +22,9 @@ import {
  * one declines and one accepts, each on the proposal's page, and only then is it Pending and seen
  * by its supervisor; the supervisor asks for changes; the member who accepted submits version 2
  * with a PDF; the supervisor reads the word diff and approves; the term asks for the committee's
- * sign-off, which the committee gives on its proposal page, and then reopens the proposal with a
- * reason. Every step is on the timeline. Then axe scans the page as each role sees it.
+ * sign-off, which the committee refuses on its proposal page, and then reopens the proposal with a
+ * reason (an approval would start the thesis, after which the proposal is not reopened: DESIGN.md
+ * §16, tested in theses.test.ts and proposal-actions.test.tsx). Every step is on the timeline. Then axe scans the page as each role sees it.
  *
  * Demo department (scripts/lib/seed-demo.ts): Dr. Marco Bianchi supervises in "Software
  * Engineering" and has nothing pending.
@@ -93,7 +94,7 @@ const timelineRows = (page: Page) =>
 let proposalId = "";
 
 describe("the proposal's life", () => {
-  it("invitations, a request for changes, a second version, the supervisor's and the committee's approval, a reopening", async () => {
+  it("invitations, a request for changes, a second version, the supervisor's approval, the committee's denial, a reopening", async () => {
     // Three students: the creator and two they invite.
     const dan = await newPage(browser, server.url);
     const decliner = await registerStudent(dan.page, "Dan Decliner");
@@ -270,18 +271,18 @@ describe("the proposal's life", () => {
     await review.getByRole("button", { name: "Approve" }).click();
     await review.getByText(/the committee decides next, so it becomes Awaiting committee\./).waitFor();
     await review.getByRole("button", { name: "Confirm" }).click();
-    await notification(page, MSG.proposalReviewed("Approved")).waitFor();
+    await notification(page, MSG.approvedToCommittee).waitFor();
     await expectStatus(page, "Awaiting committee");
 
-    // The committee approves on its proposal page, then reopens it with a reason.
+    // The committee denies on its proposal page, then reopens it with a reason.
     page = com.page;
     await page.goto(`/committee/proposals/${proposalId}`);
     await expectStatus(page, "Awaiting committee");
     await screenshot(page, "life-committee-awaiting");
-    await act(page, "Approve", "Approve proposal", { Feedback: "Signed off." });
-    await notification(page, MSG.committeeDecided("Approved")).waitFor();
-    await expectStatus(page, "Approved");
-    await page.getByRole("region", { name: "Committee's feedback" }).getByText("Signed off.").waitFor();
+    await act(page, "Deny", "Deny proposal", { Feedback: "Not this term." });
+    await notification(page, MSG.committeeDecided("Denied")).waitFor();
+    await expectStatus(page, "Denied");
+    await page.getByRole("region", { name: "Committee's feedback" }).getByText("Not this term.").waitFor();
 
     await page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Reopen" }).click();
     const reopen = page.getByRole("dialog", { name: "Reopen this proposal?" });
@@ -303,7 +304,7 @@ describe("the proposal's life", () => {
       `${SUPERVISOR.name} requested changes`,
       `${member.name} submitted a new version`,
       `${SUPERVISOR.name} approved the proposal`,
-      "Dr. Nusrat Jahan approved the proposal",
+      "Dr. Nusrat Jahan denied the proposal",
       "Dr. Nusrat Jahan reopened the proposal",
     ];
     await expect.poll(() => rows.count()).toBe(expected.length);
@@ -314,9 +315,9 @@ describe("the proposal's life", () => {
     await row(5).getByText(CHANGES).waitFor();
     await row(6).getByText(NOTE).waitFor();
     await row(7).getByText("Status: Pending to Awaiting committee").waitFor();
-    await row(8).getByText("Status: Awaiting committee to Approved").waitFor();
+    await row(8).getByText("Status: Awaiting committee to Denied").waitFor();
     await row(9).getByText(REOPEN).waitFor();
-    await row(9).getByText("Status: Approved to Pending").waitFor();
+    await row(9).getByText("Status: Denied to Pending").waitFor();
     expect(await row(0).locator("time").textContent()).toMatch(/\(Europe\/Berlin\)$/);
     await screenshot(page, "life-committee-timeline");
 

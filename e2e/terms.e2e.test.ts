@@ -59,7 +59,9 @@ describe("terms in the browser", () => {
     // The committee creates the term, makes it current and gives Prof. Rahman no places.
     const com = await newPage(browser, server.url);
     await signIn(com.page, "committee@demo.example.edu", "/committee/dashboard");
-    await com.page.getByRole("navigation").getByRole("link", { name: "Terms" }).click();
+    // The committee's own Terms link: the signed-in shell loads after the address changes, and until
+    // then the public layout's "Terms" (of use) is the one on screen.
+    await com.page.getByRole("navigation").locator('a[href="/committee/terms"]').first().click();
     await com.page.waitForURL("**/committee/terms");
     await com.page.getByText(`Times are shown in ${ZONE}.`).waitFor();
     await com.page.getByRole("button", { name: "New term" }).click();

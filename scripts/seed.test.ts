@@ -57,6 +57,12 @@ describe("seedVolume", () => {
         sql`select 1 from proposals where status <> 'Pending' and (feedback is null or reviewed_at is null or reviewed_by is null)`,
       ),
     ).toEqual([]);
+    // A thesis exactly for each Approved proposal (DESIGN.md §16), due 26 weeks after its start.
+    expect(
+      await rows(sql`select 1 from proposals p left join theses th on th.proposal_id = p.id
+                     where (p.status = 'Approved') <> (th.id is not null)
+                        or th.due_at <> th.started_at + interval '26 weeks'`),
+    ).toEqual([]);
     // Notice recipients are the proposal's members.
     expect(
       await rows(sql`select 1 from notice_recipients r join notices n on n.id = r.notice_id

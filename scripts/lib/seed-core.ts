@@ -11,10 +11,13 @@ import {
   proposalVersions,
   researchCells,
   supervisorCells,
+  theses,
   users,
 } from "../../server/src/db/schema";
 import { hashPassword } from "../../server/src/lib/password";
 import type { ProposalStatus, ProposalType, Role } from "../../shared/src/enums";
+import { thesisDueAt } from "../../shared/src/thesis-life";
+import { DEFAULT_WRITING_WEEKS } from "../../shared/src/thesis-settings";
 import { CELL_CATALOGUE, FIRST, LAST, TOPICS } from "./seed-pools";
 import { rng } from "./seed-random";
 
@@ -145,6 +148,8 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
   const memberRows: (typeof proposalMembers.$inferInsert)[] = [];
   const versionRows: (typeof proposalVersions.$inferInsert)[] = [];
   const activeIds: { id: string; supervisorId: string; members: string[] }[] = [];
+  // Every Approved proposal has its thesis (DESIGN.md §16), started when it was approved.
+  const thesisRows: (typeof theses.$inferInsert)[] = [];
   const make = (group: string[], status: ProposalStatus, ageDays: number) => {
     const supervisor = r.pick(staffed);
     const cellId = r.pick(cellsOf.get(supervisor.id)!);
@@ -179,6 +184,11 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
       authorId: group[0],
       createdAt,
     });
+    if (status === "Approved") {
+      const startedAt = new Date(createdAt.getTime() + 3 * 86_400_000);
+      const dueAt = thesisDueAt(startedAt, { thesisDueAt: null, writingWeeks: DEFAULT_WRITING_WEEKS });
+      thesisRows.push({ proposalId: id, startedAt, dueAt, firstExaminerId: supervisor.id });
+    }
     for (const [position, userId] of group.entries()) {
       memberRows.push({ proposalId: id, userId, position, active: status !== "Denied" });
     }
@@ -191,6 +201,7 @@ export async function seedVolume(db: Db, o: VolumeOptions): Promise<SeedResult> 
   await insertBatches(proposalRows, (b) => db.insert(proposals).values(b));
   await insertBatches(memberRows, (b) => db.insert(proposalMembers).values(b));
   await insertBatches(versionRows, (b) => db.insert(proposalVersions).values(b));
+  await insertBatches(thesisRows, (b) => db.insert(theses).values(b));
   result.proposals = proposalRows.length;
   result.activeProposals = activeIds.length;
 

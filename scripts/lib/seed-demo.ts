@@ -12,6 +12,7 @@ import {
 } from "../../server/src/db/schema";
 import { createAccount } from "../../server/src/modules/accounts/accounts.service";
 import { recordActivity } from "../../server/src/modules/activity/activity.repository";
+import { startThesis } from "../../server/src/modules/theses/start";
 import { CELL_CATALOGUE } from "./seed-pools";
 
 export const DEMO_PASSWORD = "thesisdesk-demo";
@@ -161,22 +162,25 @@ export async function seedDemo(db: Db) {
     const reviewedAt = new Date(createdAt.getTime() + 2 * DAY);
     const creator = students[p.members[0]];
     const abstract = `${p.title}. We describe the problem, survey related work, propose a method and an evaluation plan, and list the milestones for the academic year.`;
-    await db.insert(proposals).values({
-      id,
-      title: p.title,
-      abstract,
-      type: p.type,
-      researchCellId: cells[p.cell].id,
-      supervisorId: supervisors[p.sup].id,
-      status: p.status,
-      createdBy: creator.id,
-      createdAt,
-      // It reached its supervisor at once unless its invitations are still open.
-      pendingSince: p.status === "Awaiting members" ? null : createdAt,
-      feedback: reviewed && "feedback" in p ? p.feedback : null,
-      reviewedAt: reviewed ? reviewedAt : null,
-      reviewedBy: reviewed ? supervisors[p.sup].id : null,
-    });
+    const [{ termId }] = await db
+      .insert(proposals)
+      .values({
+        id,
+        title: p.title,
+        abstract,
+        type: p.type,
+        researchCellId: cells[p.cell].id,
+        supervisorId: supervisors[p.sup].id,
+        status: p.status,
+        createdBy: creator.id,
+        createdAt,
+        // It reached its supervisor at once unless its invitations are still open.
+        pendingSince: p.status === "Awaiting members" ? null : createdAt,
+        feedback: reviewed && "feedback" in p ? p.feedback : null,
+        reviewedAt: reviewed ? reviewedAt : null,
+        reviewedBy: reviewed ? supervisors[p.sup].id : null,
+      })
+      .returning({ termId: proposals.termId });
     const invited = "invited" in p ? p.invited : [];
     await db.insert(proposalMembers).values([
       ...p.members.map((m, position) => ({
@@ -238,6 +242,11 @@ export async function seedDemo(db: Db) {
           ]
         : []),
     );
+    // An Approved proposal has its thesis (DESIGN.md §16), started by the approval.
+    if (p.status === "Approved") {
+      const by = { id: supervisors[p.sup].id, name: supervisors[p.sup].name, role: "supervisor" as const };
+      await startThesis({ db, by, now: reviewedAt }, { id, term_id: termId, supervisor_id: by.id });
+    }
     created.push({ id, ...p });
   }
 

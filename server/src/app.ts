@@ -45,6 +45,7 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
+import { thesisRoutes } from "./modules/theses/theses.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { versionRoutes } from "./modules/versions/versions.routes";
 import { type Auth, createAuth } from "./plugins/auth";
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(fileRoutes);
       await api.register(activityRoutes);
       await api.register(allocationRoutes);
+      await api.register(thesisRoutes);
     },
     { prefix: "/api" },
   );

@@ -11,6 +11,7 @@ export const ACTIVITY_KINDS = [
   "term",
   "place",
   "allocation",
+  "thesis",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -22,6 +23,7 @@ export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
   term: "Terms",
   place: "Places",
   allocation: "Allocation",
+  thesis: "Theses",
 };
 
 /**
@@ -55,6 +57,8 @@ const PHRASES: Record<string, Phrase> = {
   "proposal.remind": plain("reminded the group that revisions close soon"),
   "proposal.publish": (s) =>
     s ? `placed the group on ${s} through the allocation` : "placed the group through the allocation",
+  "thesis.start": plain("started the thesis: the proposal is approved"),
+  "thesis.cancel": plain("cancelled the thesis"),
   "invitation.invite": then("invited"),
   "invitation.accept": plain("accepted the invitation"),
   "invitation.decline": plain("declined the invitation"),

@@ -64,3 +64,22 @@ export const DASHBOARD_PATH: Record<Role, string> = {
   supervisor: "/supervisor/dashboard",
   student: "/student/dashboard",
 };
+
+/**
+ * A thesis's states (DESIGN.md §16), in the database enum's order (values only ever added at its
+ * end). A student sees Graded and Disputed as Submitted until the grade is Released (§17).
+ */
+export const THESIS_STATES = [
+  "Writing",
+  "Submitted",
+  "Graded",
+  "Disputed",
+  "Released",
+  "Cancelled",
+  "Annulled",
+] as const;
+export type ThesisState = (typeof THESIS_STATES)[number];
+
+/** How a term's grades are given (DESIGN.md §16). */
+export const GRADE_SCALES = ["percent", "german", "letter"] as const;
+export type GradeScale = (typeof GRADE_SCALES)[number];

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { GRADE_SCALES } from "./enums";
 import {
-  DEFAULT_RUBRIC,
   DEFAULT_TOLERANCE,
   decideMember,
   decideThesis,
   FAIL_GRADE,
-  GRADE_SCALES,
   gradesOf,
   isGrade,
   passes,
   rankOf,
   weightedScore,
 } from "./grades";
+import { DEFAULT_RUBRIC } from "./thesis-settings";
 
 const agreed = (grade: string) => ({ outcome: "agreed", grade });
 const disputed = (why: string) => ({ outcome: "disputed", why });
@@ -134,9 +134,9 @@ describe("the rubric's weighted score", () => {
   it("is the weighted mean, to one decimal", () => {
     expect(weightedScore(DEFAULT_RUBRIC, { Overall: 73 })).toBe(73);
     const rubric = [
-      { name: "Method", weight: 40 },
-      { name: "Writing", weight: 35 },
-      { name: "Defense", weight: 25 },
+      { name: "Method", weight: 40, description: "" },
+      { name: "Writing", weight: 35, description: "" },
+      { name: "Defense", weight: 25, description: "" },
     ];
     expect(weightedScore(rubric, { Method: 80, Writing: 71, Defense: 66 })).toBe(73.4);
     expect(weightedScore(rubric, { Method: 100, Writing: 100, Defense: 100 })).toBe(100);

@@ -6,8 +6,8 @@
  * "A"–"F" (letter). The scales with steps are listed best first, so a step's index is its rank.
  */
 
-export const GRADE_SCALES = ["percent", "german", "letter"] as const;
-export type GradeScale = (typeof GRADE_SCALES)[number];
+import type { GradeScale } from "./enums";
+import type { RubricComponent } from "./thesis-settings";
 
 /** The steps of the scales that have them, best first. Percent has whole points instead. */
 export const GRADE_STEPS: Record<Exclude<GradeScale, "percent">, readonly string[]> = {
@@ -107,15 +107,6 @@ export function decideThesis(
   const disputed = Object.values(members).some((m) => m.outcome === "disputed");
   return { state: disputed ? "Disputed" : "Graded", members };
 }
-
-export interface RubricComponent {
-  name: string;
-  /** Percent of the whole; a rubric's weights sum to 100. */
-  weight: number;
-  description?: string;
-}
-
-export const DEFAULT_RUBRIC: readonly RubricComponent[] = [{ name: "Overall", weight: 100 }];
 
 /** The weighted score (0–100, one decimal) of an assessment's scores: a guide, never the grade. */
 export function weightedScore(rubric: readonly RubricComponent[], scores: Record<string, number>): number {

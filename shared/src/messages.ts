@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from "./import-messages";
+import { THESIS_MSG } from "./thesis-messages";
 
 /**
  * User-facing strings of the specification (§5, §8), word for word, plus the
@@ -187,6 +188,8 @@ export const MSG = {
   // invitations a student sends a day (DESIGN.md §21)
   tooManyInvitations: (perDay: number, from: string) =>
     `You can send at most ${perDay} invitations a day. You can invite again from ${from}.`,
+
+  ...THESIS_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,

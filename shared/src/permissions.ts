@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   "allocation:manage": ["committee"],
   /** A published allocation's certificate and receipts: its people (checked per term and group by the server) and the committee. */
   "allocation:read": ["student", "supervisor", "committee"],
+  /** A thesis is seen by its members, examiners and the committee (the service checks whose, DESIGN.md §16). */
+  "theses:read": ["student", "supervisor", "committee"],
+  /** The committee's actions on a thesis: cancel (and, later, fail, annul, remove a member). */
+  "theses:manage": ["committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

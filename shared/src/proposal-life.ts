@@ -68,7 +68,13 @@ export interface TransitionFacts {
  * Part III's thesis (DESIGN.md §16) as a second table of the same shape, read by the same
  * `findRow` and enforced by the same server engine.
  */
-export interface LifeRow<Status extends string, Action extends string, P extends string, Facts> {
+export interface LifeRow<
+  Status extends string,
+  Action extends string,
+  P extends string,
+  Facts,
+  Needs = ProposalNeeds,
+> {
   /** null: a new record. */
   from: Status | null;
   action: Action;
@@ -76,14 +82,17 @@ export interface LifeRow<Status extends string, Action extends string, P extends
   to: Status | "unchanged";
   when?: Partial<Facts>;
   /** What the action must carry, or when it must happen. */
-  needs?: {
-    feedback?: "required" | "optional";
-    reason?: "required" | "optional";
-    /** Only before the term's revisionsCloseAt (when it has one). */
-    beforeRevisionsClose?: true;
-    /** Only before the term's submissionsCloseAt (when it has one). */
-    beforeSubmissionsClose?: true;
-  };
+  needs?: Needs;
+}
+
+/** What a proposal's action must carry, or when it must happen. */
+export interface ProposalNeeds {
+  feedback?: "required" | "optional";
+  reason?: "required" | "optional";
+  /** Only before the term's revisionsCloseAt (when it has one). */
+  beforeRevisionsClose?: true;
+  /** Only before the term's submissionsCloseAt (when it has one). */
+  beforeSubmissionsClose?: true;
 }
 
 export type Transition = LifeRow<ProposalStatus, ProposalAction, Party, TransitionFacts>;
@@ -200,13 +209,13 @@ const matches = <F>(when: Partial<F> | undefined, facts: Partial<F>) =>
  * Facts left out are not checked (the client, which does not know them all, asks whether an
  * action exists).
  */
-export function findRow<S extends string, A extends string, P extends string, F>(
-  table: readonly LifeRow<S, A, P, F>[],
+export function findRow<S extends string, A extends string, P extends string, F, N>(
+  table: readonly LifeRow<S, A, P, F, N>[],
   action: A,
   from: S | null,
   parties: readonly P[],
   facts: Partial<F> = {},
-): LifeRow<S, A, P, F> | undefined {
+): LifeRow<S, A, P, F, N> | undefined {
   return table.find(
     (t) =>
       t.action === action &&
@@ -224,14 +233,25 @@ export const findTransition = (
   facts: Partial<TransitionFacts> = {},
 ): Transition | undefined => findRow(TRANSITIONS, action, from, parties, facts);
 
+/** Whether any row of `table` lets these parties take the action (else it is not theirs at all). */
+export const mayEverTakeIn = <A extends string, P extends string>(
+  table: readonly { action: A; who: readonly P[] }[],
+  action: A,
+  parties: readonly P[],
+) => table.some((t) => t.action === action && t.who.some((w) => parties.includes(w)));
+
+/** The parties who may ever take the action in `table`, for the words of a refusal. */
+export const whoMayIn = <A extends string, P extends string>(
+  table: readonly { action: A; who: readonly P[] }[],
+  action: A,
+): P[] => [...new Set(table.filter((t) => t.action === action).flatMap((t) => t.who))];
+
 /** Whether any status lets these parties take the action (else the action is not theirs at all). */
 export const mayEverTake = (action: ProposalAction, parties: readonly Party[]) =>
-  TRANSITIONS.some((t) => t.action === action && t.who.some((w) => parties.includes(w)));
+  mayEverTakeIn(TRANSITIONS, action, parties);
 
 /** The parties who may ever take the action, for the words of a refusal. */
-export const whoMay = (action: ProposalAction): Party[] => [
-  ...new Set(TRANSITIONS.filter((t) => t.action === action).flatMap((t) => t.who)),
-];
+export const whoMay = (action: ProposalAction): Party[] => whoMayIn(TRANSITIONS, action);
 
 /** Whether the term's revisions are still open at `now`. */
 export const revisionsOpen = (revisionsCloseAt: string | null, now: Date) =>

@@ -1,4 +1,25 @@
 import type { Term, TermList } from "@shared/schemas/terms";
+import {
+  DEFAULT_DECLARATION,
+  DEFAULT_DEFENSE_MINUTES,
+  DEFAULT_MARKING_DAYS,
+  DEFAULT_RUBRIC,
+  DEFAULT_WRITING_WEEKS,
+} from "@shared/thesis-settings";
+
+/** A term's thesis settings as a new term has them (DESIGN.md §16). */
+export const thesisSettings = {
+  thesisDueAt: null,
+  writingWeeks: DEFAULT_WRITING_WEEKS,
+  gradeScale: "percent",
+  gradeTolerance: 10,
+  rubric: DEFAULT_RUBRIC.map((c) => ({ ...c })),
+  declarationText: DEFAULT_DECLARATION,
+  markingDays: DEFAULT_MARKING_DAYS,
+  defenseRequired: false,
+  defenseMinutes: DEFAULT_DEFENSE_MINUTES,
+  gradingFrozen: false,
+} satisfies Partial<Term>;
 
 /** A term as GET /api/terms answers it: by default the fresh database's "Default" (no window, no limits). */
 export const term = (o: Partial<Term> = {}): Term => ({
@@ -15,6 +36,7 @@ export const term = (o: Partial<Term> = {}): Term => ({
   current: true,
   proposalCount: 0,
   allocationPublishedAt: null,
+  ...thesisSettings,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...o,
 });

@@ -340,6 +340,63 @@ describe("kept totals (issue 30)", () => {
   });
 });
 
+describe("theses (issue 31)", () => {
+  const before = migrationBefore("_theses");
+
+  it(`a database of ${before} with an Approved proposal gets its thesis, started at the migration`, async () => {
+    const open = await emptyDatabase();
+    const old = await open(migrationsUpTo(before));
+    const [student, other, supervisor, cell] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await old.db.execute(sql`
+      insert into users (id, name, email, role, student_id) values
+        (${student}::uuid, 'Ana', 'ana@uni.edu', 'student', 'S1'),
+        (${other}::uuid, 'Ben', 'ben@uni.edu', 'student', 'S2'),
+        (${supervisor}::uuid, 'Dr. Osei', 'osei@uni.edu', 'supervisor', null)`);
+    await old.db.execute(
+      sql`insert into research_cells (id, title, description) values (${cell}::uuid, 'Cell', 'A cell.')`,
+    );
+    await old.db.execute(sql`
+      insert into proposals (title, abstract, type, research_cell_id, supervisor_id, created_by, status)
+      values ('Approved one', 'A.', 'Thesis', ${cell}::uuid, ${supervisor}::uuid, ${student}::uuid, 'Approved'),
+             ('Pending one', 'B.', 'Thesis', ${cell}::uuid, ${supervisor}::uuid, ${other}::uuid, 'Pending')`);
+    await old.close();
+
+    const started = Date.now();
+    const migrated = await open();
+    cleanups.push(() => migrated.close());
+    const theses = await selectRows<{
+      title: string;
+      state: string;
+      started_at: string;
+      due_at: string;
+      first_examiner_id: string;
+      timeline: number;
+    }>(
+      migrated.db,
+      sql`select p.title, th.state, th.started_at, th.due_at, th.first_examiner_id,
+                 (select count(*)::int from activity a where a.proposal_id = p.id and a.kind = 'thesis'
+                     and a.action = 'start' and a.to_thesis_state = 'Writing') as timeline
+            from theses th join proposals p on p.id = th.proposal_id`,
+    );
+    expect(theses.map((t) => [t.title, t.state, t.first_examiner_id, t.timeline])).toEqual([
+      ["Approved one", "Writing", supervisor, 1],
+    ]);
+    // The term has no thesisDueAt: due writingWeeks (26) after the start, which is the migration.
+    const start = new Date(theses[0].started_at).getTime();
+    expect(start).toBeGreaterThanOrEqual(started - 60_000);
+    expect(new Date(theses[0].due_at).getTime() - start).toBe(26 * 7 * 24 * 3600 * 1000);
+    const [term] = await selectRows<{ writing_weeks: number; grade_scale: string; rubric: unknown }>(
+      migrated.db,
+      sql`select writing_weeks, grade_scale, rubric from terms`,
+    );
+    expect(term).toEqual({
+      writing_weeks: 26,
+      grade_scale: "percent",
+      rubric: [{ name: "Overall", weight: 100, description: "" }],
+    });
+  });
+});
+
 describe("schema.ts", () => {
   it("declares every table, column and index the migrations make", async () => {
     const { getTableConfig } = await import("drizzle-orm/pg-core");

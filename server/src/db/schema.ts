@@ -11,3 +11,4 @@ export * from "./schema/machinery";
 export * from "./schema/messages";
 export * from "./schema/proposals";
 export * from "./schema/terms";
+export * from "./schema/theses";

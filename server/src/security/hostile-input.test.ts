@@ -22,6 +22,7 @@ import {
   proposalVersions,
   researchCells,
   supervisorCells,
+  theses,
   users,
 } from "../db/schema";
 import { TEXT_MSG } from "../plugins/security";
@@ -88,6 +89,8 @@ let world: {
   /** An allocation term (not current) and a topic of the supervisor in it. */
   allocationTerm: string;
   topic: string;
+  /** A thesis in Writing (the supervisor's Approved proposal of another student). */
+  thesis: string;
 };
 let openapi: { paths: Record<string, Record<string, OpenApiOperation>> };
 
@@ -183,6 +186,16 @@ beforeAll(async () => {
       },
     })
   ).json().topic.id as string;
+  const approved = await makeProposal(t, {
+    supervisorId: supervisor.id,
+    cellId: cell,
+    memberIds: [(await makeStudent(t)).id],
+    status: "Approved",
+  });
+  const [thesis] = await t.database.db
+    .insert(theses)
+    .values({ proposalId: approved.id, startedAt: new Date(), dueAt: new Date(Date.now() + 30 * 86_400_000) })
+    .returning({ id: theses.id });
   const newTerm = async (name: string) =>
     (
       await t.app.inject({
@@ -204,6 +217,7 @@ beforeAll(async () => {
     spareTerm: await newTerm("Spare"),
     denied,
     document,
+    thesis: thesis.id,
     allocationTerm,
     topic,
     notice: notice.json().notice.id,
@@ -405,6 +419,8 @@ const QUERY_KEYS = [
   "title",
   "exclude",
   "proposalId",
+  "state",
+  "termId",
   "__proto__",
   "constructor",
   "a[b]",
@@ -744,6 +760,13 @@ function template(method: string, route: string): Template | undefined {
       role: "committee",
       params: { id: world.proposal },
       body: { supervisorId: people.supervisor.id },
+    },
+    "GET /api/theses": { role: "committee", query: { termId: "all", state: "Writing" } },
+    "GET /api/theses/:id": { role: "committee", params: { id: world.thesis } },
+    "POST /api/theses/:id/cancel": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { reason: "Valid reason." },
     },
     "POST /api/files": { role: "student" },
     "GET /api/files/:id": { role: "student", params: { id: world.document } },

@@ -7,7 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proposals, verifications } from "../db/schema";
+import { proposals, theses, verifications } from "../db/schema";
 import { newToken, tokenRow } from "../modules/accounts/reset-tokens.repository";
 import {
   cookieFrom,
@@ -73,6 +73,8 @@ interface World {
   RD: string;
   /** Pending with spare supervisor S3 in cell Z: the committee gives it to S4. */
   RA: string;
+  /** A thesis in Writing (S3's Approved proposal, a quiet student) whose second examiner is supervisor S. */
+  TH: string;
   S4: string;
   /** P's title. */
   titleOfP: string;
@@ -792,6 +794,32 @@ const ROWS: Row[] = [
     request: () => ({ url: "/api/activity.csv" }),
   },
 
+  // ── the thesis (DESIGN.md §16) ──
+  {
+    method: "GET",
+    route: "/api/theses",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/theses?termId=all" }),
+    check: async (res, caller, w) => {
+      if (caller === "signedOut") return;
+      const seen = ids(res);
+      if (caller === "supervisor" || caller === "committee") expect(seen).toContain(w.TH);
+      else expect(seen).not.toContain(w.TH);
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/theses/:id",
+    expect: [401, 404, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/cancel",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}/cancel`, payload: { reason: "The group split up." } }),
+  },
+
   // ── allocation (DESIGN.md §11): the publication last, as it freezes the term ──
   {
     method: "GET",
@@ -986,6 +1014,22 @@ beforeAll(async () => {
   const [S3, S4] = await Promise.all([makeSupervisor(t), makeSupervisor(t)]);
   const cellZ = (await makeCell(t, [S3.id, S4.id])).id;
   const RA = (await makeProposal(t, { supervisorId: S3.id, cellId: cellZ, memberIds: [quiet[3].id] })).id;
+  const approved = await makeProposal(t, {
+    supervisorId: S3.id,
+    cellId: cellZ,
+    memberIds: [quiet[4].id],
+    status: "Approved",
+  });
+  const [TH] = await t.database.db
+    .insert(theses)
+    .values({
+      proposalId: approved.id,
+      startedAt: new Date(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      firstExaminerId: S3.id,
+      secondExaminerId: supervisor.id,
+    })
+    .returning({ id: theses.id });
   const pdf = multipartFile(makePdf());
   const upload = await t.app.inject({
     method: "POST",
@@ -1093,6 +1137,7 @@ beforeAll(async () => {
     AC,
     RD,
     RA,
+    TH: TH.id,
     S4: S4.id,
     titleOfP: (
       await t.database.db.select({ title: proposals.title }).from(proposals).where(eq(proposals.id, P))
@@ -1126,6 +1171,7 @@ async function stateOfTheWorld() {
     (select count(*) from proposal_members where active) as active_members,
     (select md5(coalesce(string_agg(proposal_id::text || user_id::text || state, ',' order by proposal_id, user_id), '')) from proposal_members) as memberships,
     (select count(*) from proposal_versions) as versions,
+    (select md5(coalesce(string_agg(id::text || state || version::text, ',' order by id), '')) from theses) as theses,
     (select count(*) from activity) as activity,
     (select count(*) from files) as files,
     (select md5(coalesce(string_agg(id::text || title || capacity::text || coalesce(withdrawn_at::text, ''), ',' order by id), '')) from topics) as topics,

@@ -52,6 +52,8 @@ const proposalFields = z.object({
   /** The latest version's number, and its PDF document if it has one. */
   version: z.number(),
   document: fileRefSchema.nullable(),
+  /** Its thesis, once its approval started one (DESIGN.md §16): then it is not reopened, and is withdrawn only by the thesis's cancel. */
+  thesisId: z.string().nullable(),
 });
 
 /** What a proposal and a proposal in a list both have: everything but the abstract. */

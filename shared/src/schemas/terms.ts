@@ -1,7 +1,17 @@
 import { z } from "zod";
-import { TERM_MODES } from "../enums";
+import { GRADE_SCALES, type GradeScale, TERM_MODES } from "../enums";
+import { MAX_TOLERANCE } from "../grades";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
+import {
+  DEFAULT_DECLARATION,
+  DEFAULT_DEFENSE_MINUTES,
+  DEFAULT_MARKING_DAYS,
+  DEFAULT_RUBRIC,
+  DEFAULT_WRITING_WEEKS,
+  type RubricComponent,
+  toleranceUnit,
+} from "../thesis-settings";
 import { shownText, uuid } from "./common";
 
 /** A moment of a term: an ISO instant with its offset (the client sends UTC), or null for no limit. */
@@ -18,7 +28,35 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}.`)
     .max(max, `${label} must be at most ${max.toLocaleString("en")}.`);
 
-/** The fields of a term (DESIGN.md §8); every one but the name has a default. */
+/**
+ * A rubric (DESIGN.md §16): one to RUBRIC_MAX components with their own names, weights adding up
+ * to 100. The sum's issue is the rubric's own (field "rubric"); a component's, its field's.
+ */
+export const RUBRIC_MAX = 20;
+export const rubricSchema = z
+  .array(
+    z.object({
+      name: shownText("Component name", 80),
+      weight: wholeNumber("Weight", 1, 100),
+      description: z
+        .string({ error: "Description must be text." })
+        .trim()
+        .max(1000, "Description must be at most 1,000 characters.")
+        .default(""),
+    }),
+    { error: "Rubric must be a list of components." },
+  )
+  .min(1, "The rubric needs at least one component.")
+  .max(RUBRIC_MAX, `The rubric has at most ${RUBRIC_MAX} components.`)
+  .superRefine((rubric, ctx) => {
+    const sum = rubric.reduce((n, c) => n + (Number.isFinite(c.weight) ? c.weight : 0), 0);
+    if (sum !== 100) ctx.addIssue({ code: "custom", message: MSG.rubricWeightsSum(sum) });
+    const names = rubric.map((c) => c.name.toLowerCase());
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: "custom", message: MSG.rubricNamesUnique });
+  });
+
+/** The fields of a term (DESIGN.md §8, §16); every one but the name has a default. */
 const termFields = z.object({
   name: shownText("Name", LIMITS.termNameMax),
   mode: z.enum(TERM_MODES, { error: "Mode must be direct or allocation." }),
@@ -29,8 +67,18 @@ const termFields = z.object({
   committeeApproval: z.boolean({ error: "Committee approval must be true or false." }),
   defaultCapacity: wholeNumber("Default places", 0, LIMITS.capacityMax).nullable(),
   maxPreferences: wholeNumber("Preferences", 1, LIMITS.maxPreferencesMax),
+  thesisDueAt: instant("Thesis due"),
+  writingWeeks: wholeNumber("Writing weeks", 1, 260),
+  gradeScale: z.enum(GRADE_SCALES, { error: "Grade scale must be percent, german or letter." }),
+  gradeTolerance: wholeNumber("Grade tolerance", 0, 100),
+  rubric: rubricSchema,
+  declarationText: shownText("Declaration", 4000),
+  markingDays: wholeNumber("Marking days", 1, 365),
+  defenseRequired: z.boolean({ error: "Defense required must be true or false." }),
+  defenseMinutes: wholeNumber("Defense minutes", 15, 480),
 });
 export type TermFields = z.output<typeof termFields>;
+export type { RubricComponent };
 
 /**
  * The order of a term's moments, for a whole term (a new one, or a stored one with a change
@@ -51,6 +99,14 @@ export function termDateIssues(
   return issues;
 }
 
+/** The tolerance against the scale, for a whole term (a new one, or a stored one with a change applied). */
+export function termGradingIssues(t: { gradeScale: GradeScale; gradeTolerance?: number }) {
+  const max = MAX_TOLERANCE[t.gradeScale];
+  return t.gradeTolerance !== undefined && t.gradeTolerance > max
+    ? [{ field: "gradeTolerance" as const, message: MSG.toleranceTooLarge(max, toleranceUnit(t.gradeScale)) }]
+    : [];
+}
+
 /** POST /api/terms. */
 export const termInputSchema = termFields
   .extend({
@@ -62,9 +118,20 @@ export const termInputSchema = termFields
     committeeApproval: termFields.shape.committeeApproval.default(false),
     defaultCapacity: termFields.shape.defaultCapacity.default(null),
     maxPreferences: termFields.shape.maxPreferences.default(5),
+    thesisDueAt: termFields.shape.thesisDueAt.default(null),
+    writingWeeks: termFields.shape.writingWeeks.default(DEFAULT_WRITING_WEEKS),
+    gradeScale: termFields.shape.gradeScale.default("percent"),
+    // None: the scale's default (10 points, or one step).
+    gradeTolerance: termFields.shape.gradeTolerance.optional(),
+    rubric: termFields.shape.rubric.default(() => DEFAULT_RUBRIC.map((c) => ({ ...c }))),
+    declarationText: termFields.shape.declarationText.default(DEFAULT_DECLARATION),
+    markingDays: termFields.shape.markingDays.default(DEFAULT_MARKING_DAYS),
+    defenseRequired: termFields.shape.defenseRequired.default(false),
+    defenseMinutes: termFields.shape.defenseMinutes.default(DEFAULT_DEFENSE_MINUTES),
   })
   .superRefine((t, ctx) => {
-    for (const i of termDateIssues(t)) ctx.addIssue({ code: "custom", path: [i.field], message: i.message });
+    for (const i of [...termDateIssues(t), ...termGradingIssues(t)])
+      ctx.addIssue({ code: "custom", path: [i.field], message: i.message });
   });
 export type TermInput = z.input<typeof termInputSchema>;
 
@@ -90,6 +157,17 @@ export const termSchema = z.object({
   proposalCount: z.number(),
   /** Allocation terms: when the allocation was published (then topics and preferences are frozen). */
   allocationPublishedAt: z.string().nullable(),
+  thesisDueAt: z.string().nullable(),
+  writingWeeks: z.number(),
+  gradeScale: z.enum(GRADE_SCALES),
+  gradeTolerance: z.number(),
+  rubric: z.array(z.object({ name: z.string(), weight: z.number(), description: z.string() })),
+  declarationText: z.string(),
+  markingDays: z.number(),
+  defenseRequired: z.boolean(),
+  defenseMinutes: z.number(),
+  /** A thesis of the term has been submitted: its grade scale, tolerance and rubric are frozen (§16). */
+  gradingFrozen: z.boolean(),
   createdAt: z.string(),
 });
 export type Term = z.infer<typeof termSchema>;

@@ -19,7 +19,7 @@ import {
 import { files, users } from "./accounts";
 import { researchCells } from "./cells";
 import { createdAt, ref, tsvector } from "./columns";
-import { membershipStateEnum, proposalStatusEnum, proposalTypeEnum } from "./enums";
+import { membershipStateEnum, proposalStatusEnum, proposalTypeEnum, thesisStateEnum } from "./enums";
 import { terms, topics } from "./terms";
 
 export const proposals = pgTable(
@@ -179,6 +179,9 @@ export const activity = pgTable(
     subjectName: text("subject_name"),
     fromStatus: proposalStatusEnum("from_status"),
     toStatus: proposalStatusEnum("to_status"),
+    /** A thesis's states before and after (kind "thesis", DESIGN.md §16); its proposal_id is its proposal's. */
+    fromThesisState: thesisStateEnum("from_thesis_state"),
+    toThesisState: thesisStateEnum("to_thesis_state"),
     note: text("note"),
   },
   (t) => [

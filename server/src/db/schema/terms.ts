@@ -1,10 +1,12 @@
 /** Terms (DESIGN.md §8), their places, and the topics offered in them (DESIGN.md §11). */
+
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,10 +14,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_TOLERANCE } from "../../../../shared/src/grades";
+import {
+  DEFAULT_DECLARATION,
+  DEFAULT_DEFENSE_MINUTES,
+  DEFAULT_MARKING_DAYS,
+  DEFAULT_RUBRIC,
+  DEFAULT_WRITING_WEEKS,
+  type RubricComponent,
+} from "../../../../shared/src/thesis-settings";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
 import { createdAt, ref, tsvector } from "./columns";
-import { proposalTypeEnum, termModeEnum } from "./enums";
+import { gradeScaleEnum, proposalTypeEnum, termModeEnum } from "./enums";
 
 export const terms = pgTable(
   "terms",
@@ -34,6 +45,22 @@ export const terms = pgTable(
     maxPreferences: integer("max_preferences").notNull().default(5),
     /** When the term's allocation was published; after it, topics and preferences are frozen. */
     allocationPublishedAt: timestamp("allocation_published_at", { withTimezone: true }),
+    // The thesis (DESIGN.md §16): when theses are due (else writingWeeks after their start), how
+    // they are marked (scale, tolerance, rubric: frozen once a thesis of the term is submitted),
+    // what each member declares, and the examiners' and the defense's times.
+    thesisDueAt: timestamp("thesis_due_at", { withTimezone: true }),
+    writingWeeks: integer("writing_weeks").notNull().default(DEFAULT_WRITING_WEEKS),
+    gradeScale: gradeScaleEnum("grade_scale").notNull().default("percent"),
+    /** Points for `percent`, steps of the scale otherwise. */
+    gradeTolerance: integer("grade_tolerance").notNull().default(DEFAULT_TOLERANCE.percent),
+    rubric: jsonb("rubric")
+      .$type<RubricComponent[]>()
+      .notNull()
+      .default(sql.raw(`'${JSON.stringify(DEFAULT_RUBRIC)}'::jsonb`)),
+    declarationText: text("declaration_text").notNull().default(DEFAULT_DECLARATION),
+    markingDays: integer("marking_days").notNull().default(DEFAULT_MARKING_DAYS),
+    defenseRequired: boolean("defense_required").notNull().default(false),
+    defenseMinutes: integer("defense_minutes").notNull().default(DEFAULT_DEFENSE_MINUTES),
     createdAt: createdAt(),
   },
   (t) => [
@@ -43,6 +70,10 @@ export const terms = pgTable(
     check("terms_review_due_ck", sql`${t.reviewDueDays} >= 1`),
     check("terms_default_capacity_ck", sql`${t.defaultCapacity} >= 0`),
     check("terms_max_preferences_ck", sql`${t.maxPreferences} >= 1`),
+    check("terms_writing_weeks_ck", sql`${t.writingWeeks} >= 1`),
+    check("terms_grade_tolerance_ck", sql`${t.gradeTolerance} >= 0`),
+    check("terms_marking_days_ck", sql`${t.markingDays} >= 1`),
+    check("terms_defense_minutes_ck", sql`${t.defenseMinutes} >= 1`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { ActivityKind } from "@shared/activity";
-import type { ProposalStatus } from "@shared/enums";
+import type { ProposalStatus, ThesisState } from "@shared/enums";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRows } from "../../db/query";
@@ -18,6 +18,9 @@ export interface NewActivity {
   subjectName?: string | null;
   fromStatus?: ProposalStatus | null;
   toStatus?: ProposalStatus | null;
+  /** A thesis's states before and after (kind "thesis"). */
+  fromThesisState?: ThesisState | null;
+  toThesisState?: ThesisState | null;
   note?: string | null;
   /** The time of the change (the app's clock). */
   at: Date;
@@ -51,6 +54,8 @@ export async function recordActivity(db: Db, ...rows: NewActivity[]) {
       subjectName: r.subjectName ?? null,
       fromStatus: r.fromStatus ?? null,
       toStatus: r.toStatus ?? null,
+      fromThesisState: r.fromThesisState ?? null,
+      toThesisState: r.toThesisState ?? null,
       note: r.note?.trim() ? r.note.trim() : null,
     })),
   );

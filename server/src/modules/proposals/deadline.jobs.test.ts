@@ -222,6 +222,8 @@ describe("deadline jobs", () => {
       "invite",
       "accept",
       "approve",
+      // The approval started the thesis (DESIGN.md §16).
+      "start",
     ]);
     const waiting = await selectRows<{ n: number; tried: number }>(
       t.database.db,

@@ -51,6 +51,7 @@ export function fromRow(r: ProposalRow) {
     committeeDecidedBy: ref(r.committee_decider_id, r.committee_decider_name),
     version: r.version ?? 0,
     document: r.document,
+    thesisId: r.thesis_id,
   };
 }
 

@@ -8,7 +8,15 @@ import {
 } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { type SQL, sql } from "drizzle-orm";
-import { files, proposalMembers, proposalVersions, researchCells, terms, users } from "../../db/schema";
+import {
+  files,
+  proposalMembers,
+  proposalVersions,
+  researchCells,
+  terms,
+  theses,
+  users,
+} from "../../db/schema";
 
 /**
  * A proposal in SQL, once (decision 0045): the columns and joins every read of a proposal selects
@@ -94,6 +102,7 @@ export interface ProposalRow {
   /** The latest version's number and its document ({id, name, size}), if it has one. */
   version: number | null;
   document: { id: string; name: string; size: number } | null;
+  thesis_id: string | null;
   /**
    * [id, name, student ID, position, state] of each member and open invitation by position, the
    * creator first (so the creator's name needs no join of its own); JSON built by the statement.
@@ -129,6 +138,7 @@ export const proposalColumns = (abstract: "whole" | "excerpt") => sql`
   ${TERM_COLUMNS}, ${reviewDueAt} as review_due_at,
   p.committee_feedback, p.committee_decided_at, cd.id as committee_decider_id, cd.name as committee_decider_name,
   lv.number as version, lv.document,
+  (select th.id from ${theses} th where th.proposal_id = p.id) as thesis_id,
   ${MEMBERS_COLUMN}`;
 
 /** What a ProposalRow joins to `proposals p`: its cell, its people, its term and its latest version. */

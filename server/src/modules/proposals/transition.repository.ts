@@ -1,8 +1,8 @@
-import type { MembershipState, ProposalStatus } from "@shared/enums";
+import type { MembershipState, ProposalStatus, ThesisState } from "@shared/enums";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { proposalMembers, proposals, users } from "../../db/schema";
+import { proposalMembers, proposals, theses, users } from "../../db/schema";
 import {
   type ProposalRow,
   SUPERVISOR_COLUMNS,
@@ -39,6 +39,11 @@ export type LifeFacts = Pick<
   my_state: MembershipState | null;
   /** Invitations still open. */
   open_invitations: number;
+  /** Its thesis (DESIGN.md §16), once an approval started one: what reopen and reassign read. */
+  thesis_state: ThesisState | null;
+  thesis_first_assessed_at: string | null;
+  thesis_first_examiner_id: string | null;
+  thesis_second_examiner_id: string | null;
 };
 
 /**
@@ -53,8 +58,11 @@ export function selectLifeFacts(db: Db, id: string, viewerId: string | null, loc
                p.research_cell_id, p.pending_since is not null as reached,
                tm.submissions_close_at as term_submissions_close_at,
                (select m.state from ${proposalMembers} m where m.proposal_id = p.id and m.user_id = ${viewerId}) as my_state,
-               (select count(*)::int from ${proposalMembers} m where m.proposal_id = p.id and m.state = 'invited') as open_invitations
+               (select count(*)::int from ${proposalMembers} m where m.proposal_id = p.id and m.state = 'invited') as open_invitations,
+               th.state as thesis_state, th.first_assessed_at as thesis_first_assessed_at,
+               th.first_examiner_id as thesis_first_examiner_id, th.second_examiner_id as thesis_second_examiner_id
           from ${proposals} p ${TERM_JOIN} ${SUPERVISOR_JOIN}
+          left join ${theses} th on th.proposal_id = p.id
          where p.id = ${id}
          ${lock ? sql`for update of p` : sql``}`,
   );

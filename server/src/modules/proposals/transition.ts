@@ -3,30 +3,23 @@ import { isActiveStatus, type ProposalStatus, type TermMode } from "@shared/enum
 import { MSG } from "@shared/messages";
 import { mayRead, type ProposalPart } from "@shared/proposal-access";
 import {
-  findTransition,
-  mayEverTake,
   type Party,
   type ProposalAction,
   partiesOf,
   revisionsOpen,
   submissionsOpen,
+  TRANSITIONS,
   type Transition,
   type TransitionFacts,
-  whoMay,
 } from "@shared/proposal-life";
+import { stoppedByThesis } from "@shared/thesis-life";
 import type { Db } from "../../db/client";
 import type { proposals } from "../../db/schema";
-import {
-  ConflictError,
-  ForbiddenError,
-  fieldError,
-  NotFoundError,
-  PG,
-  pgConstraint,
-  pgErrorCode,
-} from "../../lib/errors";
+import { ConflictError, fieldError, NotFoundError, PG, pgConstraint, pgErrorCode } from "../../lib/errors";
+import { chooseLifeRow, type LifeWords, movedOr409, rowTarget } from "../../lib/life";
 import type { Actor, RequestContext } from "../../lib/request-context";
 import { type NewActivity, recordActivity } from "../activity/activity.repository";
+import { startThesis } from "../theses/start";
 import {
   type LifeFacts,
   membersPlacedElsewhere,
@@ -97,6 +90,21 @@ export interface TransitionResult {
   retaken: string[];
 }
 
+const PROPOSAL_WORDS: LifeWords<ProposalStatus, Party> = {
+  onlyWho: MSG.onlyWho,
+  isNow: MSG.proposalIsNow,
+  changedMeanwhile: MSG.proposalChangedMeanwhile,
+};
+
+/**
+ * Once a proposal's thesis has started (DESIGN.md §16), the proposal is not reopened, and it is
+ * withdrawn only by the thesis's cancellation (which cancels the thesis first, in its transaction).
+ */
+function assertThesisAllows(action: ProposalAction, facts: LifeFacts) {
+  const stopped = stoppedByThesis(action, facts.thesis_state !== null && facts.thesis_state !== "Cancelled");
+  if (stopped) throw new ConflictError(stopped);
+}
+
 /**
  * The row of the table the action takes, checked: 403 when the action is never the parties', 409
  * when not from this status, and what the row needs (feedback, a reason, a deadline not passed).
@@ -114,12 +122,7 @@ function chooseRow(
   now: Date,
   conflict?: string,
 ): Transition {
-  const row = findTransition(action, from, parties, facts);
-  if (!row) {
-    // They see the proposal, but the action is never theirs.
-    if (!mayEverTake(action, parties)) throw new ForbiddenError(MSG.onlyWho(whoMay(action)));
-    throw new ConflictError(conflict ?? MSG.proposalIsNow(from ?? "new"));
-  }
+  const row = chooseLifeRow(TRANSITIONS, PROPOSAL_WORDS, action, from, parties, facts, conflict);
   if (row.needs?.feedback === "required" && !text) throw fieldError("feedback", MSG.feedbackRequired(action));
   if (row.needs?.reason === "required" && !text)
     throw fieldError("reason", action === "withdraw" ? MSG.withdrawReasonRequired : MSG.reasonRequired);
@@ -135,8 +138,7 @@ function chooseRow(
  * many proposals at once by one statement): the same row, and the same refusals, as for one.
  */
 export function tableRow(action: ProposalAction, from: ProposalStatus, parties: Party[]): ProposalStatus {
-  const row = chooseRow(action, from, parties, { term_name: "" }, "", new Date());
-  return row.to === "unchanged" ? from : row.to;
+  return rowTarget(chooseRow(action, from, parties, { term_name: "" }, "", new Date()), from);
 }
 
 /** The timeline rows of invitations sent (a submission) or cancelled (a proposal no longer active). */
@@ -186,8 +188,9 @@ export async function applyTransition(
     req.conflict,
   );
 
+  assertThesisAllows(req.action, facts);
   const from = facts.status;
-  const to = row.to === "unchanged" ? from : row.to;
+  const to = rowTarget(row, from);
   const becomesActive = !isActiveStatus(from) && isActiveStatus(to);
   if (becomesActive) {
     const blocked = await membersPlacedElsewhere(tx, facts.id, facts.term_id);
@@ -197,8 +200,7 @@ export async function applyTransition(
   await req.before?.(to);
   const set = req.set?.(to) ?? {};
   if (to === "Pending" && from !== "Pending") set.pendingSince = c.now;
-  if (!(await moveStatus(tx, facts.id, from, to, set)))
-    throw new ConflictError(req.conflict ?? MSG.proposalChangedMeanwhile);
+  await movedOr409(moveStatus(tx, facts.id, from, to, set), req.conflict ?? PROPOSAL_WORDS.changedMeanwhile);
 
   let cancelled: TransitionResult["cancelled"] = [];
   let retaken: string[] = [];
@@ -235,6 +237,9 @@ export async function applyTransition(
       cancelled.map((x) => ({ id: x.user_id, name: x.name })),
     ),
   );
+  // Whichever path approved it, the proposal starts its thesis here, in its transaction (§16),
+  // its timeline row after the approval's.
+  if (to === "Approved" && from !== "Approved") await startThesis(c, facts);
   return { from, to, row, cancelled, retaken };
 }
 

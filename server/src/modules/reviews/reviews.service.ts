@@ -2,7 +2,8 @@ import { isActiveStatus } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { DecisionInput } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { fieldError } from "../../lib/errors";
+import { thesisReassignRefusal } from "@shared/thesis-life";
+import { ConflictError, fieldError } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { proposalCommand } from "../proposals/command";
@@ -10,6 +11,7 @@ import { declineOtherInvitations } from "../proposals/invitations";
 import { PROPOSAL_MSG } from "../proposals/proposals.service";
 import { selectTerm } from "../terms/terms.repository";
 import { assertPlaceLeft } from "../terms/terms.service";
+import { followSupervisor } from "../theses/theses.repository";
 import { assertTakesProposals } from "../users/active-supervisor";
 import { supervisorOfCell } from "./reviews.repository";
 
@@ -106,6 +108,17 @@ export function reassignProposal(
         ? await supervisorOfCell(c.db, supervisorId, facts.research_cell_id)
         : undefined;
       if (!next) throw fieldError("supervisorId", PROPOSAL_MSG.supervisorNotInCell);
+      // Once a thesis has started, it reads the thesis (DESIGN.md §16): before the first assessment, never its second examiner.
+      const refusal = thesisReassignRefusal(
+        facts.thesis_state
+          ? {
+              firstAssessedAt: facts.thesis_first_assessed_at,
+              secondExaminerId: facts.thesis_second_examiner_id,
+            }
+          : null,
+        next.id,
+      );
+      if (refusal) throw new ConflictError(refusal, { supervisorId: refusal });
       await assertTakesProposals(c.db, next.id);
       return {
         action: "reassign",
@@ -115,6 +128,10 @@ export function reassignProposal(
           await assertPlaceLeft(c.db, term, next);
         },
         set: () => ({ supervisorId: next.id }),
+        // The supervisor is the thesis's first examiner, unless the committee named another (§17).
+        after: async () => {
+          if (facts.thesis_state) await followSupervisor(c.db, facts.id, facts.supervisor_id, next.id);
+        },
         tell: { previousSupervisorId: facts.supervisor_id },
       };
     },

@@ -1,7 +1,18 @@
+import type { GradeScale } from "@shared/enums";
+import { MARKED_STATES } from "@shared/thesis-life";
+import type { RubricComponent } from "@shared/thesis-settings";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { currentTerm, proposals, supervisorCounts, termCapacities, terms, users } from "../../db/schema";
+import {
+  currentTerm,
+  proposals,
+  supervisorCounts,
+  termCapacities,
+  terms,
+  theses,
+  users,
+} from "../../db/schema";
 import { isActive, notYetDue } from "../proposals/proposal-sql";
 
 /** A term as every read selects it. */
@@ -17,6 +28,15 @@ export interface TermRow {
   default_capacity: number | null;
   max_preferences: number;
   allocation_published_at: string | null;
+  thesis_due_at: string | null;
+  writing_weeks: number;
+  grade_scale: GradeScale;
+  grade_tolerance: number;
+  rubric: RubricComponent[];
+  declaration_text: string;
+  marking_days: number;
+  defense_required: boolean;
+  defense_minutes: number;
   created_at: string;
   current: boolean;
 }
@@ -24,15 +44,23 @@ export interface TermRow {
 /** A term as the API answers it: with how many proposals it holds (counted, so not on hot paths). */
 export interface TermAnswerRow extends TermRow {
   proposal_count: number;
+  grading_frozen: boolean;
 }
 
 const TERM_COLUMNS = sql`
   t.id, t.name, t.mode, t.submissions_open_at, t.submissions_close_at, t.revisions_close_at,
-  t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.allocation_published_at, t.created_at,
+  t.review_due_days, t.committee_approval, t.default_capacity, t.max_preferences, t.allocation_published_at,
+  t.thesis_due_at, t.writing_weeks, t.grade_scale, t.grade_tolerance, t.rubric, t.declaration_text, t.marking_days,
+  t.defense_required, t.defense_minutes, t.created_at,
   exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current`;
 
 /** proposals_term_created_idx: an index-only count of the term's proposals. */
-const PROPOSAL_COUNT = sql`(select count(*)::int from ${proposals} p where p.term_id = t.id) as proposal_count`;
+const PROPOSAL_COUNT = sql`(select count(*)::int from ${proposals} p where p.term_id = t.id) as proposal_count,
+  exists (select 1 from ${theses} th join ${proposals} p on p.id = th.proposal_id
+           where p.term_id = t.id and th.state in (${sql.join(
+             MARKED_STATES.map((s) => sql`${s}`),
+             sql`, `,
+           )})) as grading_frozen`;
 
 /** The id of the current term, as SQL (one row of current_term). */
 export const CURRENT_TERM_ID = sql`(select term_id from ${currentTerm})`;
@@ -88,6 +116,15 @@ export interface TermValues {
   committeeApproval: boolean;
   defaultCapacity: number | null;
   maxPreferences: number;
+  thesisDueAt: string | null;
+  writingWeeks: number;
+  gradeScale: GradeScale;
+  gradeTolerance: number;
+  rubric: RubricComponent[];
+  declarationText: string;
+  markingDays: number;
+  defenseRequired: boolean;
+  defenseMinutes: number;
 }
 
 const toColumns = (v: TermValues) => ({
@@ -100,6 +137,15 @@ const toColumns = (v: TermValues) => ({
   committeeApproval: v.committeeApproval,
   defaultCapacity: v.defaultCapacity,
   maxPreferences: v.maxPreferences,
+  thesisDueAt: v.thesisDueAt === null ? null : new Date(v.thesisDueAt),
+  writingWeeks: v.writingWeeks,
+  gradeScale: v.gradeScale,
+  gradeTolerance: v.gradeTolerance,
+  rubric: v.rubric,
+  declarationText: v.declarationText,
+  markingDays: v.markingDays,
+  defenseRequired: v.defenseRequired,
+  defenseMinutes: v.defenseMinutes,
 });
 
 export async function insertTerm(db: Db, v: TermValues): Promise<string> {

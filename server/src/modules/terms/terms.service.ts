@@ -1,3 +1,4 @@
+import { DEFAULT_TOLERANCE } from "@shared/grades";
 import { MSG } from "@shared/messages";
 import {
   type SupervisorLoad,
@@ -6,6 +7,7 @@ import {
   type TermPatch,
   termDateIssues,
   termDeleteRefusal,
+  termGradingIssues,
   type termInputSchema,
   type termPatchSchema,
 } from "@shared/schemas/terms";
@@ -16,6 +18,7 @@ import { iso } from "../../db/query";
 import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
+import { assertGradingOpen, GRADING_FIELD_NAMES, withScaleTolerance } from "./grading";
 import {
   deleteCapacity,
   deleteTerm,
@@ -52,6 +55,16 @@ export function toTerm(r: TermAnswerRow): Term {
     current: r.current,
     proposalCount: r.proposal_count,
     allocationPublishedAt: iso(r.allocation_published_at),
+    thesisDueAt: iso(r.thesis_due_at),
+    writingWeeks: r.writing_weeks,
+    gradeScale: r.grade_scale,
+    gradeTolerance: r.grade_tolerance,
+    rubric: r.rubric,
+    declarationText: r.declaration_text,
+    markingDays: r.marking_days,
+    defenseRequired: r.defense_required,
+    defenseMinutes: r.defense_minutes,
+    gradingFrozen: r.grading_frozen,
     createdAt: iso(r.created_at)!,
   };
 }
@@ -73,7 +86,10 @@ export async function createTerm(
 ): Promise<Term> {
   try {
     return await inTransaction(ctx, async (c) => {
-      const id = await insertTerm(c.db, input);
+      const id = await insertTerm(c.db, {
+        ...input,
+        gradeTolerance: input.gradeTolerance ?? DEFAULT_TOLERANCE[input.gradeScale],
+      });
       await recordIn(c, "term", "create", { subjectId: id, subjectName: input.name });
       return toTerm((await selectTermAnswer(c.db, id))!);
     });
@@ -97,8 +113,8 @@ export async function patchTerm(
       const row = await selectTermAnswer(c.db, id, true);
       if (!row) throw new NotFoundError(MSG.termNotFound);
       const stored = toTerm(row);
-      const next: TermValues = { ...stored, ...patch };
-      const issues = termDateIssues(next);
+      const next = withScaleTolerance(stored, { ...stored, ...patch } as TermValues, patch);
+      const issues = [...termDateIssues(next), ...termGradingIssues(next)];
       if (issues.length)
         throw new ValidationError(
           issues[0].message,
@@ -106,6 +122,7 @@ export async function patchTerm(
         );
       if (next.mode !== stored.mode && stored.proposalCount > 0)
         throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
+      assertGradingOpen(stored, next);
       await updateTerm(c.db, id, next);
       await recordIn(c, "term", "update", {
         subjectId: id,
@@ -202,8 +219,11 @@ function changedFields(before: TermValues, after: TermValues): string | null {
     committeeApproval: "committee approval",
     defaultCapacity: "default places",
     maxPreferences: "preferences",
+    ...GRADING_FIELD_NAMES,
   };
-  const changed = (Object.keys(names) as (keyof TermValues)[]).filter((k) => before[k] !== after[k]);
+  const changed = (Object.keys(names) as (keyof TermValues)[]).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
   return changed.length ? `Changed: ${changed.map((k) => names[k]).join(", ")}` : null;
 }
 

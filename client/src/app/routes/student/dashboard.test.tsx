@@ -45,6 +45,7 @@ const proposal = (createdAt: string): ProposalSummary => ({
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
 });
 
 function setup(createdAt: string, items: ProposalSummary[] = []) {

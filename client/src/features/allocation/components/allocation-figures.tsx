@@ -3,10 +3,10 @@ import { CardList } from "@client/components/list-parts";
 import "@mantine/charts/styles.css";
 import { formatInZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
+import { ordinal } from "@client/lib/words";
 import { BarChart } from "@mantine/charts";
 import { Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Allocation } from "@shared/schemas/allocation";
-import { ordinal } from "./model";
 
 type Draft = NonNullable<Allocation["draft"]>;
 

@@ -1,3 +1,4 @@
+import { CertificateCard } from "@client/components/allocation-certificate";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { wholeNameProps } from "@client/components/term-select";
@@ -18,7 +19,6 @@ import { Link, useSearchParams } from "react-router";
 import { useAllocation, useAllocationTerms, useRunAllocation } from "../api/use-allocation";
 import { ChoiceChart, DraftFigures, LoadTable } from "./allocation-figures";
 import { BlockingPairs } from "./blocking-pairs";
-import { CertificateCard } from "./certificate-card";
 import { GroupsTable } from "./groups-table";
 import { type GroupRow, readModel } from "./model";
 import { MoveModal } from "./move-modal";

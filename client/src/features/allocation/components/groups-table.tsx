@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, ListFooter } from "@client/components/list-parts";
 import { useNarrow } from "@client/lib/use-narrow";
+import { ordinal } from "@client/lib/words";
 import {
   Button,
   Group,
@@ -17,7 +18,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { IconArrowsExchange, IconMapPin, IconSearch, IconUsersGroup } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { type GroupRow, type Model, ordinal, topicTitle } from "./model";
+import { type GroupRow, type Model, topicTitle } from "./model";
 
 const PAGE_SIZE = 25;
 

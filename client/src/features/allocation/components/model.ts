@@ -1,11 +1,6 @@
+import { ordinal } from "@client/lib/words";
 import { MSG } from "@shared/messages";
 import type { Allocation } from "@shared/schemas/allocation";
-
-export const ordinal = (n: number) => {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
-};
 
 export const groupName = (g: { title: string; creator: string }) => g.title || MSG.untitledGroup(g.creator);
 

@@ -37,6 +37,7 @@ const group = (id: string, title: string, status: ProposalStatus, member: string
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
 });
 const phishing = group("g1", "Phishing with GNNs", "Pending", "Tanvir Hasan");
 const navigation = group("g2", "Campus navigation app", "Approved", "Omar Farouk");

@@ -35,6 +35,7 @@ const waiting = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary =
   committeeDecidedBy: null,
   version: 2,
   document: { id: "f1", name: "proposal-v2.pdf", size: 120_000 },
+  thesisId: null,
   ...o,
 });
 

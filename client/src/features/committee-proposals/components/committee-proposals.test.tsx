@@ -55,6 +55,7 @@ const proposal = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary 
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

@@ -41,6 +41,7 @@ const group: ProposalSummary = {
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

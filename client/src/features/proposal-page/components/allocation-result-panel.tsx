@@ -1,7 +1,7 @@
-import { CertificateCard } from "@client/features/allocation/components/certificate-card";
-import { ordinal } from "@client/features/allocation/components/model";
+import { CertificateCard } from "@client/components/allocation-certificate";
 import { useUser } from "@client/lib/auth";
 import { allocationQueries } from "@client/lib/queries/allocation";
+import { ordinal } from "@client/lib/words";
 import { List, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { partiesOf } from "@shared/proposal-life";

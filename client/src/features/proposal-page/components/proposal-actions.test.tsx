@@ -330,6 +330,23 @@ describe("Proposal page: the committee's actions", () => {
     expect(posts(api)[0].body).toEqual({ reason: "Appeal upheld." });
   });
 
+  it("an Approved proposal without a thesis offers the committee Reopen, Withdraw and Reassign", async () => {
+    renderPage({ user: PEOPLE.committee, proposal: lifeProposal({ status: "Approved" }) });
+    expect(await screen.findByRole("button", { name: "Reopen" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Withdraw proposal" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reassign" })).toBeInTheDocument();
+  });
+
+  it("once its thesis has started, neither Reopen nor Withdraw: Reassign stays (DESIGN.md §16)", async () => {
+    renderPage({
+      user: PEOPLE.committee,
+      proposal: lifeProposal({ status: "Approved", thesisId: "70000000-0000-4000-8000-000000000001" }),
+    });
+    expect(await screen.findByRole("button", { name: "Reassign" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Reopen" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Withdraw proposal" })).toBeNull();
+  });
+
   it("a reopening refused (409: a member is now elsewhere) is said in the server's words", async () => {
     const user = userEvent.setup();
     renderPage({

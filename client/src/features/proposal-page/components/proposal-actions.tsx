@@ -6,6 +6,7 @@ import { MSG } from "@shared/messages";
 import { findTransition, type ProposalAction, partiesOf } from "@shared/proposal-life";
 import { actionsOffered, REVIEW_ACTIONS } from "@shared/proposal-offers";
 import type { Proposal } from "@shared/schemas/proposals";
+import { stoppedByThesis } from "@shared/thesis-life";
 import {
   type Icon,
   IconArrowBackUp,
@@ -69,7 +70,8 @@ export function ProposalActions({
     ...p.term,
     submissionsCloseAt: term?.submissionsCloseAt,
   });
-  const can = (a: ProposalAction) => allowed.includes(a);
+  // Once its thesis has started, the proposal is neither reopened nor withdrawn (DESIGN.md §16).
+  const can = (a: ProposalAction) => allowed.includes(a) && !stoppedByThesis(a, p.thesisId !== null);
   const isSupervisor = parties.includes("supervisor");
   const isCommittee = parties.includes("committee");
   // The committee places a group by hand only once its term's allocation is published (DESIGN.md §11).

@@ -49,6 +49,7 @@ export const lifeProposal = (o: Partial<Proposal> = {}): Proposal => ({
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

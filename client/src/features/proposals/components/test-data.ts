@@ -28,6 +28,7 @@ export const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => (
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

@@ -30,6 +30,7 @@ const proposal = (id: string, title: string, status: ProposalStatus, o: Partial<
     committeeDecidedBy: null,
     version: 1,
     document: null,
+    thesisId: null,
     ...o,
   }) satisfies ProposalSummary;
 

@@ -39,6 +39,7 @@ const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

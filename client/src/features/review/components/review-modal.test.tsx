@@ -32,6 +32,7 @@ const whole = (o: Partial<Proposal> = {}): Proposal => ({
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

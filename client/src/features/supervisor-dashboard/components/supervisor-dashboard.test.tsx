@@ -59,6 +59,7 @@ const proposal = (
   committeeDecidedBy: null,
   version: 1,
   document: null,
+  thesisId: null,
   ...o,
 });
 

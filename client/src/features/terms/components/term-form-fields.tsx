@@ -3,6 +3,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import type { TERM_MODES } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import type { TermFormValues } from "./term-values";
+import { ThesisSettingsFields } from "./thesis-settings-fields";
 
 const MODES = [
   { value: "direct", label: "Direct — students choose a supervisor" },
@@ -14,11 +15,14 @@ export function TermFormFields({
   form,
   timeZone,
   modeFrozen,
+  gradingFrozen = false,
 }: {
   form: UseFormReturnType<TermFormValues>;
   timeZone: string;
   /** The term has proposals, so its mode stays as it is. */
   modeFrozen: boolean;
+  /** A thesis of the term has been submitted: its scale, tolerance and rubric stay as they are. */
+  gradingFrozen?: boolean;
 }) {
   const moment = (field: keyof TermFormValues, label: string, help: string) => (
     <TextInput
@@ -87,6 +91,7 @@ export function TermFormFields({
         description="When on, the committee decides on a proposal after its supervisor approves it."
         {...form.getInputProps("committeeApproval", { type: "checkbox" })}
       />
+      <ThesisSettingsFields form={form} timeZone={timeZone} gradingFrozen={gradingFrozen} />
     </>
   );
 }

@@ -68,7 +68,12 @@ function TermForm({ term, timeZone, onClose }: { term: Term | null; timeZone: st
         <Text size="sm" c="dimmed">
           Times are in {timeZone}.
         </Text>
-        <TermFormFields form={form} timeZone={timeZone} modeFrozen={(term?.proposalCount ?? 0) > 0} />
+        <TermFormFields
+          form={form}
+          timeZone={timeZone}
+          modeFrozen={(term?.proposalCount ?? 0) > 0}
+          gradingFrozen={term?.gradingFrozen ?? false}
+        />
         <DialogButtons
           mt="sm"
           onCancel={onClose}

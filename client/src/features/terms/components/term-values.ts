@@ -1,12 +1,21 @@
-import type { TermMode } from "@shared/enums";
+import type { GradeScale, TermMode } from "@shared/enums";
+import { DEFAULT_TOLERANCE } from "@shared/grades";
 import {
   type Term,
   type TermInput,
   type TermPatch,
   termDateIssues,
+  termGradingIssues,
   termInputSchema,
   termPatchSchema,
 } from "@shared/schemas/terms";
+import {
+  DEFAULT_DECLARATION,
+  DEFAULT_DEFENSE_MINUTES,
+  DEFAULT_MARKING_DAYS,
+  DEFAULT_RUBRIC,
+  DEFAULT_WRITING_WEEKS,
+} from "@shared/thesis-settings";
 import { utcToWall, wallToUtc } from "@shared/time";
 import { z } from "zod";
 
@@ -25,6 +34,16 @@ export interface TermFormValues {
   committeeApproval: boolean;
   defaultCapacity: number | string;
   maxPreferences: number | string;
+  // The thesis (DESIGN.md §16).
+  thesisDueAt: string;
+  writingWeeks: number | string;
+  gradeScale: GradeScale;
+  gradeTolerance: number | string;
+  rubric: { name: string; weight: number | string; description: string }[];
+  declarationText: string;
+  markingDays: number | string;
+  defenseRequired: boolean;
+  defenseMinutes: number | string;
 }
 
 export const emptyTermValues: TermFormValues = {
@@ -37,6 +56,15 @@ export const emptyTermValues: TermFormValues = {
   committeeApproval: false,
   defaultCapacity: "",
   maxPreferences: 5,
+  thesisDueAt: "",
+  writingWeeks: DEFAULT_WRITING_WEEKS,
+  gradeScale: "percent",
+  gradeTolerance: DEFAULT_TOLERANCE.percent,
+  rubric: DEFAULT_RUBRIC.map((c) => ({ ...c })),
+  declarationText: DEFAULT_DECLARATION,
+  markingDays: DEFAULT_MARKING_DAYS,
+  defenseRequired: false,
+  defenseMinutes: DEFAULT_DEFENSE_MINUTES,
 };
 
 const wall = (iso: string | null, zone: string) => (iso ? utcToWall(iso, zone) : "");
@@ -52,6 +80,15 @@ export function termToValues(t: Term, zone: string): TermFormValues {
     committeeApproval: t.committeeApproval,
     defaultCapacity: t.defaultCapacity ?? "",
     maxPreferences: t.maxPreferences,
+    thesisDueAt: wall(t.thesisDueAt, zone),
+    writingWeeks: t.writingWeeks,
+    gradeScale: t.gradeScale,
+    gradeTolerance: t.gradeTolerance,
+    rubric: t.rubric.map((c) => ({ ...c })),
+    declarationText: t.declarationText,
+    markingDays: t.markingDays,
+    defenseRequired: t.defenseRequired,
+    defenseMinutes: t.defenseMinutes,
   };
 }
 
@@ -72,6 +109,15 @@ export function valuesToInput(v: TermFormValues, zone: string) {
     committeeApproval: v.committeeApproval,
     defaultCapacity: number(v.defaultCapacity),
     maxPreferences: number(v.maxPreferences),
+    thesisDueAt: instant(v.thesisDueAt, zone),
+    writingWeeks: number(v.writingWeeks),
+    gradeScale: v.gradeScale,
+    gradeTolerance: number(v.gradeTolerance),
+    rubric: v.rubric.map((c) => ({ name: c.name, weight: number(c.weight), description: c.description })),
+    declarationText: v.declarationText,
+    markingDays: number(v.markingDays),
+    defenseRequired: v.defenseRequired,
+    defenseMinutes: number(v.defenseMinutes),
   } as TermInput;
 }
 
@@ -80,7 +126,7 @@ export function changedFields(values: TermFormValues, initial: TermFormValues, z
   const input = valuesToInput(values, zone) as Record<string, unknown>;
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof TermFormValues)[])
-    if (values[key] !== initial[key]) patch[key] = input[key];
+    if (JSON.stringify(values[key]) !== JSON.stringify(initial[key])) patch[key] = input[key];
   return patch;
 }
 
@@ -106,7 +152,8 @@ export const editTermSchema = (zone: string) =>
           submissionsCloseAt: t.submissionsCloseAt ?? null,
           revisionsCloseAt: t.revisionsCloseAt ?? null,
         };
-        for (const i of termDateIssues(dates))
+        const grading = { gradeScale: t.gradeScale ?? "percent", gradeTolerance: t.gradeTolerance };
+        for (const i of [...termDateIssues(dates), ...termGradingIssues(grading)])
           ctx.addIssue({ code: "custom", path: [i.field], message: i.message });
       }),
     );

@@ -2,6 +2,7 @@ import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
+import { DEFAULT_DECLARATION } from "@shared/thesis-settings";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -184,6 +185,16 @@ describe("Terms: create and edit", () => {
       committeeApproval: false,
       defaultCapacity: 3,
       maxPreferences: 5,
+      // The thesis settings' defaults (their own test: thesis-settings.test.tsx).
+      thesisDueAt: null,
+      writingWeeks: 26,
+      gradeScale: "percent",
+      gradeTolerance: 10,
+      rubric: [{ name: "Overall", weight: 100, description: "" }],
+      declarationText: DEFAULT_DECLARATION,
+      markingDays: 28,
+      defenseRequired: false,
+      defenseMinutes: 45,
     });
     expect(await rowOf("Summer 2027")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -1,3 +1,4 @@
+import { thesisSettings } from "@client/test/terms-fixture";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
 import { vi } from "vitest";
 
@@ -17,6 +18,7 @@ export const term = (i: number, over: Partial<Term> = {}): Term => ({
   current: false,
   proposalCount: 0,
   allocationPublishedAt: null,
+  ...thesisSettings,
   createdAt: new Date(2026, 0, i).toISOString(),
   ...over,
 });

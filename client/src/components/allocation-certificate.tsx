@@ -1,8 +1,8 @@
 import { formatInZone } from "@client/lib/dates";
 import { allocationQueries } from "@client/lib/queries/allocation";
+import { ordinal } from "@client/lib/words";
 import { Code, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { ordinal } from "./model";
 
 const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${one}${n === 1 ? "" : "s"}`;
 

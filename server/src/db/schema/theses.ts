@@ -1,0 +1,47 @@
+/** The thesis that an Approved proposal starts (DESIGN.md §16), 1:1 with its proposal. */
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { files, users } from "./accounts";
+import { createdAt, ref, updatedAt } from "./columns";
+import { thesisStateEnum } from "./enums";
+import { proposals } from "./proposals";
+
+/**
+ * Its members are its proposal's accepted members (one group, one place in the term); its
+ * supervisor is its proposal's. State changes are conditional updates on the state read (and
+ * `version`, which every change of the row increases), so a racing action changes nothing.
+ */
+export const theses = pgTable(
+  "theses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: ref("proposal_id", () => proposals.id, "cascade"),
+    state: thesisStateEnum("state").notNull().default("Writing"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** The supervisor when it starts (§17); the committee may replace them until their assessment is in. */
+    firstExaminerId: uuid("first_examiner_id").references(() => users.id, { onDelete: "restrict" }),
+    secondExaminerId: uuid("second_examiner_id").references(() => users.id, { onDelete: "restrict" }),
+    /** When each examiner's assessment came in (the assessments are their own rows, §17). */
+    firstAssessedAt: timestamp("first_assessed_at", { withTimezone: true }),
+    secondAssessedAt: timestamp("second_assessed_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** The final document, locked at submission. */
+    finalDocumentId: uuid("final_document_id").references(() => files.id, { onDelete: "restrict" }),
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("theses_proposal_uq").on(t.proposalId),
+    index("theses_state_due_idx").on(t.state, t.dueAt, t.id),
+    index("theses_first_examiner_idx").on(t.firstExaminerId, t.state),
+    index("theses_second_examiner_idx").on(t.secondExaminerId, t.state),
+    check("theses_due_ck", sql`${t.dueAt} > ${t.startedAt}`),
+    // Two examiners, never one person twice (§17).
+    check(
+      "theses_examiners_ck",
+      sql`${t.secondExaminerId} is null or ${t.secondExaminerId} is distinct from ${t.firstExaminerId}`,
+    ),
+  ],
+);

@@ -1,0 +1,137 @@
+import type { ThesisState } from "@shared/enums";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { selectRow, selectRows } from "../../db/query";
+import { proposalMembers, proposals, terms, theses, users } from "../../db/schema";
+
+/** What starting a thesis reads of its proposal's term (DESIGN.md §16). */
+export function selectThesisTerm(db: Db, termId: string) {
+  return selectRow<{ thesis_due_at: string | null; writing_weeks: number }>(
+    db,
+    sql`select thesis_due_at, writing_weeks from ${terms} where id = ${termId}`,
+  );
+}
+
+export async function insertThesis(
+  db: Db,
+  v: { proposalId: string; startedAt: Date; dueAt: Date; firstExaminerId: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(theses)
+    .values({ ...v, state: "Writing" })
+    .returning({ id: theses.id });
+  return row.id;
+}
+
+/** A thesis as every read selects it: with its proposal, term, people and the viewer's relation. */
+export interface ThesisRow {
+  id: string;
+  proposal_id: string;
+  title: string;
+  term_id: string;
+  term_name: string;
+  state: ThesisState;
+  started_at: string;
+  due_at: string;
+  submitted_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  first_examiner_id: string | null;
+  first_examiner_name: string | null;
+  second_examiner_id: string | null;
+  second_examiner_name: string | null;
+  members: { id: string; name: string }[];
+}
+
+const THESIS_SELECT = sql`
+  select th.id, th.proposal_id, p.title, p.term_id, tm.name as term_name, th.state, th.started_at, th.due_at,
+         th.submitted_at, th.version, th.created_at, th.updated_at,
+         p.supervisor_id, s.name as supervisor_name,
+         th.first_examiner_id, e1.name as first_examiner_name, th.second_examiner_id, e2.name as second_examiner_name,
+         coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by m.position)
+                     from ${proposalMembers} m join ${users} u on u.id = m.user_id
+                    where m.proposal_id = p.id and m.state = 'accepted'), '[]') as members
+    from ${theses} th
+    join ${proposals} p on p.id = th.proposal_id
+    join ${terms} tm on tm.id = p.term_id
+    left join ${users} s on s.id = p.supervisor_id
+    left join ${users} e1 on e1.id = th.first_examiner_id
+    left join ${users} e2 on e2.id = th.second_examiner_id`;
+
+/** One thesis; with `lock`, its row is held (FOR UPDATE) until the transaction ends. */
+export function selectThesis(db: Db, id: string, lock = false) {
+  return selectRow<ThesisRow>(
+    db,
+    sql`${THESIS_SELECT} where th.id = ${id} ${lock ? sql`for update of th` : sql``}`,
+  );
+}
+
+/** Which theses a person may list (DESIGN.md §16): the committee all, a teacher theirs, a student their own. */
+function visibleTo(viewer: { id: string; role: string }): SQL {
+  if (viewer.role === "committee") return sql`true`;
+  if (viewer.role === "supervisor")
+    return sql`(p.supervisor_id = ${viewer.id} or th.first_examiner_id = ${viewer.id} or th.second_examiner_id = ${viewer.id})`;
+  return sql`exists (select 1 from ${proposalMembers} m
+                      where m.proposal_id = p.id and m.user_id = ${viewer.id} and m.state = 'accepted')`;
+}
+
+const inStates = (states: readonly ThesisState[]): SQL =>
+  states.length
+    ? sql`th.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/** A list of theses the viewer may see, in a term (or any) and these states, oldest due first. */
+export function selectTheses(
+  db: Db,
+  viewer: { id: string; role: string },
+  filter: { termId: string | null; states: readonly ThesisState[] },
+  limit: number,
+) {
+  return selectRows<ThesisRow>(
+    db,
+    sql`${THESIS_SELECT}
+         where ${visibleTo(viewer)} and ${filter.termId ? sql`p.term_id = ${filter.termId}` : sql`true`}
+           and ${inStates(filter.states)}
+         order by th.due_at, th.id limit ${limit}`,
+  );
+}
+
+/**
+ * Moves the thesis from `from` to `to` with the changes that go with it, only if it is still in
+ * `from` at the version read: a racing change updates nothing (undefined). Every change counts up
+ * its version.
+ */
+export async function moveThesisState(
+  db: Db,
+  id: string,
+  from: ThesisState,
+  version: number,
+  to: ThesisState,
+  set: Partial<typeof theses.$inferInsert>,
+) {
+  const [row] = await db
+    .update(theses)
+    .set({ ...set, state: to, version: version + 1, updatedAt: sql`now()` })
+    .where(and(eq(theses.id, id), eq(theses.state, from), eq(theses.version, version)))
+    .returning({ id: theses.id });
+  return row;
+}
+
+/** A reassigned proposal's new supervisor becomes its thesis's first examiner, if the supervisor was (§17). */
+export async function followSupervisor(db: Db, proposalId: string, from: string | null, to: string) {
+  await db
+    .update(theses)
+    .set({ firstExaminerId: to, version: sql`${theses.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(theses.proposalId, proposalId),
+        from === null ? sql`${theses.firstExaminerId} is null` : eq(theses.firstExaminerId, from),
+      ),
+    );
+}

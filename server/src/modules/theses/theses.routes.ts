@@ -1,0 +1,53 @@
+import {
+  thesisIdParams,
+  thesisListQuery,
+  thesisListResponse,
+  thesisReasonSchema,
+  thesisResponse,
+} from "@shared/schemas/theses";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
+import { routesOf } from "../../lib/route";
+import { cancelThesis, getThesis, listTheses } from "./theses.service";
+
+const route = routesOf("theses", [400, 401, 403, 404]);
+
+/** A thesis and its life (DESIGN.md §16, §23). */
+export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/theses",
+    route("theses:read", {
+      summary:
+        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId and state (none: those in progress). Students see Graded and Disputed as Submitted until release.",
+      querystring: thesisListQuery,
+      response: { 200: thesisListResponse },
+    }),
+    async (request) => ({ items: await listTheses(contextOf(request), request.query) }),
+  );
+
+  app.get(
+    "/theses/:id",
+    route("theses:read", {
+      summary:
+        "One thesis, to its members, examiners and the committee (404 for anyone else); students see Graded and Disputed as Submitted until release",
+      params: thesisIdParams,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await getThesis(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/cancel",
+    route("theses:manage", {
+      summary:
+        "Cancel a thesis in Writing, Submitted or Disputed (reason required): Cancelled, and its proposal Withdrawn in the same transaction",
+      params: thesisIdParams,
+      body: thesisReasonSchema,
+      response: { 200: thesisResponse },
+      errors: [409],
+    }),
+    async (request) => ({
+      thesis: await cancelThesis(contextOf(request), request.params.id, request.body.reason),
+    }),
+  );
+};

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { THESIS_STATES } from "../enums";
+import { LIMITS } from "../limits";
+import { MSG } from "../messages";
+import { THESIS_ACTIONS } from "../thesis-life";
+import { uuid } from "./common";
+import { termFilter } from "./terms";
+
+/** The requests of a thesis's life (DESIGN.md §16, §23) and what they answer. */
+
+/** POST /api/theses/:id/cancel (and the other actions that carry a required reason). */
+export const thesisReasonSchema = z.object({
+  reason: z
+    .string({ error: "Reason must be text." })
+    .trim()
+    .min(1, MSG.thesisReasonRequired)
+    .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax.toLocaleString("en")} characters.`),
+});
+export type ThesisReasonInput = z.input<typeof thesisReasonSchema>;
+
+/**
+ * GET /api/theses: `termId` a term's id or "all" (none: any term); `state` one state, or none for
+ * every thesis not yet Released, Cancelled or Annulled (§16: lists default to those in progress).
+ */
+export const thesisListQuery = z.object({
+  termId: termFilter,
+  state: z.enum(THESIS_STATES, { error: `State must be one of ${THESIS_STATES.join(", ")}.` }).optional(),
+});
+export type ThesisListQuery = z.input<typeof thesisListQuery>;
+
+/** The states a list shows when it names none. */
+export const THESIS_STATES_IN_PROGRESS = ["Writing", "Submitted", "Graded", "Disputed"] as const;
+
+const person = z.object({ id: z.string(), name: z.string() });
+
+/** A thesis as the API answers it (students see Graded and Disputed as Submitted until release). */
+export const thesisSchema = z.object({
+  id: z.string(),
+  proposalId: z.string(),
+  title: z.string(),
+  termId: z.string(),
+  termName: z.string(),
+  state: z.enum(THESIS_STATES),
+  startedAt: z.string(),
+  dueAt: z.string(),
+  submittedAt: z.string().nullable(),
+  supervisor: person.nullable(),
+  firstExaminer: person.nullable(),
+  secondExaminer: person.nullable(),
+  members: z.array(person),
+  /** The actions of the thesis's table the caller may take now. */
+  actions: z.array(z.enum(THESIS_ACTIONS)),
+  updatedAt: z.string(),
+});
+export type Thesis = z.infer<typeof thesisSchema>;
+
+export const thesisResponse = z.object({ thesis: thesisSchema });
+export const thesisListResponse = z.object({ items: z.array(thesisSchema) });
+export type ThesisList = z.infer<typeof thesisListResponse>;
+
+export const thesisIdParams = z.object({ id: uuid("Invalid id.") });

@@ -1,0 +1,36 @@
+/** The words of the thesis (DESIGN.md §16) and its term settings, part of MSG (shared/src/messages.ts). */
+export const THESIS_MSG = {
+  // the thesis (DESIGN.md §16)
+  thesisStartedNoReopen:
+    "This proposal's thesis has started, so the proposal cannot be reopened. The committee may cancel the thesis instead.",
+  thesisStartedNoWithdraw:
+    "This proposal's thesis has started: cancel the thesis, which withdraws the proposal with it.",
+  thesisFirstAssessed:
+    "The first examiner's assessment of this thesis is in, so the proposal can no longer go to another supervisor.",
+  reassignToSecondExaminer:
+    "This teacher is the thesis's second examiner, so the proposal cannot go to them as its supervisor.",
+  thesisIsNow: (state: string) => `This thesis is ${state}, so that cannot be done now.`,
+  thesisChangedMeanwhile: "This thesis was changed by someone else just now. Reload it and try again.",
+  thesisReasonRequired: "A reason is required.",
+  thesisCancelled: "Thesis cancelled. Its proposal is withdrawn.",
+  thesisOnlyWho: (parties: string[]) =>
+    `Only ${parties
+      .map(
+        (p) =>
+          ({
+            member: "a member of its group",
+            supervisor: "its supervisor",
+            firstExaminer: "its first examiner",
+            secondExaminer: "its second examiner",
+            committee: "the committee",
+            system: "ThesisDesk itself",
+          })[p] ?? p,
+      )
+      .join(" or ")} can do that.`,
+  // the term's thesis settings (DESIGN.md §16)
+  rubricWeightsSum: (sum: number) => `The rubric's weights must add up to 100 (they add up to ${sum}).`,
+  rubricNamesUnique: "Each rubric component needs its own name.",
+  gradingFrozen: (term: string) =>
+    `A thesis of ${term} has been submitted, so its grade scale, tolerance and rubric can no longer change.`,
+  toleranceTooLarge: (max: number, unit: string) => `Grade tolerance must be at most ${max} ${unit}.`,
+} as const;
