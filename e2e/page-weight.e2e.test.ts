@@ -70,7 +70,9 @@ describe("page weight", () => {
       expect(load.css.gzip).toBeGreaterThan(1);
       expect(load.css.gzip).toBeLessThanOrEqual(CSS_BUDGET_KB);
       const names = load.scripts.map((s) => s.url).join(" ");
-      expect(names).not.toMatch(/role-layout|role-routes|all-teachers|proposal-status|requests|chat|toasts|modals/);
+      expect(names).not.toMatch(
+        /role-layout|role-routes|all-teachers|proposal-status|requests|chat|toasts|modals/,
+      );
     });
   }
 });
