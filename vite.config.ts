@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { firstVisitChunks } from "./scripts/first-visit-chunks.ts";
 
 /** Writes .gz and .br next to each text asset; the server sends them as they are (no run-time compression). */
 function precompress(): Plugin {
@@ -47,6 +48,15 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
     reportCompressedSize: true,
+    // Every browser the app supports preloads modules itself: no polyfill in the first visit.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: firstVisitChunks(fileURLToPath(new URL(".", import.meta.url))),
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./support/harness";
 
 /**
- * What a first visit downloads (DESIGN.md §22, decision 0061). The issue's target is 120 kB of
- * JavaScript and 25 kB of CSS, gzipped; the JavaScript budget below is the figure reached, so that
- * it only goes down. `npm run bench:page-weight` builds the client and prints these figures.
+ * What a first visit downloads (DESIGN.md §22, decisions 0061 and 0064). The target is 120 kB of
+ * JavaScript and 25 kB of CSS, gzipped: `/` meets it; the budget of `/login` is the figure reached,
+ * so that it only goes down. `npm run bench:page-weight` builds the client and prints these figures.
  */
-const JS_BUDGET_KB = 150;
+const JS_BUDGET_KB: Record<string, number> = { "/": 120, "/login": 124 };
 const CSS_BUDGET_KB = 25;
 
 let server: RunningServer;
@@ -66,11 +66,13 @@ describe("page weight", () => {
         `${path}: JavaScript ${load.js.gzip.toFixed(1)} kB gzipped (${load.js.sent.toFixed(1)} kB as sent) in ${load.scripts.length} files; CSS ${load.css.gzip.toFixed(1)} kB gzipped (${load.css.sent.toFixed(1)} kB as sent)`,
       );
       expect(load.scripts.length).toBeGreaterThan(0);
-      expect(load.js.gzip).toBeLessThanOrEqual(JS_BUDGET_KB);
+      expect(load.js.gzip).toBeLessThanOrEqual(JS_BUDGET_KB[path]);
       expect(load.css.gzip).toBeGreaterThan(1);
       expect(load.css.gzip).toBeLessThanOrEqual(CSS_BUDGET_KB);
       const names = load.scripts.map((s) => s.url).join(" ");
-      expect(names).not.toMatch(/role-layout|all-teachers|proposal-status|requests|chat|toasts|modals/);
+      expect(names).not.toMatch(
+        /role-layout|role-routes|all-teachers|proposal-status|requests|chat|toasts|modals/,
+      );
     });
   }
 });

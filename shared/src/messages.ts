@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from "./import-messages";
+import { SIGN_IN_MSG } from "./sign-in-messages";
 import { THESIS_MSG } from "./thesis-messages";
 
 /**
@@ -6,16 +7,16 @@ import { THESIS_MSG } from "./thesis-messages";
  * ThesisDesk additions. Screens and the server both take their words from here.
  */
 export const MSG = {
+  // the words of a first visit and of signing in: their own file (decision 0064)
+  ...SIGN_IN_MSG,
+
   // accounts
-  invalidLogin: "Invalid email or password.",
   tooManyLogins: "Too many failed sign-in attempts. Please wait a minute and try again.",
   // Past the account's budget for devices it has not signed in on (decision 0040).
   tooManyLoginsForAccount: (minutes: number) =>
     `Too many failed sign-in attempts for this account from devices it has not been used on. Sign in on a device you have signed in on before, try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or choose “Forgot password?” to set a new password by email.`,
   tooManyRegistrations:
     "Too many accounts were registered from your network just now. Please wait a minute and try again.",
-  loggedOut: "Logged out successfully.",
-  logoutFailed: "Logout failed.",
   userNotLoggedIn: "User not logged in.",
   noUserLoggedIn: "No user logged in.",
   emailTaken: "An account with this email already exists.",
@@ -24,10 +25,6 @@ export const MSG = {
   passwordTooLong: "Password must be at most 128 characters.",
   emailInvalid: "Enter a valid email address.",
   signInRequired: "Please log in to continue.",
-  // A session that ended while a page was open (decision 0054): the server's words, and the client's.
-  sessionEnded:
-    "Your session has ended: it expired, or it was ended elsewhere (for example by a new password). Please log in again.",
-  signedOutElsewhere: "You were signed out: your session expired, or you logged out in another tab.",
   forbidden: "You do not have permission to do that.",
   notFound: "Not found.",
   crossSite: "Cross-site requests are not allowed.",
@@ -36,9 +33,7 @@ export const MSG = {
   serverError: "Something went wrong on our side. Please try again.",
   databaseDown: "The database is not reachable right now. Please try again in a moment.",
   tooSlow: "The server took too long to answer. Please try again in a moment.",
-  // The client's own words: no answer came, or one it cannot read.
-  cannotReachServer: "Cannot reach the server. Check your connection and try again.",
-  somethingWentWrong: "Something went wrong. Please try again.",
+  // The client's own words.
   uploadFailed: "The upload failed. Please try again.",
   messageNotSent: "Your message was not sent. Please try again.",
   setupTokenInvalid: "The setup token is not valid.",
@@ -54,9 +49,6 @@ export const MSG = {
   resetTokenInvalid:
     "This password link is not valid: it has expired, was used already, or is incomplete. Ask for a new one.",
   passwordSet: "Your password is set, and you are logged in.",
-  accountDeactivated: "This account has been deactivated. Please contact the committee.",
-  domainNotAllowed: (domains: readonly string[]) =>
-    `Only email addresses at ${domains.length > 1 ? `${domains.slice(0, -1).join(", ")} or ${domains.at(-1)}` : domains[0]} can be used.`,
   personNotFound: "Person not found.",
   personUpdated: "Details saved.",
   updatePersonFailed: (message: string) => `Failed to save: ${message}`,
@@ -75,16 +67,6 @@ export const MSG = {
 
   // import (DESIGN.md §12): its own file
   ...IMPORT_MSG,
-
-  // single sign-on (DESIGN.md §12)
-  signInWith: (name: string) => `Sign in with ${name}`,
-  ssoFailed: "Single sign-on did not work. Please try again, or log in with your password.",
-  ssoEmailNotVerified:
-    "Your university account's email address is not verified, so it cannot sign in here. Verify it with your university first.",
-  ssoNoAccount: "There is no ThesisDesk account for this email address. Please ask the committee to add you.",
-  ssoStudentIdTaken:
-    "Your student ID already belongs to another ThesisDesk account. Please contact the committee.",
-  ssoNoEmail: "Your university account did not share an email address, so it cannot sign in here.",
 
   // my data (DESIGN.md §12)
   downloadMyData: "Download my data",
@@ -307,21 +289,4 @@ export const MSG = {
   notAvailable: "N/A",
 } as const;
 
-/**
- * The error codes single sign-on sends back to /login?error=…, and what each tells the person
- * (domain_not_allowed names the domains, which the page has from GET /api/auth/options). Only
- * these words are shown: a description in the address could be anyone's.
- */
-export function ssoErrorMessage(code: string, allowedEmailDomains: readonly string[]): string {
-  const known: Record<string, string> = {
-    email_not_verified: MSG.ssoEmailNotVerified,
-    account_not_linked: MSG.ssoEmailNotVerified,
-    signup_disabled: MSG.ssoNoAccount,
-    account_deactivated: MSG.accountDeactivated,
-    student_id_taken: MSG.ssoStudentIdTaken,
-    email_not_found: MSG.ssoNoEmail,
-  };
-  if (code === "domain_not_allowed" && allowedEmailDomains.length)
-    return MSG.domainNotAllowed(allowedEmailDomains);
-  return known[code] ?? MSG.ssoFailed;
-}
+export { ssoErrorMessage } from "./sign-in-messages";

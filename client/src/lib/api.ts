@@ -1,5 +1,5 @@
-import { MSG } from "@shared/messages";
 import type { ErrorResponse } from "@shared/schemas/common";
+import { SIGN_IN_MSG } from "@shared/sign-in-messages";
 
 /** An error answered by the API, in the error shape of DESIGN.md §5. */
 export class ApiError extends Error {
@@ -19,7 +19,7 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
  * What to tell people of a failure: the server's words (or the network's, see `unreachable`);
  * anything else is no refusal but a fault of ours, said as `fallback`.
  */
-export const errorMessage = (e: unknown, fallback: string = MSG.somethingWentWrong) =>
+export const errorMessage = (e: unknown, fallback: string = SIGN_IN_MSG.somethingWentWrong) =>
   isApiError(e) ? e.message : fallback;
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -54,7 +54,7 @@ async function request<T>(method: string, path: string, body?: unknown, init?: R
 }
 
 /** No answer at all: the network, not the server. */
-const unreachable = () => new ApiError(0, "NETWORK", MSG.cannotReachServer);
+const unreachable = () => new ApiError(0, "NETWORK", SIGN_IN_MSG.cannotReachServer);
 
 /** A refusal as the server said it (DESIGN.md §5), or its status when the body says nothing. */
 function refusal(status: number, data: unknown): ApiError {

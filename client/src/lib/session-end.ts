@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { SIGN_IN_MSG } from "@shared/sign-in-messages";
 
 /**
  * Why a page left the signed-in screens for the login page without the person signing out there
@@ -7,9 +7,9 @@ import { MSG } from "@shared/messages";
  */
 export const SESSION_END_REASONS = {
   /** The server said the session this browser held has ended (expired, revoked, deactivated). */
-  "session-ended": MSG.sessionEnded,
+  "session-ended": SIGN_IN_MSG.sessionEnded,
   /** The browser sent no session any more (its cookie expired, or another tab logged out). */
-  "signed-out": MSG.signedOutElsewhere,
+  "signed-out": SIGN_IN_MSG.signedOutElsewhere,
 } as const;
 export type SessionEndReason = keyof typeof SESSION_END_REASONS;
 

@@ -1,22 +1,14 @@
 import { createQueryClient, Providers } from "@client/app/providers";
 import { sessionQueries } from "@client/lib/queries/session";
+import { makeUser } from "@client/test/factories";
 import { ModalsProvider } from "@mantine/modals";
 import type { User } from "@shared/schemas/auth";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, parsePath, RouterProvider } from "react-router";
 
-export const testUser = (overrides: Partial<User> = {}): User => ({
-  id: "00000000-0000-4000-8000-000000000001",
-  name: "Test Student",
-  email: "test@uni.example",
-  role: "student",
-  studentId: "S-1",
-  pictureUrl: null,
-  emailNotifications: true,
-  createdAt: new Date(0).toISOString(),
-  ...overrides,
-});
+/** The signed-in user of a rendered screen (test/factories.ts). */
+export const testUser = makeUser;
 
 /**
  * Renders a screen with the app's providers, a signed-in user and a memory router.

@@ -30,3 +30,11 @@ Object.defineProperty(window, "getComputedStyle", { value: window.getComputedSty
 // The toasts' code loads with the first toast (app/providers.tsx, decision 0061); loaded here once,
 // so a screen's first toast appears as soon as it is shown rather than after a module transform.
 await import("@client/app/toasts");
+
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
+import { SIGN_IN_MSG } from "../sign-in-messages";
 import { emailSchema, newPasswordSchema, requiredText, shownText } from "./common";
 
 /** A student ID as registration, import and single sign-on accept it. */
@@ -26,14 +27,14 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: z
-    .string({ error: "Email is required." })
+    .string({ error: SIGN_IN_MSG.emailRequired })
     .trim()
     .toLowerCase()
-    .min(1, "Email is required.")
+    .min(1, SIGN_IN_MSG.emailRequired)
     .max(LIMITS.emailMax),
   password: z
-    .string({ error: "Password is required." })
-    .min(1, "Password is required.")
+    .string({ error: SIGN_IN_MSG.passwordRequired })
+    .min(1, SIGN_IN_MSG.passwordRequired)
     .max(LIMITS.passwordMax),
 });
 export type LoginInput = z.input<typeof loginSchema>;

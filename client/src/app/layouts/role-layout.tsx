@@ -2,8 +2,9 @@ import "./signed-in-styles";
 import { Brand } from "@client/components/brand";
 import { PageLoader } from "@client/components/page-loader";
 import { UserAvatar } from "@client/components/user-avatar";
-import { useLogout, useUser } from "@client/lib/auth";
+import { useUser } from "@client/lib/auth";
 import { useLiveEvents } from "@client/lib/live-events";
+import { useLogout } from "@client/lib/sign-in";
 import {
   ActionIcon,
   AppShell,

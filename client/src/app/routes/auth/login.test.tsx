@@ -1,4 +1,4 @@
-import { fakeApi, renderScreen } from "@client/test/render";
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -89,5 +89,49 @@ describe("Log in: where a person comes from (issue 30)", () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/forgot-password"));
     expect(router.state.location.search).toBe("");
     expect(router.state.location.state).toEqual({ email: "ana@uni.example" });
+  });
+});
+
+describe("Log in: the form's own check (decision 0064: plain inputs, checked on submit)", () => {
+  it("names each empty field at the field, sends nothing, and a field's message goes once it is typed in", async () => {
+    const api = fakeApi({
+      "GET /api/auth/options": () => ({ body: { sso: null, allowedEmailDomains: [] } }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<LoginPage />, { user: null, path: "/login" });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: "Email" }), "   ");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
+    await user.type(screen.getByRole("textbox", { name: "Email" }), "ana@uni.example");
+    expect(screen.queryByText(MSG.emailRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+  });
+
+  it("sends what was typed and goes to the person's dashboard; a wrong password says so", async () => {
+    let tries = 0;
+    const api = fakeApi({
+      "GET /api/auth/options": () => ({ body: { sso: null, allowedEmailDomains: [] } }),
+      "POST /api/auth/login": () =>
+        ++tries === 1
+          ? { status: 401, body: { error: { code: "UNAUTHORIZED", message: MSG.invalidLogin } } }
+          : { body: { user: testUser() } },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const { router } = renderScreen(<LoginPage />, { user: null, path: "/login" });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: "Email" }), "ana@uni.example");
+    await user.type(screen.getByLabelText(/^Password/), "wrong password");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.invalidLogin);
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
+    expect(api.calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { email: "ana@uni.example", password: "wrong password" },
+      { email: "ana@uni.example", password: "wrong password" },
+    ]);
   });
 });

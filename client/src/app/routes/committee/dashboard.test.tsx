@@ -1,6 +1,6 @@
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { counts } from "@client/test/status-counts";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { CommitteeDashboard } from "@shared/schemas/committee";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,5 +1,5 @@
+import { makeMember, makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,44 +9,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 const DAY = 24 * 3600 * 1000;
 
-const proposal = (createdAt: string): ProposalSummary => ({
-  id: "p1",
-  title: "Graph neural networks for phishing",
-  excerpt: "A.",
-  type: "Thesis",
-  status: "Approved",
-  researchCell: null,
-  supervisor: null,
-  createdBy: null,
-  // The signed-in student (testUser()) is in its group.
-  members: [
-    {
-      id: "00000000-0000-4000-8000-000000000001",
-      name: "Mei Lin",
-      studentId: "S-1",
-      position: 0,
-      state: "accepted",
-    },
-  ],
-  createdAt,
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: {
-    id: "7e000000-0000-4000-8000-000000000001",
-    name: "Default",
-    mode: "direct",
-    committeeApproval: false,
-    revisionsCloseAt: null,
-  },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-});
+const proposal = (createdAt: string): ProposalSummary =>
+  makeProposalSummary({
+    id: "p1",
+    excerpt: "A.",
+    status: "Approved",
+    researchCell: null,
+    supervisor: null,
+    createdBy: null,
+    // The signed-in student (testUser()) is in its group.
+    members: [makeMember({ id: testUser().id, name: "Mei Lin", studentId: "S-1" })],
+    createdAt,
+  });
 
 function setup(createdAt: string, items: ProposalSummary[] = []) {
   const api = fakeApi({

@@ -1,6 +1,6 @@
 import { proposal } from "@client/features/proposals/components/test-data";
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,19 +1,29 @@
 import { FormError } from "@client/components/auth-card";
 import { safeNext } from "@client/components/guards";
 import { api, isApiError } from "@client/lib/api";
-import { useLogin } from "@client/lib/auth";
 import { authOptionsQuery } from "@client/lib/queries/auth-options";
 import { sessionEndMessage } from "@client/lib/session-end";
-import { Alert, Anchor, Button, Divider, Group, Stack } from "@mantine/core";
-import { isNotEmpty, useForm } from "@mantine/form";
+import { useLogin } from "@client/lib/sign-in";
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { DASHBOARD_PATH } from "@shared/enums";
-import { MSG, ssoErrorMessage } from "@shared/messages";
 import type { LoginInput } from "@shared/schemas/auth";
+import { SIGN_IN_MSG, ssoErrorMessage } from "@shared/sign-in-messages";
 import { IconBuildingBank, IconClockHour4 } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { EmailField, PasswordField } from "./account-fields";
+
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+/**
+ * Only "is it filled in" before sending: the server checks the rest with the shared schema. Plain
+ * inputs checked on submit, without zod or @mantine/form, keep the first load of /login inside its
+ * JavaScript budget (DESIGN.md §22, decision 0064).
+ */
+const check = (values: LoginInput): FieldErrors => ({
+  ...(values.email.trim() ? {} : { email: SIGN_IN_MSG.emailRequired }),
+  ...(values.password.trim() ? {} : { password: SIGN_IN_MSG.passwordRequired }),
+});
 
 /**
  * Email and password, and single sign-on where the department set it up. Success goes to the page
@@ -32,29 +42,36 @@ export function LoginForm() {
   // The page is for typing an email: the cursor starts there (issue 30).
   const emailRef = useRef<HTMLInputElement>(null);
   useEffect(() => emailRef.current?.focus(), []);
-  const form = useForm<LoginInput>({
-    mode: "uncontrolled",
-    initialValues: { email: "", password: "" },
-    // Only "is it filled in" here: the server checks the rest with the shared schema. Keeping zod
-    // out of this page keeps the first load of /login inside its JavaScript budget.
-    validate: { email: isNotEmpty("Email is required."), password: isNotEmpty("Password is required.") },
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const values = (): LoginInput => ({
+    email: emailRef.current?.value ?? "",
+    password: passwordRef.current?.value ?? "",
   });
+  // A field's error goes as soon as it is typed in.
+  const typed = (field: keyof LoginInput) => () =>
+    setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
   // Single sign-on leaves for the provider's page; the way back lands here, signed in or with ?error=.
   const sso = useMutation({
     mutationFn: () =>
       api.post<{ url: string }>("/auth/sso", { next: safeNext(params.get("next")) ?? undefined }),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (e) => setError(isApiError(e) ? e.message : MSG.ssoFailed),
+    onError: (e) => setError(isApiError(e) ? e.message : SIGN_IN_MSG.ssoFailed),
   });
 
-  const onSubmit = form.onSubmit((values) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = values();
+    const errors = check(input);
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
     setError(null);
-    login.mutate(values, {
+    login.mutate(input, {
       onSuccess: ({ user }) =>
         navigate(safeNext(params.get("next")) ?? DASHBOARD_PATH[user.role], { replace: true }),
-      onError: (e) => setError(isApiError(e) && e.status !== 401 ? e.message : MSG.invalidLogin),
+      onError: (e) => setError(isApiError(e) && e.status !== 401 ? e.message : SIGN_IN_MSG.invalidLogin),
     });
-  });
+  };
 
   const shown =
     error ?? (ssoError ? ssoErrorMessage(ssoError, options.data?.allowedEmailDomains ?? []) : null);
@@ -62,7 +79,7 @@ export function LoginForm() {
   const forgotPassword = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    void navigate("/forgot-password", { state: { email: form.getValues().email.trim() } });
+    void navigate("/forgot-password", { state: { email: values().email.trim() } });
   };
   return (
     <Stack>
@@ -84,15 +101,30 @@ export function LoginForm() {
               sso.mutate();
             }}
           >
-            {MSG.signInWith(options.data.sso.name)}
+            {SIGN_IN_MSG.signInWith(options.data.sso.name)}
           </Button>
           <Divider label="or with your email" labelPosition="center" />
         </>
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <EmailField form={form} ref={emailRef} />
-          <PasswordField form={form} path="password" label="Password" autoComplete="current-password" />
+          <TextInput
+            ref={emailRef}
+            required
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={fieldErrors.email}
+            onChange={typed("email")}
+          />
+          <PasswordInput
+            ref={passwordRef}
+            required
+            label="Password"
+            autoComplete="current-password"
+            error={fieldErrors.password}
+            onChange={typed("password")}
+          />
           <Group justify="flex-end" mt={-8}>
             <Anchor component={Link} to="/forgot-password" size="sm" onClick={forgotPassword}>
               Forgot password?

@@ -1,5 +1,5 @@
-import { useRegister } from "@client/lib/auth";
 import { authOptionsQuery } from "@client/lib/queries/auth-options";
+import { useRegister } from "@client/lib/sign-in";
 import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";

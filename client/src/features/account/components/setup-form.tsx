@@ -1,4 +1,4 @@
-import { useSetup } from "@client/lib/auth";
+import { useSetup } from "@client/lib/sign-in";
 import { type SetupInput, setupSchema } from "@shared/schemas/auth";
 import { useNavigate, useSearchParams } from "react-router";
 import { AccountForm, EmailField, PasswordField, TextField } from "./account-fields";

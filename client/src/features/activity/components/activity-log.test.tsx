@@ -1,5 +1,5 @@
+import { makeActivity, makePerson, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { MSG } from "@shared/messages";
 import type { ActivityItem } from "@shared/schemas/life";
 import type { Person } from "@shared/schemas/users";
@@ -15,19 +15,16 @@ const MEI = "33333333-3333-4333-8333-000000000002";
 const TANVIR = "33333333-3333-4333-8333-000000000001";
 const PROPOSAL = { id: "44444444-4444-4444-8444-000000000001", title: "Phishing with GNNs" };
 
-const item = (id: number, o: Partial<ActivityItem> = {}): ActivityItem => ({
-  id,
-  at: "2025-03-01T10:05:00.000Z",
-  actor: { id: TANVIR, name: "Tanvir Hasan" },
-  kind: "proposal",
-  action: "submit",
-  proposal: PROPOSAL,
-  subject: null,
-  from: null,
-  to: "Awaiting members",
-  note: null,
-  ...o,
-});
+const item = (id: number, o: Partial<ActivityItem> = {}): ActivityItem =>
+  makeActivity({
+    id,
+    at: "2025-03-01T10:05:00.000Z",
+    actor: { id: TANVIR, name: "Tanvir Hasan" },
+    action: "submit",
+    proposal: PROPOSAL,
+    to: "Awaiting members",
+    ...o,
+  });
 
 const ITEMS = [
   item(3, {
@@ -48,15 +45,15 @@ const ITEMS = [
   item(1),
 ];
 
-const person = (id: string, name: string, role: Person["role"]): Person => ({
-  id,
-  name,
-  email: `${name.split(" ")[0].toLowerCase()}@uni.example`,
-  role,
-  studentId: role === "student" ? "S-2" : null,
-  pictureUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-});
+const person = (id: string, name: string, role: Person["role"]): Person =>
+  makePerson({
+    id,
+    name,
+    email: `${name.split(" ")[0].toLowerCase()}@uni.example`,
+    role,
+    studentId: role === "student" ? "S-2" : null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+  });
 
 function setup(
   path = "/committee/activity",

@@ -1,6 +1,6 @@
 import { AID, allocation } from "@client/test/allocation-fixture";
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Allocation } from "@shared/schemas/allocation";

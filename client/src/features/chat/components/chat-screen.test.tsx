@@ -1,3 +1,4 @@
+import { makeMember, makeProposalSummary } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import type { ProposalStatus } from "@shared/enums";
 import type { ProposalSummary } from "@shared/schemas/proposals";
@@ -6,39 +7,20 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatScreen } from "./chat-screen";
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea (the message box) listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const supervisor = testUser({ role: "supervisor", studentId: null, name: "Dr. Samuel Osei" });
 
-const group = (id: string, title: string, status: ProposalStatus, member: string): ProposalSummary => ({
-  id,
-  title,
-  excerpt: "A.",
-  type: "Thesis",
-  status,
-  researchCell: null,
-  supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
-  createdBy: null,
-  members: [{ id: `${id}-m`, name: member, studentId: "S1", position: 0, state: "accepted" }],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-});
+const group = (id: string, title: string, status: ProposalStatus, member: string): ProposalSummary =>
+  makeProposalSummary({
+    id,
+    title,
+    excerpt: "A.",
+    status,
+    researchCell: null,
+    supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
+    createdBy: null,
+    members: [makeMember({ id: `${id}-m`, name: member })],
+    term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
+  });
 const phishing = group("g1", "Phishing with GNNs", "Pending", "Tanvir Hasan");
 const navigation = group("g2", "Campus navigation app", "Approved", "Omar Farouk");
 

@@ -1,5 +1,5 @@
+import { makeMember, makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -11,33 +11,33 @@ afterEach(() => vi.unstubAllGlobals());
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 const SPRING = "7e000000-0000-4000-8000-000000000100";
 
-const waiting = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary => ({
-  id: `22222222-2222-4222-8222-${String(i).padStart(12, "0")}`,
-  title: `Waiting ${i}`,
-  excerpt: "A.",
-  type: "Project",
-  status: "Awaiting committee",
-  researchCell: { id: "c1", title: "Machine Learning" },
-  supervisor: { id: "sup1", name: "Prof. Ayesha Rahman", email: "a@uni.example" },
-  createdBy: { id: "s1", name: "Tanvir Hasan" },
-  members: [
-    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
-    { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "accepted" },
-  ],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: "A solid plan.",
-  reviewedAt: "2025-03-04T10:00:00.000Z",
-  reviewedBy: { id: "sup1", name: "Prof. Ayesha Rahman" },
-  term: { id: SPRING, name: "Spring 2024", mode: "direct", committeeApproval: true, revisionsCloseAt: null },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 2,
-  document: { id: "f1", name: "proposal-v2.pdf", size: 120_000 },
-  thesisId: null,
-  ...o,
-});
+const waiting = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary =>
+  makeProposalSummary({
+    id: `22222222-2222-4222-8222-${String(i).padStart(12, "0")}`,
+    title: `Waiting ${i}`,
+    excerpt: "A.",
+    type: "Project",
+    status: "Awaiting committee",
+    researchCell: { id: "c1", title: "Machine Learning" },
+    supervisor: { id: "sup1", name: "Prof. Ayesha Rahman", email: "a@uni.example" },
+    members: [
+      makeMember({ studentId: "S-1" }),
+      makeMember({ id: "s2", name: "Mei Lin", studentId: "S-2", position: 1 }),
+    ],
+    feedback: "A solid plan.",
+    reviewedAt: "2025-03-04T10:00:00.000Z",
+    reviewedBy: { id: "sup1", name: "Prof. Ayesha Rahman" },
+    term: {
+      id: SPRING,
+      name: "Spring 2024",
+      mode: "direct",
+      committeeApproval: true,
+      revisionsCloseAt: null,
+    },
+    version: 2,
+    document: { id: "f1", name: "proposal-v2.pdf", size: 120_000 },
+    ...o,
+  });
 
 function setup(path = "/committee/approvals", answer: (url: URL) => { status?: number; body: unknown }) {
   const asked: URLSearchParams[] = [];

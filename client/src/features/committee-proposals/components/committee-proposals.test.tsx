@@ -1,5 +1,5 @@
+import { makeCell, makeMember, makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { Cell } from "@shared/schemas/cells";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -16,48 +16,35 @@ const NET = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 const AYESHA = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 const KENJI = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
 
-const cell = (id: string, title: string, supervisors: { id: string; name: string }[]): Cell => ({
-  id,
-  title,
-  description: "D.",
-  supervisorCount: supervisors.length,
-  proposalCount: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  supervisors: supervisors.map((s) => ({ ...s, email: `${s.id}@uni.example` })),
-});
+const cell = (id: string, title: string, supervisors: { id: string; name: string }[]): Cell =>
+  makeCell({
+    id,
+    title,
+    description: "D.",
+    supervisorCount: supervisors.length,
+    supervisors: supervisors.map((s) => ({ ...s, email: `${s.id}@uni.example` })),
+  });
 
 const CELLS = [
   cell(ML, "Machine Learning", [{ id: AYESHA, name: "Prof. Ayesha Rahman" }]),
   cell(NET, "Networks", [{ id: KENJI, name: "Dr. Kenji Watanabe" }]),
 ];
 
-const proposal = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary => ({
-  id: `11111111-1111-4111-8111-${String(i).padStart(12, "0")}`,
-  title: `Proposal ${i}`,
-  excerpt: "A.",
-  type: "Thesis",
-  status: "Pending",
-  researchCell: { id: ML, title: "Machine Learning" },
-  supervisor: { id: AYESHA, name: "Prof. Ayesha Rahman", email: "a@uni.example" },
-  createdBy: { id: "s1", name: "Tanvir Hasan" },
-  members: [
-    { id: "s1", name: "Tanvir Hasan", studentId: "S-1", position: 0, state: "accepted" },
-    { id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "invited" },
-  ],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
-  reviewDueAt: "2025-03-08T10:00:00.000Z",
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
+const proposal = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary =>
+  makeProposalSummary({
+    id: `11111111-1111-4111-8111-${String(i).padStart(12, "0")}`,
+    title: `Proposal ${i}`,
+    excerpt: "A.",
+    researchCell: { id: ML, title: "Machine Learning" },
+    supervisor: { id: AYESHA, name: "Prof. Ayesha Rahman", email: "a@uni.example" },
+    members: [
+      makeMember({ studentId: "S-1" }),
+      makeMember({ id: "s2", name: "Mei Lin", studentId: "S-2", position: 1, state: "invited" }),
+    ],
+    term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
+    reviewDueAt: "2025-03-08T10:00:00.000Z",
+    ...o,
+  });
 
 function setup(
   path = "/committee/proposals",

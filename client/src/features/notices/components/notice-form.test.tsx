@@ -1,23 +1,15 @@
+import { makeMember, makeProposalSummary } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { MSG } from "@shared/messages";
-import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NoticeForm } from "./notice-form";
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const supervisor = testUser({ role: "supervisor", studentId: null });
 const GROUP_ID = "22222222-2222-4222-8222-222222222222";
 
-const group: ProposalSummary = {
+const group = makeProposalSummary({
   id: GROUP_ID,
   title: "Campus navigation app",
   excerpt: "A.",
@@ -27,22 +19,11 @@ const group: ProposalSummary = {
   supervisor: null,
   createdBy: null,
   members: [
-    { id: "s1", name: "Omar Farouk", studentId: "S1", position: 0, state: "accepted" },
-    { id: "s2", name: "Sofia Martins", studentId: "S2", position: 1, state: "accepted" },
+    makeMember({ name: "Omar Farouk" }),
+    makeMember({ id: "s2", name: "Sofia Martins", studentId: "S2", position: 1 }),
   ],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
   term: { id: "t1", name: "Default", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-};
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,3 +1,4 @@
+import { makeNotice } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -14,18 +15,18 @@ describe("Sent notices", () => {
         "GET /api/notices": () => ({
           body: {
             items: [
-              {
+              makeNotice({
                 id: "n1",
                 title: "Kick-off meeting",
                 description: "Room 4.12.",
-                createdAt: "2025-03-01T10:00:00.000Z",
                 supervisor: { id: supervisor.id, name: supervisor.name },
                 group: { id: "g", title: "Campus navigation app" },
+                readAt: undefined,
                 recipients: [
                   { id: "a", name: "Omar Farouk", readAt: "2025-03-01T11:00:00.000Z" },
                   { id: "b", name: "Sofia Martins", readAt: null },
                 ],
-              },
+              }),
             ],
             total: 1,
           },

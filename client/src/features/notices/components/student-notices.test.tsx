@@ -1,3 +1,4 @@
+import { makeNotice } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
 import type { Notice } from "@shared/schemas/notices";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -6,16 +7,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LatestNoticeCard } from "./latest-notice-card";
 import { StudentNotices } from "./student-notices";
 
-const notice = (o: Partial<Notice>): Notice => ({
-  id: crypto.randomUUID(),
-  title: "A notice",
-  description: "Details.",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  supervisor: { id: "sup", name: "Prof. Leila Haddad" },
-  group: { id: "g", title: "Campus navigation app" },
-  readAt: null,
-  ...o,
-});
+const notice = (o: Partial<Notice>): Notice =>
+  makeNotice({
+    id: crypto.randomUUID(),
+    title: "A notice",
+    description: "Details.",
+    supervisor: { id: "sup", name: "Prof. Leila Haddad" },
+    group: { id: "g", title: "Campus navigation app" },
+    ...o,
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,3 +1,4 @@
+import { makePerson } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import type { Person } from "@shared/schemas/users";
@@ -13,15 +14,14 @@ afterEach(() => {
   notifications.clean();
 });
 
-const student = (i: number): Person => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  name: `Student ${i}`,
-  email: `s${i}@uni.example`,
-  role: "student",
-  studentId: `S-${i}`,
-  pictureUrl: null,
-  createdAt: new Date(2025, 0, i).toISOString(),
-});
+const student = (i: number): Person =>
+  makePerson({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    name: `Student ${i}`,
+    email: `s${i}@uni.example`,
+    studentId: `S-${i}`,
+    createdAt: new Date(2025, 0, i).toISOString(),
+  });
 
 /** A server with `total` students that answers any page, and remembers what was asked. */
 function setup(total: number, { fail = false, path = "/committee/all-students", cap = Infinity } = {}) {

@@ -1,3 +1,4 @@
+import { makeCell, makePerson } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
@@ -14,22 +15,22 @@ afterEach(() => {
   notifications.clean();
 });
 
-const teacher = (i: number, cells: { id: string; title: string }[] = []): Person => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  name: `Teacher ${i}`,
-  email: `t${i}@uni.example`,
-  role: "supervisor",
-  studentId: null,
-  pictureUrl: null,
-  createdAt: new Date(2025, 0, i).toISOString(),
-  cells,
-});
+const teacher = (i: number, cells: { id: string; title: string }[] = []): Person =>
+  makePerson({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    name: `Teacher ${i}`,
+    email: `t${i}@uni.example`,
+    role: "supervisor",
+    studentId: null,
+    createdAt: new Date(2025, 0, i).toISOString(),
+    cells,
+  });
 const CELLS = [
   { id: "10000000-0000-4000-8000-000000000001", title: "Machine Learning" },
   { id: "10000000-0000-4000-8000-000000000002", title: "Networks" },
 ];
 const cellList = {
-  items: CELLS.map((c) => ({ ...c, description: "d", supervisorCount: 0, proposalCount: 0, createdAt: "" })),
+  items: CELLS.map((c) => makeCell({ ...c, description: "d", createdAt: "" })),
 };
 
 type Routes = Parameters<typeof fakeApi>[0];

@@ -1,3 +1,4 @@
+import { makePerson } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
@@ -8,15 +9,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommitteeMembers } from "./committee-members";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
-const member: Person = {
+const member = makePerson({
   id: me.id,
   name: me.name,
   email: me.email,
   role: "committee",
   studentId: null,
-  pictureUrl: null,
   createdAt: new Date(2025, 0, 1).toISOString(),
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

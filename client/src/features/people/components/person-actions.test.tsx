@@ -1,3 +1,4 @@
+import { makePerson } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
@@ -8,16 +9,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AllStudents } from "./all-students";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
-const ana: Person = {
+const ana = makePerson({
   id: "00000000-0000-4000-8000-00000000000a",
   name: "Ana Active",
   email: "ana@uni.example",
-  role: "student",
   studentId: "S-100",
-  pictureUrl: null,
   createdAt: new Date(2026, 0, 1).toISOString(),
   deactivatedAt: null,
-};
+});
 const ida: Person = {
   ...ana,
   id: "00000000-0000-4000-8000-00000000000b",

@@ -1,6 +1,6 @@
 import { layOutRankedRows } from "@client/components/ranked-list.test-support";
 import { AID, TOPICS } from "@client/test/allocation-fixture";
-import { term } from "@client/test/terms-fixture";
+import { makeTerm } from "@client/test/factories";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { PreferenceList } from "@shared/schemas/allocation";
@@ -137,7 +137,7 @@ describe("the group's ranked topics on the proposal page", () => {
           body: {
             items: [
               {
-                ...term({ id: AID.term, name: "Autumn 2027", mode: "allocation" }),
+                ...makeTerm({ id: AID.term, name: "Autumn 2027", mode: "allocation" }),
                 allocationPublishedAt: "2027-02-02T10:00:00.000Z",
               },
             ],

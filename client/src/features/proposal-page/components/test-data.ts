@@ -1,3 +1,4 @@
+import { makeActivity, makeMember, makeProposal } from "@client/test/factories";
 import { testUser } from "@client/test/render";
 import type { ActivityItem, Version } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -25,33 +26,22 @@ export const PEOPLE = {
 export const ID = "22222222-2222-4222-8222-222222222222";
 
 /** A whole proposal, as GET /api/proposals/:id answers it: Pending with Alan and Grace. */
-export const lifeProposal = (o: Partial<Proposal> = {}): Proposal => ({
-  id: ID,
-  title: "Explaining phishing detectors",
-  abstract: "We make phishing detectors explain their decisions.",
-  type: "Thesis",
-  status: "Pending",
-  researchCell: { id: "33333333-3333-4333-8333-333333333333", title: "Security" },
-  supervisor: { id: PEOPLE.supervisor.id, name: PEOPLE.supervisor.name, email: "ayesha@uni.example" },
-  createdBy: { id: PEOPLE.creator.id, name: PEOPLE.creator.name },
-  members: [
-    { id: PEOPLE.creator.id, name: PEOPLE.creator.name, studentId: "S-A", position: 0, state: "accepted" },
-    { id: PEOPLE.member.id, name: PEOPLE.member.name, studentId: "S-B", position: 1, state: "accepted" },
-  ],
-  createdAt: "2027-03-01T09:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: { id: "t1", name: "Spring 2027", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
+export const lifeProposal = (o: Partial<Proposal> = {}): Proposal =>
+  makeProposal({
+    id: ID,
+    title: "Explaining phishing detectors",
+    abstract: "We make phishing detectors explain their decisions.",
+    researchCell: { id: "33333333-3333-4333-8333-333333333333", title: "Security" },
+    supervisor: { id: PEOPLE.supervisor.id, name: PEOPLE.supervisor.name, email: "ayesha@uni.example" },
+    createdBy: { id: PEOPLE.creator.id, name: PEOPLE.creator.name },
+    members: [
+      makeMember({ id: PEOPLE.creator.id, name: PEOPLE.creator.name, studentId: "S-A" }),
+      makeMember({ id: PEOPLE.member.id, name: PEOPLE.member.name, studentId: "S-B", position: 1 }),
+    ],
+    createdAt: "2027-03-01T09:00:00.000Z",
+    term: { id: "t1", name: "Spring 2027", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
+    ...o,
+  });
 
 export const version = (o: Partial<Version> = {}): Version => ({
   id: `v${o.number ?? 1}`,
@@ -66,16 +56,13 @@ export const version = (o: Partial<Version> = {}): Version => ({
 });
 
 let seq = 1;
-export const activity = (o: Partial<ActivityItem> = {}): ActivityItem => ({
-  id: seq++,
-  at: "2027-03-01T09:00:00.000Z",
-  actor: { id: PEOPLE.creator.id, name: PEOPLE.creator.name },
-  kind: "proposal",
-  action: "submit",
-  proposal: { id: ID, title: "Explaining phishing detectors" },
-  subject: null,
-  from: null,
-  to: "Pending",
-  note: null,
-  ...o,
-});
+export const activity = (o: Partial<ActivityItem> = {}): ActivityItem =>
+  makeActivity({
+    id: seq++,
+    at: "2027-03-01T09:00:00.000Z",
+    actor: { id: PEOPLE.creator.id, name: PEOPLE.creator.name },
+    action: "submit",
+    proposal: { id: ID, title: "Explaining phishing detectors" },
+    to: "Pending",
+    ...o,
+  });

@@ -1,5 +1,5 @@
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { User } from "@shared/schemas/auth";
 import type { ActivityItem, Version } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -7,14 +7,6 @@ import { vi } from "vitest";
 import type { ReviewModalComponent } from "./proposal-actions";
 import { ProposalPage } from "./proposal-page";
 import { activity, ID, version } from "./test-data";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 type Routes = Parameters<typeof fakeApi>[0];
 

@@ -1,22 +1,14 @@
+import { makeCell, makeProposal } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Cell } from "@shared/schemas/cells";
 import type { SupervisorOption } from "@shared/schemas/directory";
 import { STUDENT_UNAVAILABLE } from "@shared/schemas/directory";
-import type { Proposal } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ProposalForm } from "./proposal-form";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 const CELL_ML = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const CELL_SE = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
@@ -28,14 +20,8 @@ const SUP_ADA = "ffffffff-0000-4000-8000-000000000001";
 const SUP_GRACE = "ffffffff-0000-4000-8000-000000000002";
 const SUP_ALAN = "ffffffff-0000-4000-8000-000000000003";
 
-const cell = (id: string, title: string): Cell => ({
-  id,
-  title,
-  description: "D.",
-  supervisorCount: 1,
-  proposalCount: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-});
+const cell = (id: string, title: string): Cell =>
+  makeCell({ id, title, description: "D.", supervisorCount: 1 });
 
 // No limit (placesLeft null) in the first two cells: the options are the names alone.
 const SUPERVISORS: Record<string, SupervisorOption[]> = {
@@ -301,7 +287,7 @@ describe("Submit Proposal form", () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
-    const api = setup(() => ({ status: 201, body: { proposal: { id: "p1" } as Partial<Proposal> } }), gate);
+    const api = setup(() => ({ status: 201, body: { proposal: makeProposal({ id: "p1" }) } }), gate);
     const user = userEvent.setup();
     await fillText(user);
     await user.click(screen.getByRole("combobox", { name: "Type" }));

@@ -1,5 +1,5 @@
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import { screen, within } from "@testing-library/react";
@@ -9,14 +9,6 @@ import { CurrentProposal } from "./current-proposal";
 import { ProposalStatusList, STATUS_PAGE_SIZE } from "./proposal-status-list";
 import { SubmitProposal } from "./submit-proposal";
 import { proposal } from "./test-data";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea (in the form) listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { layOutRankedRows } from "@client/components/ranked-list.test-support";
 import { AID, TOPICS } from "@client/test/allocation-fixture";
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import { screen, within } from "@testing-library/react";
@@ -9,14 +9,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubmitProposal } from "./submit-proposal";
 import { wholeProposal } from "./test-data";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 let restore: () => void;
 beforeEach(() => {

@@ -1,8 +1,7 @@
+import { makeCell, makeTerm } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { term } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
-import type { Cell } from "@shared/schemas/cells";
 import type { Term, TermList } from "@shared/schemas/terms";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -10,14 +9,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SubmissionWindow } from "./submission-window";
 import { SubmitProposal } from "./submit-proposal";
 import { formatCountdown, nextTick, windowStatus } from "./use-submission-window";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -30,14 +21,12 @@ const CLOSE = "2027-01-14T17:00:00.000Z";
 const OPEN_TEXT = "12 January 2027, 09:00 (Europe/Berlin)";
 const CLOSE_TEXT = "14 January 2027, 18:00 (Europe/Berlin)";
 const SUPERVISOR = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
-const cell: Cell = {
+const cell = makeCell({
   id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
   title: "Machine Learning",
   description: "D.",
   supervisorCount: 1,
-  proposalCount: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+});
 const spring: Partial<Term> = { name: "Spring 2027", submissionsOpenAt: OPEN, submissionsCloseAt: CLOSE };
 
 afterEach(() => {
@@ -47,7 +36,10 @@ afterEach(() => {
 });
 
 /** GET /api/terms with this current term, in Berlin. */
-const terms = (current: Partial<Term>): TermList => ({ items: [term(current)], timeZone: "Europe/Berlin" });
+const terms = (current: Partial<Term>): TermList => ({
+  items: [makeTerm(current)],
+  timeZone: "Europe/Berlin",
+});
 
 /** The clock at `at`; it moves on with real time, and tests move it further with advanceTimersByTime. */
 function clockAt(at: number) {

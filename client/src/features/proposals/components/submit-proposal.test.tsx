@@ -1,8 +1,7 @@
+import { makeCell, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
-import type { Cell } from "@shared/schemas/cells";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -10,24 +9,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SubmitProposal } from "./submit-proposal";
 import { wholeProposal } from "./test-data";
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const CELL = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const SUPERVISOR = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
-const cell: Cell = {
-  id: CELL,
-  title: "Machine Learning",
-  description: "D.",
-  supervisorCount: 1,
-  proposalCount: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const cell = makeCell({ id: CELL, title: "Machine Learning", description: "D.", supervisorCount: 1 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

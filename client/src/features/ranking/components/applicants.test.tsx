@@ -1,7 +1,7 @@
 import { layOutRankedRows } from "@client/components/ranked-list.test-support";
 import { AID, applicant } from "@client/test/allocation-fixture";
+import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";

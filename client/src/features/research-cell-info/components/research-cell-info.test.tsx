@@ -1,3 +1,4 @@
+import { makeCell, makeProposal } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import type { Cell } from "@shared/schemas/cells";
@@ -6,18 +7,17 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResearchCellInfo } from "./research-cell-info";
 
-const cell = (id: string, title: string, supervisors: Cell["supervisors"] = []): Cell => ({
-  id,
-  title,
-  description: `${title} description.`,
-  supervisorCount: supervisors?.length ?? 0,
-  proposalCount: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  supervisors,
-});
+const cell = (id: string, title: string, supervisors: Cell["supervisors"] = []): Cell =>
+  makeCell({
+    id,
+    title,
+    description: `${title} description.`,
+    supervisorCount: supervisors?.length ?? 0,
+    supervisors,
+  });
 
 const mine = (status: Proposal["status"], cellId: string) =>
-  ({ id: "p1", status, researchCell: { id: cellId, title: "x" } }) as Proposal;
+  makeProposal({ id: "p1", status, researchCell: { id: cellId, title: "x" } });
 
 afterEach(() => {
   vi.unstubAllGlobals();

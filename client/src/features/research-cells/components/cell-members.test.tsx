@@ -1,3 +1,4 @@
+import { makeCell, makePerson } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
@@ -10,7 +11,7 @@ import { CellMembers } from "./cell-members";
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 const ADA = { id: "00000000-0000-4000-8000-00000000000a", name: "Ada Teacher", email: "ada@uni.example" };
 const BOB = { id: "00000000-0000-4000-8000-00000000000b", name: "Bob Teacher", email: "bob@uni.example" };
-const ML: Cell = {
+const ML = makeCell({
   id: "10000000-0000-4000-8000-000000000001",
   title: "Machine Learning",
   description: "Learning from data.",
@@ -18,7 +19,7 @@ const ML: Cell = {
   proposalCount: 3,
   createdAt: new Date(2025, 0, 1).toISOString(),
   supervisors: [ADA],
-};
+});
 const NET: Cell = { ...ML, id: "10000000-0000-4000-8000-000000000002", title: "Networks", supervisors: [] };
 
 afterEach(() => {
@@ -41,14 +42,7 @@ function setup(extra: Routes = {}, cells: Cell[] = [ML, NET]) {
       searches.push(q);
       const items = [ADA, BOB]
         .filter((t) => t.name.toLowerCase().includes(q))
-        .map((t) => ({
-          ...t,
-          role: "supervisor",
-          studentId: null,
-          pictureUrl: null,
-          createdAt: "",
-          cells: [],
-        }));
+        .map((t) => makePerson({ ...t, role: "supervisor", studentId: null, createdAt: "", cells: [] }));
       return { body: { items, total: items.length } };
     },
     ...extra,

@@ -1,3 +1,4 @@
+import { makeCell } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
@@ -8,23 +9,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResearchCells } from "./research-cells";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
-const cell = (i: number, over: Partial<Cell> = {}): Cell => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  title: `Cell ${i}`,
-  description: `About cell ${i}.`,
-  supervisorCount: i,
-  proposalCount: i * 10,
-  createdAt: new Date(2025, 0, i).toISOString(),
-  ...over,
-});
-
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it.
-if (!document.fonts) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+const cell = (i: number, over: Partial<Cell> = {}): Cell =>
+  makeCell({
+    id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    title: `Cell ${i}`,
+    description: `About cell ${i}.`,
+    supervisorCount: i,
+    proposalCount: i * 10,
+    createdAt: new Date(2025, 0, i).toISOString(),
+    ...over,
   });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

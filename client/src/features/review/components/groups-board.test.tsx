@@ -1,5 +1,5 @@
+import { makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import type { ProposalStatus } from "@shared/enums";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, within } from "@testing-library/react";
@@ -9,30 +9,15 @@ import { GroupsBoard } from "./groups-board";
 const supervisor = testUser({ role: "supervisor", name: "Prof. Ada", studentId: null });
 
 const proposal = (id: string, title: string, status: ProposalStatus, o: Partial<ProposalSummary> = {}) =>
-  ({
+  makeProposalSummary({
     id,
     title,
     excerpt: "",
-    type: "Thesis",
     status,
-    researchCell: { id: "c1", title: "Security" },
     supervisor: { id: supervisor.id, name: "Prof. Ada", email: "ada@uni.example" },
-    createdBy: { id: "s1", name: "Tanvir Hasan" },
-    members: [{ id: "s1", name: "Tanvir Hasan", studentId: "S1", position: 0, state: "accepted" }],
-    createdAt: "2025-03-01T10:00:00.000Z",
-    feedback: null,
-    reviewedAt: null,
-    reviewedBy: null,
     term: { id: "t1", name: "Default", mode: "direct", committeeApproval: true, revisionsCloseAt: null },
-    reviewDueAt: null,
-    committeeFeedback: null,
-    committeeDecidedAt: null,
-    committeeDecidedBy: null,
-    version: 1,
-    document: null,
-    thesisId: null,
     ...o,
-  }) satisfies ProposalSummary;
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

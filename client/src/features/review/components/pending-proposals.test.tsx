@@ -1,5 +1,5 @@
+import { makeMember, makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -9,47 +9,12 @@ import { PendingProposals } from "./pending-proposals";
 
 const supervisor = testUser({ role: "supervisor", name: "Prof. Ada", studentId: null });
 
-const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary => ({
-  id: "11111111-1111-4111-8111-111111111111",
-  title: "Graph neural networks for phishing",
-  excerpt: "We detect phishing websites.",
-  type: "Thesis",
-  status: "Pending",
-  researchCell: { id: "c1", title: "Security" },
-  supervisor: { id: supervisor.id, name: "Prof. Ada", email: "ada@uni.example" },
-  createdBy: { id: "s1", name: "Tanvir Hasan" },
-  members: [
-    { id: "s1", name: "Tanvir Hasan", studentId: "S1", position: 0, state: "accepted" },
-    { id: "s2", name: "Mei Lin", studentId: "S2", position: 1, state: "accepted" },
-  ],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: {
-    id: "7e000000-0000-4000-8000-000000000001",
-    name: "Default",
-    mode: "direct",
-    committeeApproval: false,
-    revisionsCloseAt: null,
-  },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+const proposal = (o: Partial<ProposalSummary> = {}): ProposalSummary =>
+  makeProposalSummary({
+    supervisor: { id: supervisor.id, name: "Prof. Ada", email: "ada@uni.example" },
+    members: [makeMember(), makeMember({ id: "s2", name: "Mei Lin", studentId: "S2", position: 1 })],
+    ...o,
   });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

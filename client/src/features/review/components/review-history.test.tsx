@@ -1,5 +1,5 @@
+import { makeMember, makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { screen, within } from "@testing-library/react";
@@ -9,36 +9,19 @@ import { ReviewHistory } from "./review-history";
 
 const supervisor = testUser({ role: "supervisor", studentId: null });
 
-const proposal = (o: Partial<ProposalSummary>): ProposalSummary => ({
-  id: crypto.randomUUID(),
-  title: "A proposal",
-  excerpt: "Abstract.",
-  type: "Project",
-  status: "Approved",
-  researchCell: null,
-  supervisor: null,
-  createdBy: null,
-  members: [{ id: "s1", name: "Mei Lin", studentId: "S1", position: 0, state: "accepted" }],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: {
-    id: "7e000000-0000-4000-8000-000000000001",
-    name: "Default",
-    mode: "direct",
-    committeeApproval: false,
-    revisionsCloseAt: null,
-  },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
+const proposal = (o: Partial<ProposalSummary>): ProposalSummary =>
+  makeProposalSummary({
+    id: crypto.randomUUID(),
+    title: "A proposal",
+    excerpt: "Abstract.",
+    type: "Project",
+    status: "Approved",
+    researchCell: null,
+    supervisor: null,
+    createdBy: null,
+    members: [makeMember({ name: "Mei Lin" })],
+    ...o,
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -155,11 +138,6 @@ describe("Review history", () => {
                     revisionsCloseAt: null,
                   },
                   reviewDueAt: "2025-03-01T00:00:00.000Z",
-                  committeeFeedback: null,
-                  committeeDecidedAt: null,
-                  committeeDecidedBy: null,
-                  version: 1,
-                  document: null,
                 }),
               ];
         return { body: { items, total: items.length } };

@@ -1,5 +1,5 @@
+import { makeProposal, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
@@ -11,38 +11,14 @@ import { ReviewModal } from "./review-modal";
 const supervisor = testUser({ role: "supervisor", name: "Prof. Ada", studentId: null });
 const ID = "11111111-1111-4111-8111-111111111111";
 
-const whole = (o: Partial<Proposal> = {}): Proposal => ({
-  id: ID,
-  title: "Graph neural networks for phishing",
-  abstract: "We detect phishing websites, the whole abstract.",
-  type: "Thesis",
-  status: "Pending",
-  researchCell: { id: "c1", title: "Security" },
-  supervisor: { id: supervisor.id, name: "Prof. Ada", email: "ada@uni.example" },
-  createdBy: { id: "s1", name: "Tanvir Hasan" },
-  members: [{ id: "s1", name: "Tanvir Hasan", studentId: "S1", position: 0, state: "accepted" }],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: { id: "t1", name: "Spring 2027", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+const whole = (o: Partial<Proposal> = {}): Proposal =>
+  makeProposal({
+    id: ID,
+    abstract: "We detect phishing websites, the whole abstract.",
+    supervisor: { id: supervisor.id, name: "Prof. Ada", email: "ada@uni.example" },
+    term: { id: "t1", name: "Spring 2027", mode: "direct", committeeApproval: false, revisionsCloseAt: null },
+    ...o,
   });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { applyLiveEvent } from "@client/lib/live-events";
+import { makeProposalSummary, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { ACTIVE_STATUSES, type ProposalStatus, type ProposalType } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -32,36 +32,18 @@ const proposal = (
   type: ProposalType,
   status: ProposalStatus,
   o: Partial<ProposalSummary> = {},
-): ProposalSummary => ({
-  id,
-  title,
-  excerpt: "An abstract.",
-  type,
-  status,
-  researchCell: { id: "c1", title: "Security" },
-  supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
-  createdBy: null,
-  members: [],
-  createdAt: "2025-03-01T10:00:00.000Z",
-  feedback: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  term: {
-    id: "7e000000-0000-4000-8000-000000000001",
-    name: "Default",
-    mode: "direct",
-    committeeApproval: false,
-    revisionsCloseAt: null,
-  },
-  reviewDueAt: null,
-  committeeFeedback: null,
-  committeeDecidedAt: null,
-  committeeDecidedBy: null,
-  version: 1,
-  document: null,
-  thesisId: null,
-  ...o,
-});
+): ProposalSummary =>
+  makeProposalSummary({
+    id,
+    title,
+    excerpt: "An abstract.",
+    type,
+    status,
+    supervisor: { id: supervisor.id, name: supervisor.name, email: supervisor.email },
+    createdBy: null,
+    members: [],
+    ...o,
+  });
 
 const phishing = proposal("g1", "Phishing with GNNs", "Thesis", "Pending", {
   // Out of position order on purpose: the list shows the creator (position 0) first.

@@ -1,27 +1,17 @@
-import { thesisSettings } from "@client/test/terms-fixture";
+import { makeTerm } from "@client/test/factories";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
 import { vi } from "vitest";
 
 export const ZONE = "Europe/Berlin";
 
-export const term = (i: number, over: Partial<Term> = {}): Term => ({
-  id: `20000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  name: `Term ${i}`,
-  mode: "direct",
-  submissionsOpenAt: null,
-  submissionsCloseAt: null,
-  revisionsCloseAt: null,
-  reviewDueDays: 7,
-  committeeApproval: false,
-  defaultCapacity: null,
-  maxPreferences: 5,
-  current: false,
-  proposalCount: 0,
-  allocationPublishedAt: null,
-  ...thesisSettings,
-  createdAt: new Date(2026, 0, i).toISOString(),
-  ...over,
-});
+export const term = (i: number, over: Partial<Term> = {}): Term =>
+  makeTerm({
+    id: `20000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    name: `Term ${i}`,
+    current: false,
+    createdAt: new Date(2026, 0, i).toISOString(),
+    ...over,
+  });
 
 export const load = (i: number, over: Partial<SupervisorLoad> = {}): SupervisorLoad => ({
   supervisorId: `30000000-0000-4000-8000-${String(i).padStart(12, "0")}`,

@@ -1,6 +1,6 @@
 import { AID, TOPICS, topic } from "@client/test/allocation-fixture";
+import { makeCell, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
-import { termsFixture } from "@client/test/terms-fixture";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
@@ -9,14 +9,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MyTopics } from "./my-topics";
 import { TopicBrowser } from "./topic-browser";
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,15 +24,12 @@ const terms = (o: Partial<Term> = {}) => {
 const page = (items = TOPICS) => ({ body: { items, total: items.length, capped: false } });
 const CELLS = {
   items: [
-    {
+    makeCell({
       id: AID.cell,
       title: "Robotics",
-      description: "",
       supervisorCount: 1,
-      proposalCount: 0,
-      createdAt: "2025-01-01T00:00:00.000Z",
       supervisors: [{ id: AID.kenji, name: "Dr. Kenji Watanabe", email: "k@uni.example" }],
-    },
+    }),
   ],
 };
 

@@ -1,0 +1,80 @@
+import type { Role } from "@shared/enums";
+import { Navigate, type RouteObject, useRoutes } from "react-router";
+import { LAYOUTS } from "./layouts/role-layout";
+import { type Load, pages } from "./lazy-pages";
+
+/** Each role's pages by their path under `/<role>/`. */
+const PAGES: Record<Role, Record<string, Load>> = {
+  student: {
+    dashboard: () => import("./routes/student/dashboard"),
+    proposal: () => import("./routes/student/proposal"),
+    "proposal-status": () => import("./routes/student/proposal-status"),
+    "proposals/:id": () => import("./routes/student/proposal-detail"),
+    topics: () => import("./routes/student/topics"),
+    "research-cell-info": () => import("./routes/student/research-cell-info"),
+    notices: () => import("./routes/student/notices"),
+    chat: () => import("./routes/student/chat"),
+  },
+  supervisor: {
+    dashboard: () => import("./routes/supervisor/dashboard"),
+    requests: () => import("./routes/supervisor/requests"),
+    groups: () => import("./routes/supervisor/groups"),
+    "pending-proposals": () => import("./routes/supervisor/requests"),
+    notice: () => import("./routes/supervisor/notice"),
+    history: () => import("./routes/supervisor/history"),
+    topics: () => import("./routes/supervisor/topics"),
+    applicants: () => import("./routes/supervisor/applicants"),
+    "proposals/:id": () => import("./routes/supervisor/proposal-detail"),
+    chat: () => import("./routes/supervisor/chat"),
+  },
+  committee: {
+    dashboard: () => import("./routes/committee/dashboard"),
+    proposals: () => import("./routes/committee/proposals"),
+    approvals: () => import("./routes/committee/approvals"),
+    activity: () => import("./routes/committee/activity"),
+    terms: () => import("./routes/committee/terms"),
+    allocation: () => import("./routes/committee/allocation"),
+    "all-students": () => import("./routes/committee/all-students"),
+    "all-teachers": () => import("./routes/committee/all-teachers"),
+    "research-cells": () => import("./routes/committee/research-cells"),
+    "cell-members": () => import("./routes/committee/cell-members"),
+    "committee-members": () => import("./routes/committee/committee-members"),
+    import: () => import("./routes/committee/import"),
+    "proposals/:id": () => import("./routes/committee/proposal-detail"),
+  },
+};
+
+/**
+ * One role's area: the signed-in shell around the role's pages, its Profile and its own "not
+ * found"; the area's address alone opens its dashboard. Built once (each page a React.lazy).
+ */
+const areaRoutes = (role: Role): RouteObject[] => {
+  const Layout = LAYOUTS[role];
+  return [
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <Navigate to="dashboard" replace /> },
+        ...pages({
+          ...PAGES[role],
+          profile: () => import("./routes/shared/profile"),
+          "*": () => import("./routes/public/not-found"),
+        }),
+      ],
+    },
+  ];
+};
+
+const AREAS: Record<Role, RouteObject[]> = {
+  student: areaRoutes("student"),
+  supervisor: areaRoutes("supervisor"),
+  committee: areaRoutes("committee"),
+};
+
+/**
+ * The routes under `/<role>/` (router.tsx's roleArea, behind RequireRole): loaded with the first
+ * signed-in screen, so that the first visit carries neither them nor their files' list.
+ */
+export default function RoleArea({ role }: { role: Role }) {
+  return useRoutes(AREAS[role]);
+}
