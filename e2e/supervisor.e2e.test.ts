@@ -165,9 +165,8 @@ describe("supervisor journey", () => {
     await sup.page.getByRole("button", { name: `Review ${TITLE}` }).waitFor({ state: "detached" });
     await sup.page.getByRole("button", { name: `Review ${DEMO_PENDING}` }).waitFor();
 
-    // The same screen under Pending Proposals.
-    await sup.page.getByRole("navigation").getByRole("link", { name: "Pending Proposals" }).click();
-    await sup.page.waitForURL("**/supervisor/pending-proposals");
+    // The same screen at the specification's address, Pending Proposals (the menu has one item, Requests).
+    await sup.page.goto("/supervisor/pending-proposals");
     await sup.page.getByRole("heading", { name: "Pending Proposals" }).waitFor();
     await sup.page.getByRole("button", { name: `Review ${DEMO_PENDING}` }).waitFor();
 
