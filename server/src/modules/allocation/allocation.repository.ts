@@ -290,13 +290,3 @@ export function selectNamedAssignments(db: Db, termId: string) {
          where a.term_id = ${termId} order by a.proposal_id`,
   );
 }
-
-export async function moveInDraft(db: Db, termId: string, a: Assignment) {
-  await db.execute(sql`
-    update ${allocationAssignments} set topic_id = ${a.topicId}, rank = ${a.rank}
-     where term_id = ${termId} and proposal_id = ${a.proposalId}`);
-  const move = JSON.stringify([{ proposalId: a.proposalId, topicId: a.topicId }]);
-  await db.execute(
-    sql`update ${allocationDrafts} set moved = true, moves = moves || ${move}::jsonb where term_id = ${termId}`,
-  );
-}

@@ -7,14 +7,8 @@ import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { recordIn } from "../activity/activity.repository";
 import { assertTakesProposals } from "../users/active-supervisor";
-import {
-  moveInDraft,
-  saveDraft,
-  selectAssignments,
-  selectDraft,
-  selectNamedAssignments,
-} from "./allocation.repository";
-import { selectCertificate } from "./certificate.repository";
+import { saveDraft, selectAssignments, selectDraft, selectNamedAssignments } from "./allocation.repository";
+import { moveInDraft, selectCertificate } from "./certificate.repository";
 import { inputsDigest, readInputs } from "./inputs";
 import { draftBlockingPairs, summary, termInstance, toAssignments } from "./instance";
 import { newSeed } from "./lot";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
 import {
+  allocationAssignments,
   allocationCertificates,
   allocationDrafts,
   proposalMembers,
@@ -10,12 +11,24 @@ import {
   topics,
   users,
 } from "../../db/schema";
+import type { Assignment } from "./allocation.repository";
 
 export type CertificateRow = typeof allocationCertificates.$inferSelect;
 
 /** Stores the term's certificate at its publication (DESIGN.md §20); a term has one, never changed. */
 export async function insertCertificate(db: Db, row: typeof allocationCertificates.$inferInsert) {
   await db.insert(allocationCertificates).values(row);
+}
+
+/** A group moved by hand in the term's draft, the move kept in order: what the certificate replays. */
+export async function moveInDraft(db: Db, termId: string, a: Assignment) {
+  await db.execute(sql`
+    update ${allocationAssignments} set topic_id = ${a.topicId}, rank = ${a.rank}
+     where term_id = ${termId} and proposal_id = ${a.proposalId}`);
+  const move = JSON.stringify([{ proposalId: a.proposalId, topicId: a.topicId }]);
+  await db.execute(
+    sql`update ${allocationDrafts} set moved = true, moves = moves || ${move}::jsonb where term_id = ${termId}`,
+  );
 }
 
 /** The moves by hand made to the term's draft since its run, in order. */
