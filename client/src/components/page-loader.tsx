@@ -4,7 +4,7 @@ import { Center, Loader, type MantineSpacing } from "@mantine/core";
 export function PageLoader({ label = "Loading", py = "xl" }: { label?: string; py?: MantineSpacing }) {
   return (
     <Center py={py}>
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="status" aria-label={label} />
     </Center>
   );
 }

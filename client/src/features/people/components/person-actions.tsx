@@ -209,7 +209,7 @@ function DeactivateModal({ person, from, onClose }: { person: Person; from: From
 
 export function LeftBehind({ personId, from }: { personId: string; from: string }) {
   const open = useOpenProposals(personId, true);
-  if (open.isPending) return <Loader size="sm" aria-label="Loading their proposals" />;
+  if (open.isPending) return <Loader size="sm" role="status" aria-label="Loading their proposals" />;
   if (open.isError)
     return (
       <Alert color="red" title="Their proposals could not be loaded.">

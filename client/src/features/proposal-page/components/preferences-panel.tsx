@@ -49,7 +49,7 @@ export function PreferencesPanel({ proposal: p, zone }: { proposal: Proposal; zo
   if (list.isPending)
     return (
       <Section title="Ranked topics">
-        <Loader size="sm" aria-label="Loading ranked topics" />
+        <Loader size="sm" role="status" aria-label="Loading ranked topics" />
       </Section>
     );
   if (list.isError)
