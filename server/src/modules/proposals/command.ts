@@ -4,8 +4,9 @@ import type { Party, ProposalNotice } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { type Actor, inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordActivity } from "../activity/activity.repository";
+import type { Happening } from "./happening";
 import { proposalById } from "./projection";
-import { type Happening, tell } from "./tell";
+import { tell } from "./tell";
 import {
   applySubmission,
   applyTransition,

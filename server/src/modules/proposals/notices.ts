@@ -1,6 +1,6 @@
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
-import type { Happening, Telling } from "./tell";
+import type { Happening, Telling } from "./happening";
 import { committeeIds } from "./transition.repository";
 
 /**
