@@ -15,7 +15,13 @@ const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${one}${n 
 export function CertificateCard({ termId, zone }: { termId: string; zone: string }) {
   const { data: c } = useQuery(allocationQueries.certificate(termId));
   if (!c) return null;
-  const matched = c.byRank.reduce((a, b) => a + b, 0);
+  // Matched groups are those not unmatched: a group moved by hand off its list has no rank.
+  const matched = c.groups - c.unmatched;
+  const offList = matched - c.byRank.reduce((a, b) => a + b, 0);
+  const choices = [
+    ...c.byRank.map((n, i) => `${n.toLocaleString("en")} to their ${ordinal(i + 1)} choice`),
+    ...(offList > 0 ? [`${offList.toLocaleString("en")} off their list`] : []),
+  ];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="certificate-title">
       <Stack gap="xs">
@@ -26,11 +32,8 @@ export function CertificateCard({ termId, zone }: { termId: string; zone: string
           Published {formatInZone(c.publishedAt, zone)}
           {c.publishedBy ? ` by ${c.publishedBy}` : ""}: {plural(c.groups, "group")} over{" "}
           {plural(c.topics, "topic")} of {plural(c.supervisors, "supervisor")}; {matched.toLocaleString("en")}{" "}
-          matched (
-          {c.byRank.map((n, i) => `${n.toLocaleString("en")} to their ${ordinal(i + 1)} choice`).join(", ") ||
-            "none"}
-          ), {c.unmatched.toLocaleString("en")} unmatched; {plural(c.handMoves, "move")} by hand;{" "}
-          {plural(c.blockingPairs, "blocking pair")}.
+          matched{choices.length ? ` (${choices.join(", ")})` : ""}, {c.unmatched.toLocaleString("en")}{" "}
+          unmatched; {plural(c.handMoves, "move")} by hand; {plural(c.blockingPairs, "blocking pair")}.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Text size="sm">

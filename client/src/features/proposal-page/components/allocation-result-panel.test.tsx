@@ -58,8 +58,8 @@ const certificate: AllocationCertificate = {
   topics: 5,
   supervisors: 3,
   byRank: [8, 2],
-  unmatched: 2,
-  handMoves: 0,
+  unmatched: 1,
+  handMoves: 1,
   blockingPairs: 0,
   yours: { proposalId: ID, topicId: TOPICS[1].id, rank: 2 },
 };
@@ -86,7 +86,7 @@ describe("the group's allocation on the proposal page", () => {
     expect(
       await within(panel).findByRole("region", { name: "The allocation's certificate" }),
     ).toHaveTextContent(
-      "12 groups over 5 topics of 3 supervisors; 10 matched (8 to their 1st choice, 2 to their 2nd choice), 2 unmatched",
+      "12 groups over 5 topics of 3 supervisors; 11 matched (8 to their 1st choice, 2 to their 2nd choice, 1 off their list), 1 unmatched",
     );
     expect(api.calls.filter((c) => c.path.endsWith("/allocation/receipt"))).toHaveLength(1);
     expect(asked).toEqual([ID]);
