@@ -144,7 +144,9 @@ describe("a session that ends while a page is open", () => {
     const { context, page } = await newPage(browser, server.url);
     const s = await registerStudent(page, "Ezra Expired");
     await openFromNav(page, "Profile");
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    // On the Profile page itself (the dashboard has a heading too, and a role's screens load lazily).
+    await page.waitForURL((u) => u.pathname === "/student/profile");
+    await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
     await context.clearCookies();
     // The page's next request finds the session gone: opening a screen not seen yet, or the
     // unread count it asks for every 30 seconds, whichever comes first.
