@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { Database, Db } from "../db/client";
 import { transaction } from "../db/query";
+import { pgErrorCode } from "./errors";
 import { AUTH_CHANNEL, EVENTS_CHANNEL, listenOnChannels, notifyEvents } from "./events.repository";
 
 /** What travels through NOTIFY: the event and exactly who may receive it (decided by the service). */
@@ -33,15 +34,37 @@ export async function announce(db: Db, to: Iterable<string>, event: LiveEvent): 
   }
 }
 
-/** A transaction whose live events are announced once it has committed (never if it rolls back). */
+/** PostgreSQL's deadlock_detected and serialization_failure: the whole transaction may simply run again. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+const ATTEMPTS = 4;
+
+/**
+ * A transaction whose live events are announced once it has committed (never if it rolls back).
+ * An outermost transaction that PostgreSQL ends as a deadlock's victim runs again from the start, up
+ * to four times, after a short random pause: simultaneous changes that lock the same rows (the kept
+ * totals of decision 0060, a supervisor's places) in different orders are told apart by PostgreSQL,
+ * and the loser's work is redone as if it had come second. Everything it did (rows, emails in the
+ * outbox, the events it meant to announce) was rolled back with it.
+ */
 export async function transactionWithEvents<T>(
   db: Db,
   fn: (tx: Db, emit: (to: Iterable<string>, event: LiveEvent) => void) => Promise<T>,
 ): Promise<T> {
-  const pending: { to: Iterable<string>; event: LiveEvent }[] = [];
-  const result = await transaction(db, (tx) => fn(tx, (to, event) => pending.push({ to, event })));
-  for (const { to, event } of pending) await announce(db, to, event);
-  return result;
+  // Inside another transaction the deadlock ends the outer one too: only the outermost runs again.
+  const outermost = !("rollback" in db);
+  for (let attempt = 1; ; attempt++) {
+    const pending: { to: Iterable<string>; event: LiveEvent }[] = [];
+    let result: T;
+    try {
+      result = await transaction(db, (tx) => fn(tx, (to, event) => pending.push({ to, event })));
+    } catch (err) {
+      if (!outermost || attempt >= ATTEMPTS || !RETRYABLE.has(pgErrorCode(err) ?? "")) throw err;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      continue;
+    }
+    for (const { to, event } of pending) await announce(db, to, event);
+    return result;
+  }
 }
 
 type Listener = (event: LiveEvent) => void;
