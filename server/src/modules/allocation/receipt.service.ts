@@ -13,11 +13,10 @@ import {
   selectDraftMoves,
   selectTopicWords,
 } from "./certificate.repository";
-import { replay } from "./certificate.service";
 import { type AllocationInputs, inputsFromCanonical, readInputs } from "./inputs";
 import { type TermInstance, termInstance } from "./instance";
 import { receiptHolds, receiptsFor } from "./receipts";
-import type { SpaMatching } from "./spa-student";
+import { type SpaMatching, spaStudent } from "./spa-student";
 import { selectAllocationTerm } from "./topics.repository";
 
 /** What a receipt is read from: the published allocation's certificate, or the committee's draft. */
@@ -47,8 +46,10 @@ export function readReceipt(db: Db, user: SessionUser, termId: string, proposalI
     const g = t.groups.findIndex((x) => x.id === proposalId);
     if (g < 0) throw new NotFoundError(MSG.notInAllocation);
     const matching = matchingOf(t, source.result);
+    // The matching's blocking pairs, found once: the checks and the count read them.
+    const pairs = blockingPairs(t.instance, matching);
     const reasons = receiptsFor(t.instance, matching, g).filter((r) =>
-      receiptHolds(t.instance, matching, g, r),
+      receiptHolds(t.instance, matching, g, r, pairs),
     );
     const words = new Map(
       (
@@ -85,9 +86,9 @@ export function readReceipt(db: Db, user: SessionUser, termId: string, proposalI
                   words.get(t.topics[r.topic].id)?.supervisor ?? "The supervisor",
                   r.places,
                 )
-              : MSG.receiptBlocking(title(r.topic), moveThatMade(source, g, r.topic, words)),
+              : MSG.receiptBlocking(title(r.topic), moveThatMade(t, source.moves, g, r.topic, words)),
       })),
-      blockingPairs: blockingPairs(t.instance, matching).filter((b) => b.group === g).length,
+      blockingPairs: pairs.filter((b) => b.group === g).length,
     };
   });
 }
@@ -128,22 +129,28 @@ const matchingOf = (t: TermInstance, result: Source["result"]): SpaMatching => {
 
 /**
  * The move by hand after which the pair (g, p) blocks and goes on blocking: the algorithm's own
- * matching has no blocking pair, so one of the moves made it. In words that name no other group.
+ * matching has no blocking pair, so one of the moves made it. The run's matching is computed once
+ * and the moves applied to it one by one. In words that name no other group.
  */
-function moveThatMade(source: Source, g: number, p: number, words: Map<string, { title: string }>) {
-  const { moves } = source;
-  let made = moves.length;
-  for (let n = moves.length; n >= 0; n--) {
-    const { t, assignments } = replay(source.inputs, source.seed, moves.slice(0, n));
-    const blocks = blockingPairs(t.instance, matchingOf(t, assignments)).some(
-      (b) => b.group === g && b.topic === p,
-    );
-    if (!blocks) break;
-    made = n;
-  }
+function moveThatMade(
+  t: TermInstance,
+  moves: Source["moves"],
+  g: number,
+  p: number,
+  words: Map<string, { title: string }>,
+) {
+  const matching = spaStudent(t.instance);
+  const groupIndex = new Map(t.groups.map((x, i) => [x.id, i]));
+  let made = 0;
+  moves.forEach((m, n) => {
+    const i = groupIndex.get(m.proposalId);
+    if (i !== undefined) matching[i] = (m.topicId ? t.topicIndex.get(m.topicId) : undefined) ?? null;
+    const blocks = blockingPairs(t.instance, matching).some((b) => b.group === g && b.topic === p);
+    made = !blocks ? 0 : made || n + 1;
+  });
   const move = moves[made - 1];
   if (!move) return MSG.receiptSinceRun;
-  return move.proposalId === source.inputs.groups[g].id
+  return move.proposalId === t.groups[g].id
     ? MSG.receiptOwnMove(move.topicId ? (words.get(move.topicId)?.title ?? "") : null)
     : MSG.receiptOtherMove(made, moves.length);
 }

@@ -1,4 +1,4 @@
-import { blockingPairs } from "./blocking-pairs";
+import { type BlockingPair, blockingPairs } from "./blocking-pairs";
 import type { SpaInstance, SpaMatching } from "./spa-student";
 
 /**
@@ -49,10 +49,16 @@ export function receiptsFor(instance: SpaInstance, matching: SpaMatching, g: num
  * The server's check of each statement before it is shown: a full topic or supervisor counted
  * again, and a blocking pair found by the paper's definition. A receipt that fails is never shown.
  */
-export function receiptHolds(instance: SpaInstance, matching: SpaMatching, g: number, r: Receipt): boolean {
+export function receiptHolds(
+  instance: SpaInstance,
+  matching: SpaMatching,
+  g: number,
+  r: Receipt,
+  /** The matching's blocking pairs, when the caller has them already. */
+  pairs: BlockingPair[] = blockingPairs(instance, matching),
+): boolean {
   const { topics, supervisors } = instance;
-  if (r.why === "blockingPair")
-    return blockingPairs(instance, matching).some((b) => b.group === g && b.topic === r.topic);
+  if (r.why === "blockingPair") return pairs.some((b) => b.group === g && b.topic === r.topic);
   const k = topics[r.topic].supervisor;
   const rank = new Map(supervisors[k].ranking.map((h, at) => [h, at]));
   const mine = rank.get(g) ?? Number.POSITIVE_INFINITY;
