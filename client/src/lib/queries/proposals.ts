@@ -1,4 +1,5 @@
 import type { ProposalStatus, ProposalType } from "@shared/enums";
+import { LIMITS } from "@shared/limits";
 import type { ActivityItem, Invitation, Version } from "@shared/schemas/life";
 import type { Proposal, ProposalList, SimilarProposal } from "@shared/schemas/proposals";
 import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
@@ -52,6 +53,12 @@ export const proposalQueries = {
    * decided one (Denied, Withdrawn, or Approved in an earlier term) when they have no active one.
    */
   history: () => list({ termId: "all", page: 1, pageSize: 10 }),
+  /**
+   * The groups a person may write to or chat with: the proposals the server shows them, newest
+   * first, the first 100, of every term (a group goes on talking after its term). Chat and Notices
+   * share this one cache.
+   */
+  groups: () => list({ termId: "all", page: 1, pageSize: LIMITS.pageSizeMax }),
   /** How many proposals in any term wait for the committee's sign-off: the count is all it reads. */
   awaitingCommittee: () => list({ status: "Awaiting committee", termId: "all", page: 1, pageSize: 1 }),
   /**
