@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
+import type { Browser, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./support/harness";
 
@@ -34,7 +34,7 @@ async function firstLoad(path: string) {
   const { context, page } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } });
   const assets: Record<"script" | "stylesheet", Asset[]> = { script: [], stylesheet: [] };
   const pending: Promise<void>[] = [];
-  page.on("response", (res) => {
+  const onResponse = (res: Response) => {
     const type = res.request().resourceType();
     if (type !== "script" && type !== "stylesheet") return;
     pending.push(
@@ -46,8 +46,13 @@ async function firstLoad(path: string) {
         });
       }),
     );
-  });
-  await page.goto(path, { waitUntil: "networkidle" });
+  };
+  page.on("response", onResponse);
+  await page.goto(path);
+  // The page itself drawn (its code loads after the entry's), then nothing more on its way.
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
   await Promise.all(pending);
   await context.close();
   const kb = (list: Asset[], key: "gzip" | "sent") => list.reduce((n, a) => n + a[key], 0) / 1024;

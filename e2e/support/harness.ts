@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
+import { inject } from "vitest";
 import { openTestDatabase } from "../../server/src/test/app";
 
 /** The password of every `seed --demo` account (scripts/lib/seed-demo.ts). */
@@ -70,6 +71,10 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     await t.database.close();
     databaseUrl = t.url!;
     dropDb = t.drop;
+  } else {
+    // The embedded database, migrated once per run (global-setup.ts), where the server keeps it.
+    const migrated = inject("migratedPgliteFolder");
+    if (migrated) cpSync(migrated, path.join(dataDir, "pglite"), { recursive: true });
   }
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
