@@ -2,12 +2,13 @@ import path from "node:path";
 import type { Rolldown } from "vite";
 
 type Group = NonNullable<Rolldown.CodeSplittingOptions["groups"]>[number];
-type NameFn = Extract<Group["name"], (...args: never[]) => unknown>;
-type Ctx = Parameters<NameFn>[1];
 
 /** A module as read here: its code without comments (which may quote imports), and its static imports. */
 type Mod = { code: string; deps: string[]; statements: ReturnType<typeof statements> };
 type Modules = (id: string) => Mod;
+
+type NameFn = Extract<Group["name"], (...args: never[]) => unknown>;
+type Ctx = Parameters<NameFn>[1];
 
 /** The bundler's modules, each read once (asking the bundler is slow: it copies the code each time). */
 function modules(ctx: Ctx): Modules {
@@ -17,7 +18,7 @@ function modules(ctx: Ctx): Modules {
     if (!mod) {
       const info = ctx.getModuleInfo(id);
       const code = (info?.code ?? "").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-      mod = { code, deps: info?.importedIds ?? [], statements: statements(code) };
+      mod = { code, deps: info?.importedIds ?? [], statements: statements(code, id) };
       read.set(id, mod);
     }
     return mod;
@@ -32,12 +33,25 @@ const pairs = (list: string) =>
     .filter(([n]) => n)
     .map(([n, as]) => [n, as ?? n] as const);
 
-/** A module's import and re-export statements: the specifier, and the names taken (null: all of it). */
-function statements(code: string): { spec: string; names: string[] | null }[] {
+/**
+ * Whether a module id is what `spec` names in `importer`: a relative path (resolved here, once per
+ * statement: resolving it again for each import was most of the build's time) or a package.
+ */
+function importOf(importer: string, spec: string): (dep: string) => boolean {
+  if (!spec.startsWith(".")) {
+    const part = `/node_modules/${spec}/`;
+    return (dep) => dep.includes(part);
+  }
+  const prefix = path.resolve(path.dirname(importer), spec);
+  return (dep) => dep.startsWith(prefix);
+}
+
+/** A module's import and re-export statements: what they name, and the names taken (null: all of it). */
+function statements(code: string, id: string): { is: (dep: string) => boolean; names: string[] | null }[] {
   const found =
     /(?:import|export)\s*(?:([\w$]+)\s*,?\s*)?(\*\s*(?:as\s+[\w$]+)?)?\s*(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']|import\s*["']([^"']+)["']/g;
   return [...code.matchAll(found)].map(([, def, star, list, from, bare]) => ({
-    spec: from ?? bare,
+    is: importOf(id, from ?? bare),
     names:
       bare || star
         ? null
@@ -46,14 +60,11 @@ function statements(code: string): { spec: string; names: string[] | null }[] {
 }
 
 /** The names a module takes from one of its imports: null when it takes all of it (a namespace, `export *`, a bare import). */
-function namesTaken(mod: Mod, importer: string, dep: string): string[] | null {
+function namesTaken(mod: Mod, dep: string): string[] | null {
   const taken: string[] = [];
   let found = false;
-  for (const { spec, names } of mod.statements) {
-    const resolved = spec.startsWith(".")
-      ? dep.startsWith(path.resolve(path.dirname(importer), spec))
-      : dep.includes(`/node_modules/${spec}/`);
-    if (!resolved) continue;
+  for (const { is, names } of mod.statements) {
+    if (!is(dep)) continue;
     if (!names) return null;
     found = true;
     taken.push(...names);
@@ -72,9 +83,7 @@ function reExports(get: Modules, id: string): Map<string, [string, string]> {
     for (const [local, as] of pairs(list)) {
       const [source, name] = from ? [from, local] : (imported.get(local) ?? []);
       if (!source || !name) continue;
-      const target = source.startsWith(".")
-        ? deps.find((d) => d.startsWith(path.resolve(path.dirname(id), source)))
-        : deps.find((d) => d.includes(`/node_modules/${source}/`));
+      const target = deps.find(importOf(id, source));
       if (target) out.set(as, [target, name]);
     }
   return out;
@@ -108,7 +117,7 @@ function reach(get: Modules, from: string): Set<string> {
     if (seen.has(id)) continue;
     seen.add(id);
     const mod = get(id);
-    for (const dep of mod.deps) todo.push([dep, namesTaken(mod, id, dep)]);
+    for (const dep of mod.deps) todo.push([dep, namesTaken(mod, dep)]);
   }
   return seen;
 }
