@@ -14,6 +14,9 @@ export default defineConfig({
     // Each file starts its own server and browser; two cores run two files at a time at most.
     maxWorkers: 2,
     testTimeout: 90_000,
+    // A page's answer on a loaded two-core machine (CI runs two files at once) can take seconds:
+    // expect.poll waits as long as Playwright's own waits do, not Vitest's default of one second.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
   },
 });
