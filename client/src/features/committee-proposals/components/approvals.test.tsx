@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 const SPRING = "7e000000-0000-4000-8000-000000000100";
+const EARLIER = "33333333-3333-4333-8333-000000000001";
 
 const waiting = (i: number, o: Partial<ProposalSummary> = {}): ProposalSummary =>
   makeProposalSummary({
@@ -49,6 +50,16 @@ function setup(path = "/committee/approvals", answer: (url: URL) => { status?: n
         asked.push(url.searchParams);
         return answer(url);
       },
+      // An earlier proposal titled like "Waiting 1" (not the one awaiting: it is left out).
+      "GET /api/proposals/similar": (_b, url) => ({
+        body: {
+          items:
+            url.searchParams.get("title") === "Waiting 1" &&
+            url.searchParams.get("exclude") === "22222222-2222-4222-8222-000000000001"
+              ? [{ id: EARLIER, title: "Waiting 1 again", status: "Denied", year: 2023, similarity: 0.82 }]
+              : [],
+        },
+      }),
     }).fetch,
   );
   const { router } = renderScreen(<Approvals />, { user: me, path });
@@ -88,6 +99,19 @@ describe("Approvals", () => {
     expect(within(second).getByText("No document")).toBeInTheDocument();
     expect(screen.getByText("2 proposals awaiting the committee")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Term" })).toHaveValue("All terms"));
+  });
+
+  it("warns of similar titles under a proposal that has some, linking to them, and says nothing under one that has none", async () => {
+    setup(undefined, () => ({ body: { items: [waiting(1), waiting(2)], total: 2, capped: false } }));
+    const list = await screen.findByRole("list", { name: "Awaiting committee" });
+    const [first, second] = within(list).getAllByRole("listitem", { name: /^Waiting \d$/ });
+    expect(await within(first).findByText("A similar proposal")).toBeInTheDocument();
+    expect(within(first).getByRole("link", { name: "Waiting 1 again" })).toHaveAttribute(
+      "href",
+      `/committee/proposals/${EARLIER}`,
+    );
+    expect(within(first).getByText("2023 · 82% alike")).toBeInTheDocument();
+    expect(within(second).queryByText(/similar proposal/i)).not.toBeInTheDocument();
   });
 
   it("narrows to a term from the address, and the Term select changes it", async () => {

@@ -2,6 +2,7 @@ import { DocumentLink } from "@client/components/document-input";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, Field, ListFooter, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
+import { SimilarProposals } from "@client/components/similar-proposals";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
 import { usePageParam } from "@client/lib/address-filters";
@@ -77,6 +78,10 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
           </Text>
         )}
       </Stack>
+      {/* DESIGN.md §19: titles like this one the committee has seen before, a warning only. */}
+      <Stack mt="sm">
+        <SimilarProposals title={p.title} exclude={p.id} linkTo={(s) => proposalPath(s.id)} />
+      </Stack>
       <Group justify="space-between" align="center" mt="sm" gap="sm">
         <Field label={`Document (version ${p.version})`}>
           {p.document ? (
@@ -103,8 +108,8 @@ function ApprovalCard({ proposal: p }: { proposal: ProposalSummary }) {
 
 /**
  * Approvals: the proposals Awaiting committee, oldest first (the longest waiting on top), in any
- * term unless one is chosen, each with its group, supervisor, the supervisor's feedback and the
- * document; "Open" leads to the proposal's page, where the committee decides.
+ * term unless one is chosen, each with its group, supervisor, the supervisor's feedback, the
+ * document and the similar titles of other proposals (DESIGN.md §19); "Open" leads to the proposal's page, where the committee decides.
  */
 export function Approvals() {
   const termId = useTermParam(TERM_ID_PARAM, "all");
