@@ -40,6 +40,7 @@ import {
 } from "./modules/proposals/deadline.jobs";
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
+import { roomRoutes } from "./modules/rooms/rooms.routes";
 import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(setupRoutes);
       await api.register(meRoutes);
       await api.register(researchCellRoutes);
+      await api.register(roomRoutes);
       await api.register(userRoutes);
       await api.register(committeeRoutes);
       await api.register(directoryRoutes);

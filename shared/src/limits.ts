@@ -6,6 +6,10 @@ export const LIMITS = {
   passwordMax: 128,
   cellTitleMax: 120,
   cellDescriptionMax: 2000,
+  /** A room for defenses (DESIGN.md §18): its name, the people it seats, and notes (where, what it has). */
+  roomNameMax: 100,
+  roomCapacityMax: 10_000,
+  roomNotesMax: 1000,
   proposalTitleMax: 200,
   proposalAbstractMax: 5000,
   feedbackMax: 5000,

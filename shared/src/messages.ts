@@ -91,6 +91,8 @@ export const MSG = {
   cellAdded: "Research Cell Added.",
   addCellFailed: "Failed to add research cell.",
   cellTitleTaken: "A research cell with this title already exists.",
+  roomNotFound: "Room not found.",
+  roomNameTaken: "A room with this name already exists.",
   cellUpdated: "Research cell updated.",
   updateCellFailed: "Failed to update research cell.",
   selectTeacher: "Please select a teacher.",

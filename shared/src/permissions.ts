@@ -9,6 +9,9 @@ export const PERMISSIONS = {
   "profile:manage": ["student", "supervisor", "committee"],
   "cells:read": ["student", "supervisor", "committee"],
   "cells:manage": ["committee"],
+  /** The rooms for defenses (DESIGN.md §18): everyone signed in reads them; the committee keeps them. */
+  "rooms:read": ["student", "supervisor", "committee"],
+  "rooms:manage": ["committee"],
   "users:read": ["committee"],
   "users:create": ["committee"],
   "users:assign-cells": ["committee"],

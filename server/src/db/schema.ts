@@ -5,6 +5,7 @@
 export * from "./schema/accounts";
 export * from "./schema/allocation";
 export * from "./schema/cells";
+export * from "./schema/defenses";
 export * from "./schema/enums";
 export * from "./schema/kept";
 export * from "./schema/machinery";

@@ -21,6 +21,7 @@ import {
   proposals,
   proposalVersions,
   researchCells,
+  rooms,
   supervisorCells,
   theses,
   users,
@@ -82,6 +83,7 @@ let world: {
   currentTerm: string;
   term: string;
   spareTerm: string;
+  room: string;
   /** Denied, the student's: withdrawing or reopening it is refused (409) past every check. */
   denied: string;
   /** A PDF the student uploaded. */
@@ -215,6 +217,12 @@ beforeAll(async () => {
       .items.find((x: { current: boolean }) => x.current).id,
     term: await newTerm("Hostile"),
     spareTerm: await newTerm("Spare"),
+    room: (
+      await t.database.db
+        .insert(rooms)
+        .values({ name: `Room ${unique("h")}`, capacity: 20 })
+        .returning({ id: rooms.id })
+    )[0].id,
     denied,
     document,
     thesis: thesis.id,
@@ -610,6 +618,14 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.cell },
       body: { title: `Cell ${fresh}`, description: "Valid." },
     },
+    "GET /api/rooms": { role: "student" },
+    "POST /api/rooms": { role: "committee", body: { name: `Room ${fresh}`, capacity: 12, notes: "Valid." } },
+    "PATCH /api/rooms/:id": {
+      role: "committee",
+      params: { id: world.room },
+      body: { name: `Room ${fresh}`, capacity: 12, notes: "Valid." },
+    },
+    "DELETE /api/rooms/:id": { role: "committee", params: { id: world.room } },
     "GET /api/terms": { role: "student" },
     "POST /api/terms": {
       role: "committee",

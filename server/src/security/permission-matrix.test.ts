@@ -7,7 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proposals, theses, verifications } from "../db/schema";
+import { proposals, rooms, theses, verifications } from "../db/schema";
 import { newToken, tokenRow } from "../modules/accounts/reset-tokens.repository";
 import {
   cookieFrom,
@@ -56,6 +56,9 @@ interface World {
   cellY: string;
   cellW: string;
   spareCell: string;
+  /** Rooms for defenses: one to change, one to delete. */
+  room: string;
+  doomedRoom: string;
   /** The current term (Default), and two terms without proposals: one to change, one to delete. */
   term: string;
   spareTerm: string;
@@ -340,6 +343,35 @@ const ROWS: Row[] = [
       url: `/api/research-cells/${w.spareCell}`,
       payload: { title: `Cell ${unique("mx")}`, description: "Changed." },
     }),
+  },
+
+  // ── rooms for defenses (everyone signed in reads them; the committee keeps them) ──
+  {
+    method: "GET",
+    route: "/api/rooms",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/rooms" }),
+  },
+  {
+    method: "POST",
+    route: "/api/rooms",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: () => ({ url: "/api/rooms", payload: { name: `Room ${unique("mx")}`, capacity: 12 } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/rooms/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/rooms/${w.room}`,
+      payload: { name: `Room ${unique("mx")}`, capacity: 14 },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/rooms/:id",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/rooms/${w.doomedRoom}` }),
   },
 
   // ── terms (committee; everyone reads them) ────────────────────────────────
@@ -965,6 +997,17 @@ beforeAll(async () => {
   const cellY = (await makeCell(t, [otherSupervisor.id])).id;
   const cellW = (await makeCell(t, [otherSupervisor.id])).id;
   const spareCell = (await makeCell(t)).id;
+  const [room, doomedRoom] = await Promise.all(
+    ["Room", "Doomed room"].map(
+      async (name) =>
+        (
+          await t.database.db
+            .insert(rooms)
+            .values({ name: `${name} ${unique("mx")}`, capacity: 20 })
+            .returning({ id: rooms.id })
+        )[0].id,
+    ),
+  );
   const P = (
     await makeProposal(t, {
       supervisorId: supervisor.id,
@@ -1126,6 +1169,8 @@ beforeAll(async () => {
     cellY,
     cellW,
     spareCell,
+    room,
+    doomedRoom,
     term,
     spareTerm: await termOf("Spare"),
     doomedTerm: await termOf("Doomed"),

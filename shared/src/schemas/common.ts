@@ -46,6 +46,14 @@ export function shownTextFrom(value: unknown, max: number): string | undefined {
 export const shownText = (label: string, max: number) =>
   requiredText(label, max).superRefine(shownTextCheck(label));
 
+/** A whole number from `min` to `max`, named in its messages ("Capacity must be a whole number."). */
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en")}.`);
+
 export const emailSchema = z
   .string({ error: (iss) => (iss.input == null ? "Email is required." : "Email must be text.") })
   .trim()

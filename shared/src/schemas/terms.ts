@@ -12,7 +12,7 @@ import {
   type RubricComponent,
   toleranceUnit,
 } from "../thesis-settings";
-import { shownText, uuid } from "./common";
+import { shownText, uuid, wholeNumber } from "./common";
 
 /** A moment of a term: an ISO instant with its offset (the client sends UTC), or null for no limit. */
 const instant = (label: string) =>
@@ -20,13 +20,6 @@ const instant = (label: string) =>
     .datetime({ offset: true, error: `${label} must be a date and time.` })
     .transform((v) => new Date(v).toISOString())
     .nullable();
-
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a whole number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en")}.`);
 
 /**
  * A rubric (DESIGN.md §16): one to RUBRIC_MAX components with their own names, weights adding up
