@@ -40,8 +40,8 @@ import {
 } from "./modules/proposals/deadline.jobs";
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
-import { roomRoutes } from "./modules/rooms/rooms.routes";
 import { reviewRoutes } from "./modules/reviews/reviews.routes";
+import { roomRoutes } from "./modules/rooms/rooms.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { reviewDigestJob } from "./modules/terms/review-digest.job";

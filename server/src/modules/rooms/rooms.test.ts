@@ -52,13 +52,7 @@ describe("rooms (DESIGN.md §18)", () => {
     const [logged] = await t.database.db
       .select({ n: count() })
       .from(activity)
-      .where(
-        and(
-          eq(activity.kind, "room"),
-          eq(activity.action, "create"),
-          eq(activity.subjectId, room.id),
-        ),
-      );
+      .where(and(eq(activity.kind, "room"), eq(activity.action, "create"), eq(activity.subjectId, room.id)));
     expect(Number(logged.n)).toBe(1);
     for (const user of [student, supervisor, committee]) {
       const list = await send("GET", "/api/rooms", user);
