@@ -475,6 +475,22 @@ describe("accessibility: signed-in screens (demo department)", () => {
         () => check("Research Cells (edit modal open)"),
       );
 
+      await navigate(page, "Rooms", "/committee/rooms", r, vp.name);
+      const roomName = `Seminar room ${vp.name}`;
+      const addRoom = page.getByRole("form", { name: "Add room" });
+      await addRoom.getByRole("textbox", { name: "Name" }).fill(roomName);
+      await addRoom.getByRole("textbox", { name: "Capacity" }).fill("24");
+      await addRoom.getByRole("button", { name: "Add room" }).click();
+      const roomRow = page.getByRole("row").filter({ hasText: roomName });
+      await roomRow.waitFor();
+      await check("Rooms");
+      await withModal(
+        page,
+        () => roomRow.getByRole("button", { name: `Edit ${roomName}` }).click(),
+        "Edit room",
+        () => check("Rooms (edit modal open)"),
+      );
+
       await navigate(page, "Cell Members", "/committee/cell-members", r, vp.name);
       await page.getByRole("region", { name: CELL }).getByText("Prof. Ayesha Rahman").waitFor();
       await check("Cell Members");

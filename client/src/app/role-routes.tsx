@@ -37,6 +37,7 @@ const PAGES: Record<Role, Record<string, Load>> = {
     "all-students": () => import("./routes/committee/all-students"),
     "all-teachers": () => import("./routes/committee/all-teachers"),
     "research-cells": () => import("./routes/committee/research-cells"),
+    rooms: () => import("./routes/committee/rooms"),
     "cell-members": () => import("./routes/committee/cell-members"),
     "committee-members": () => import("./routes/committee/committee-members"),
     import: () => import("./routes/committee/import"),
