@@ -13,6 +13,8 @@ export const THESIS_MSG = {
   thesisChangedMeanwhile: "This thesis was changed by someone else just now. Reload it and try again.",
   thesisReasonRequired: "A reason is required.",
   thesisCancelled: "Thesis cancelled. Its proposal is withdrawn.",
+  fetchThesesFailed: "Failed to fetch theses.",
+  fetchThesisFailed: "Failed to fetch the thesis.",
   thesisOnlyWho: (parties: string[]) =>
     `Only ${parties
       .map(

@@ -1,7 +1,7 @@
 import type { ThesisState } from "@shared/enums";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow, selectRows } from "../../db/query";
+import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { proposalMembers, proposals, terms, theses, users } from "../../db/schema";
 
 /** What starting a thesis reads of its proposal's term (DESIGN.md §16). */
@@ -86,20 +86,47 @@ const inStates = (states: readonly ThesisState[]): SQL =>
       )})`
     : sql`false`;
 
-/** A list of theses the viewer may see, in a term (or any) and these states, oldest due first. */
-export function selectTheses(
+/** What a thesis list is filtered by: a term (or any), states, and overdue at `now` (§16). */
+export interface ThesisListFilter {
+  termId: string | null;
+  states: readonly ThesisState[];
+  overdue: boolean | undefined;
+  now: Date;
+}
+
+const overdueIs = (overdue: boolean | undefined, now: Date): SQL => {
+  if (overdue === undefined) return sql`true`;
+  const past = sql`(th.state = 'Writing' and th.due_at < ${now.toISOString()}::timestamptz)`;
+  return overdue ? past : sql`not ${past}`;
+};
+
+const listFromWhere = (viewer: { id: string; role: string }, f: ThesisListFilter): SQL => sql`
+    from ${theses} th
+    join ${proposals} p on p.id = th.proposal_id
+   where ${visibleTo(viewer)} and ${f.termId ? sql`p.term_id = ${f.termId}` : sql`true`}
+     and ${inStates(f.states)} and ${overdueIs(f.overdue, f.now)}`;
+
+/**
+ * A page of the theses the viewer may see, oldest due first, with their count up to `cap`
+ * (decision 0018): the page's ids first, then those theses whole.
+ */
+export async function selectThesisPage(
   db: Db,
   viewer: { id: string; role: string },
-  filter: { termId: string | null; states: readonly ThesisState[] },
-  limit: number,
+  filter: ThesisListFilter,
+  window: { offset: number; limit: number; cap: number },
 ) {
-  return selectRows<ThesisRow>(
+  const fromWhere = listFromWhere(viewer, filter);
+  const [{ n }] = await selectRows<{ n: number }>(db, sql`select ${countUpTo(fromWhere, window.cap)} as n`);
+  if (window.limit === 0) return { rows: [] as ThesisRow[], n };
+  const rows = await selectRows<ThesisRow>(
     db,
     sql`${THESIS_SELECT}
-         where ${visibleTo(viewer)} and ${filter.termId ? sql`p.term_id = ${filter.termId}` : sql`true`}
-           and ${inStates(filter.states)}
-         order by th.due_at, th.id limit ${limit}`,
+         where th.id in (select th.id ${fromWhere}
+                          order by th.due_at, th.id limit ${int(window.limit)} offset ${int(window.offset)})
+         order by th.due_at, th.id`,
   );
+  return { rows, n };
 }
 
 /**

@@ -1,0 +1,85 @@
+import { makeThesis, termsFixture } from "@client/test/factories";
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import type { Thesis } from "@shared/schemas/theses";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ThesisPage } from "./thesis-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = testUser({ id: "s1", role: "student", name: "Tanvir Hasan" });
+const committee = testUser({ id: "c1", role: "committee", name: "Katherine Johnson", studentId: null });
+const BACK = { to: "/student/theses", label: "Back to Theses" };
+
+function setup(thesis: Thesis | { status: number }, user = member) {
+  const api = fakeApi({
+    "GET /api/terms": () => ({ body: termsFixture() }),
+    "GET /api/theses/22222222-2222-4222-8222-222222222222": () =>
+      "status" in thesis
+        ? { status: thesis.status, body: { error: { code: "NOT_FOUND", message: "Not found." } } }
+        : { body: { thesis } },
+    "POST /api/theses/22222222-2222-4222-8222-222222222222/cancel": () => ({
+      body: { thesis: { ...(thesis as Thesis), state: "Cancelled", actions: [] } },
+    }),
+  });
+  vi.stubGlobal("fetch", api.fetch);
+  renderScreen(<ThesisPage id="22222222-2222-4222-8222-222222222222" back={BACK} />, { user });
+  return { calls: api.calls, user: userEvent.setup() };
+}
+
+describe("the thesis page", () => {
+  it("shows its state, due date with the time left, members, supervisor and examiners, and a link to its proposal", async () => {
+    setup(makeThesis({ dueAt: new Date(Date.now() + 12 * 24 * 3600 * 1000 + 3600 * 1000).toISOString() }));
+    expect(
+      await screen.findByRole("heading", { name: "Graph neural networks for phishing" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Writing")).toBeInTheDocument();
+    expect(screen.getByText(/\(12 days left\)/)).toBeInTheDocument();
+    expect(screen.queryByText("Overdue")).not.toBeInTheDocument();
+    const people = screen.getByRole("region", { name: "People" });
+    expect(within(people).getByText("Tanvir Hasan, Mei Lin")).toBeInTheDocument();
+    expect(within(people).getAllByText("Prof. Ada")).toHaveLength(2);
+    expect(within(people).getByText("Not named yet")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the proposal" })).toHaveAttribute(
+      "href",
+      "/student/proposals/11111111-1111-4111-8111-111111111111",
+    );
+  });
+
+  it("past its due date while written: Overdue, and how long ago", async () => {
+    setup(
+      makeThesis({
+        dueAt: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 60_000).toISOString(),
+        overdue: true,
+      }),
+    );
+    expect(await screen.findByText("Overdue")).toBeInTheDocument();
+    expect(screen.getByText(/\(3 days past\)/)).toBeInTheDocument();
+  });
+
+  it("offers only the actions the server allows: none of the committee's to a member", async () => {
+    setup(makeThesis({ actions: ["uploadDraft", "declare"] }));
+    await screen.findByRole("heading", { name: "Graph neural networks for phishing" });
+    expect(screen.queryByRole("button", { name: "Cancel thesis" })).not.toBeInTheDocument();
+  });
+
+  it("the committee cancels with a reason: required, then sent", async () => {
+    const { calls, user } = setup(makeThesis({ actions: ["cancel", "fail", "removeMember"] }), committee);
+    await user.click(await screen.findByRole("button", { name: "Cancel thesis" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this thesis" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel thesis" }));
+    expect(await within(dialog).findByText("A reason is required.")).toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "The group split up.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel thesis" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({ reason: "The group split up." }),
+    );
+  });
+
+  it("someone else's thesis is not found", async () => {
+    setup({ status: 404 });
+    expect(await screen.findByText("Thesis not found")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Back to Theses/ })).toHaveAttribute("href", "/student/theses");
+  });
+});
