@@ -1,5 +1,6 @@
 import type { ThesisState } from "@shared/enums";
 import type { Thesis, ThesisList } from "@shared/schemas/theses";
+import type { ThesisWriting } from "@shared/schemas/thesis-writing";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 
@@ -31,6 +32,11 @@ export const thesisQueries = {
     queryOptions({
       queryKey: [...ALL, "detail", id] as const,
       queryFn: async () => (await api.get<{ thesis: Thesis }>(`/theses/${id}`)).thesis,
+    }),
+  writing: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "writing", id] as const,
+      queryFn: async () => (await api.get<{ writing: ThesisWriting }>(`/theses/${id}/writing`)).writing,
     }),
 };
 

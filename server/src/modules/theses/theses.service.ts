@@ -6,44 +6,14 @@ import {
   type ThesisList,
   type thesisListQuery,
 } from "@shared/schemas/theses";
-import {
-  isThesisOverdue,
-  shownThesisState,
-  type ThesisParty,
-  thesisActionsAllowed,
-} from "@shared/thesis-life";
 import type { z } from "zod";
-import { counted, iso, pageWindow } from "../../db/query";
+import { counted, pageWindow } from "../../db/query";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { changeIn } from "../proposals/command";
-import { selectThesis, selectThesisPage, type ThesisRow } from "./theses.repository";
+import { selectThesis, selectThesisPage } from "./theses.repository";
+import { toThesis } from "./thesis-answer";
 import { applyThesisTransition, partiesOfThesis, thesisFor } from "./thesis-transition";
-
-const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
-
-/** A thesis as the caller may see it: a student sees Graded and Disputed as Submitted (§17). */
-export function toThesis(r: ThesisRow, parties: ThesisParty[], now: Date): Thesis {
-  return {
-    id: r.id,
-    proposalId: r.proposal_id,
-    title: r.title,
-    termId: r.term_id,
-    termName: r.term_name,
-    state: shownThesisState(r.state, parties),
-    startedAt: iso(r.started_at),
-    dueAt: iso(r.due_at),
-    submittedAt: iso(r.submitted_at),
-    supervisor: person(r.supervisor_id, r.supervisor_name),
-    firstExaminer: person(r.first_examiner_id, r.first_examiner_name),
-    secondExaminer: person(r.second_examiner_id, r.second_examiner_name),
-    members: r.members,
-    // What a student is shown must not tell them more than Submitted: their actions follow the state shown.
-    actions: thesisActionsAllowed(shownThesisState(r.state, parties), parties),
-    overdue: isThesisOverdue({ state: r.state, dueAt: iso(r.due_at) }, now.getTime()),
-    updatedAt: iso(r.updated_at),
-  };
-}
 
 /** GET /api/theses/:id: its members, examiners and the committee; 404 for anyone else. */
 export async function getThesis(ctx: RequestContext<SessionUser>, id: string): Promise<Thesis> {

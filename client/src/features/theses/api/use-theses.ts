@@ -7,22 +7,28 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 /** One thesis, with the actions the caller may take now (GET /api/theses/:id). */
 export const useThesis = (id: string) => useQuery(thesisQueries.detail(id));
 
+/** Its drafts, its latest extension request and the declarations (GET /api/theses/:id/writing). */
+export const useThesisWriting = (id: string) => useQuery(thesisQueries.writing(id));
+
 /** A page of the theses the caller may see (the server filters, counts and pages). */
 export const useThesisList = (params: ThesisListParams) =>
   useQuery({ ...thesisQueries.list(params), placeholderData: keepPreviousData });
 
+/** How an action is sent: its method and its address under /api/theses/:id/. */
+export interface ThesisRequest {
+  method?: "POST" | "PUT" | "DELETE";
+  path: string;
+  body: object;
+}
+
 /**
- * One action of the thesis's table (POST /api/theses/:id/<path>), answered with the thesis: like
- * a proposal's, a refusal is said at the mutation, and the thesis, its proposal and every list are
- * refetched whatever the answer.
+ * One action of the thesis's table, answered with the thesis: like a proposal's, a refusal is said
+ * at the mutation, and the thesis, its proposal and every list are refetched whatever the answer.
  */
-export function useThesisAction<TBody extends object>(
-  id: string,
-  path: string,
-  options: LifeMutationOptions<TBody, Thesis> = {},
-) {
-  return useLifeMutation(
-    async (body: TBody) => (await api.post<{ thesis: Thesis }>(`/theses/${id}/${path}`, body)).thesis,
-    options,
-  );
+export function useThesisAction(id: string, options: LifeMutationOptions<ThesisRequest, Thesis> = {}) {
+  return useLifeMutation(async ({ method = "POST", path, body }: ThesisRequest) => {
+    const url = `/theses/${id}/${path}`;
+    const send = method === "PUT" ? api.put : method === "DELETE" ? api.delete : api.post;
+    return (await send<{ thesis: Thesis }>(url, body)).thesis;
+  }, options);
 }

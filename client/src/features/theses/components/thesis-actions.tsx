@@ -1,60 +1,63 @@
-import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal } from "@client/lib/life-mutation";
-import { notify } from "@client/lib/notify";
-import { Button, Group, Text } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
-import { thesisReasonSchema } from "@shared/schemas/theses";
 import type { ThesisAction } from "@shared/thesis-life";
-import { type ComponentType, useState } from "react";
-import { useThesisAction } from "../api/use-theses";
+import type { ComponentType } from "react";
+import { FormAction } from "./form-action";
+import { DecideExtension, RemoveMember, UploadDraft } from "./writing-actions";
+
+type Offer = ComponentType<{ thesis: Thesis }>;
 
 /** The committee cancels the thesis with a reason: its proposal is withdrawn with it (§16). */
-function CancelThesis({ thesis }: { thesis: Thesis }) {
-  const [opened, setOpened] = useState(false);
-  const text = useActionText(opened);
-  const close = () => setOpened(false);
-  const cancel = useThesisAction<{ reason: string }>(thesis.id, "cancel", {
-    fields: ["reason"],
-    onSuccess: () => {
-      notify.success(MSG.thesisCancelled);
-      close();
-    },
-  });
-  const confirm = () => {
-    const parsed = thesisReasonSchema.safeParse({ reason: text.value });
-    if (!parsed.success) return text.setError(parsed.error.issues[0].message);
-    cancel.mutate(parsed.data, {
-      onError: (e) =>
-        formAfterRefusal(e, { fields: ["reason"], setErrors: (f) => text.setError(f.reason), close }),
-    });
-  };
-  return (
-    <>
-      <Button color="red" variant="light" onClick={() => setOpened(true)}>
-        Cancel thesis
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={close}
-        title="Cancel this thesis"
-        confirmLabel="Cancel thesis"
-        confirmColor="red"
-        onConfirm={confirm}
-        loading={cancel.isPending}
-      >
-        <Text size="sm">
-          The thesis ends as Cancelled and its proposal is withdrawn. Its members are told.
-        </Text>
-        <ActionText kind="reason" label="Reason" required text={text} />
-      </ActionModal>
-    </>
-  );
-}
+const Cancel: Offer = ({ thesis }) => (
+  <FormAction
+    thesis={thesis}
+    label="Cancel thesis"
+    title="Cancel this thesis"
+    color="red"
+    explain="The thesis ends as Cancelled and its proposal is withdrawn. Its members are told."
+    done={MSG.thesisCancelled}
+    text={{ field: "reason", label: "Reason", required: true }}
+    request={({ text }) => ({ path: "cancel", body: { reason: text } })}
+  />
+);
 
-/** Each action this screen offers, by the table's name for it; the rest are offered where they are built. */
-const OFFERED: Partial<Record<ThesisAction, ComponentType<{ thesis: Thesis }>>> = {
-  cancel: CancelThesis,
+/** The committee records the thesis as failed, not submitted (§16). */
+const Fail: Offer = ({ thesis }) => (
+  <FormAction
+    thesis={thesis}
+    label="Record as failed"
+    title="Record this thesis as failed"
+    color="red"
+    explain="The thesis was not submitted: it is graded with the scale's fail grade for every member. The members see the grade when it is released."
+    done={MSG.thesisFailed}
+    text={{ field: "reason", label: "Reason", required: true }}
+    request={({ text }) => ({ path: "fail", body: { reason: text } })}
+  />
+);
+
+/** A member asks for a later due date with a reason (any time while written). */
+const RequestExtension: Offer = ({ thesis }) => (
+  <FormAction
+    thesis={thesis}
+    label="Request an extension"
+    title="Request an extension"
+    explain="Ask for a later due date. The supervisor or the committee decides; one request is open at a time."
+    done={MSG.extensionRequested}
+    dueAt={{ label: "New due date", required: true, initial: thesis.dueAt }}
+    text={{ field: "reason", label: "Reason", required: true }}
+    request={({ text, dueAt }) => ({ path: "extension", body: { dueAt, reason: text } })}
+  />
+);
+
+/** Each action this screen offers, by the table's name for it; those not built yet are not offered. */
+const OFFERED: Partial<Record<ThesisAction, Offer>> = {
+  uploadDraft: UploadDraft,
+  requestExtension: RequestExtension,
+  decideExtension: DecideExtension,
+  removeMember: RemoveMember,
+  fail: Fail,
+  cancel: Cancel,
 };
 
 /**

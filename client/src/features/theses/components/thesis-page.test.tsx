@@ -1,6 +1,7 @@
 import { makeThesis, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import type { Thesis } from "@shared/schemas/theses";
+import type { ThesisWriting } from "@shared/schemas/thesis-writing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -12,13 +13,24 @@ const member = testUser({ id: "s1", role: "student", name: "Tanvir Hasan" });
 const committee = testUser({ id: "c1", role: "committee", name: "Katherine Johnson", studentId: null });
 const BACK = { to: "/student/theses", label: "Back to Theses" };
 
-function setup(thesis: Thesis | { status: number }, user = member) {
+const NO_WRITING: ThesisWriting = {
+  drafts: [],
+  extension: null,
+  declarationText: "My own work.",
+  declarations: [],
+};
+
+function setup(thesis: Thesis | { status: number }, user = member, writing: ThesisWriting = NO_WRITING) {
   const api = fakeApi({
     "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/theses/22222222-2222-4222-8222-222222222222": () =>
       "status" in thesis
         ? { status: thesis.status, body: { error: { code: "NOT_FOUND", message: "Not found." } } }
         : { body: { thesis } },
+    "GET /api/theses/22222222-2222-4222-8222-222222222222/writing": () => ({ body: { writing } }),
+    "POST /api/theses/22222222-2222-4222-8222-222222222222/extension/decision": () => ({
+      body: { thesis: thesis as Thesis },
+    }),
     "POST /api/theses/22222222-2222-4222-8222-222222222222/cancel": () => ({
       body: { thesis: { ...(thesis as Thesis), state: "Cancelled", actions: [] } },
     }),
@@ -74,6 +86,59 @@ describe("the thesis page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel thesis" }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === "POST")?.body).toEqual({ reason: "The group split up." }),
+    );
+  });
+
+  it("a member is offered a draft and an extension request; the drafts are listed newest first, the final one marked", async () => {
+    setup(makeThesis({ actions: ["uploadDraft", "requestExtension", "declare", "submit"] }), member, {
+      ...NO_WRITING,
+      drafts: [
+        {
+          id: "d2",
+          number: 2,
+          author: { id: "s2", name: "Mei Lin" },
+          createdAt: "2026-02-01T10:00:00.000Z",
+          document: { id: "f2", name: "second.pdf", size: 2048 },
+          final: true,
+        },
+      ],
+    });
+    expect(await screen.findByRole("button", { name: "Upload a draft" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Request an extension" })).toBeInTheDocument();
+    const drafts = await screen.findByRole("list", { name: "Drafts" });
+    expect(within(drafts).getByText("Draft 2")).toBeInTheDocument();
+    expect(within(drafts).getByText("Final")).toBeInTheDocument();
+    expect(within(drafts).getByRole("link", { name: "second.pdf" })).toBeInTheDocument();
+  });
+
+  it("the supervisor decides an open extension request: approve with a note", async () => {
+    const supervisor = testUser({ id: "t1", role: "supervisor", name: "Prof. Ada", studentId: null });
+    const { calls, user } = setup(makeThesis({ actions: ["decideExtension"] }), supervisor, {
+      ...NO_WRITING,
+      extension: {
+        requestedBy: { id: "s1", name: "Tanvir Hasan" },
+        dueAt: "2099-08-10T09:00:00.000Z",
+        reason: "Ill for a month.",
+        state: "open",
+        decidedAs: null,
+        decidedBy: null,
+        decidedAt: null,
+        grantedDueAt: null,
+        note: null,
+        createdAt: "2026-02-01T10:00:00.000Z",
+      },
+    });
+    expect(await screen.findByText(/Ill for a month/)).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Approve extension" }));
+    const dialog = await screen.findByRole("dialog", { name: "Approve the extension" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Note (optional)" }), "Get well.");
+    await user.click(within(dialog).getByRole("button", { name: "Approve extension" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+        approve: true,
+        dueAt: "2099-08-10T09:00:00.000Z",
+        note: "Get well.",
+      }),
     );
   });
 

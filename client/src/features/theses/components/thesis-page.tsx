@@ -18,6 +18,7 @@ import { useThesis } from "../api/use-theses";
 import { ThesisActions } from "./thesis-actions";
 import { ThesisDue, ThesisOverdueBadge, useNow } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
+import { WritingPanel } from "./writing-panel";
 
 const names = (people: { name: string }[]) => people.map((p) => p.name || MSG.unknown).join(", ");
 const personName = (p: { name: string } | null) => (p ? p.name || MSG.unknown : MSG.notAvailable);
@@ -90,24 +91,27 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
       <ThesisActions thesis={t} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Section title="Dates">
-            <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0}>
-              <Fact label="Started">
-                <DateText iso={t.startedAt} />
-              </Fact>
-              <Fact label="Due">
-                <ThesisDue thesis={t} now={now} />
-              </Fact>
-              <Fact label="Submitted">
-                <DateText iso={t.submittedAt} withTime />
-              </Fact>
-              <Fact label="Proposal">
-                <Anchor component={Link} to={`/${user.role}/proposals/${t.proposalId}`} size="sm">
-                  Open the proposal
-                </Anchor>
-              </Fact>
-            </SimpleGrid>
-          </Section>
+          <Stack gap="md">
+            <Section title="Dates">
+              <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0}>
+                <Fact label="Started">
+                  <DateText iso={t.startedAt} />
+                </Fact>
+                <Fact label="Due">
+                  <ThesisDue thesis={t} now={now} />
+                </Fact>
+                <Fact label="Submitted">
+                  <DateText iso={t.submittedAt} withTime />
+                </Fact>
+                <Fact label="Proposal">
+                  <Anchor component={Link} to={`/${user.role}/proposals/${t.proposalId}`} size="sm">
+                    Open the proposal
+                  </Anchor>
+                </Fact>
+              </SimpleGrid>
+            </Section>
+            <WritingPanel thesis={t} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Section title="People">
