@@ -47,7 +47,7 @@ import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
 import { thesesOverdueDigestJob } from "./modules/theses/overdue-digest.job";
 import { thesisRoutes } from "./modules/theses/theses.routes";
-import { thesisWritingRoutes } from "./modules/theses/writing.routes";
+import { thesisSubmissionRoutes, thesisWritingRoutes } from "./modules/theses/writing.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { versionRoutes } from "./modules/versions/versions.routes";
 import { type Auth, createAuth } from "./plugins/auth";
@@ -236,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(allocationRoutes);
       await api.register(thesisRoutes);
       await api.register(thesisWritingRoutes);
+      await api.register(thesisSubmissionRoutes);
     },
     { prefix: "/api" },
   );

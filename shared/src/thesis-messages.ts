@@ -30,6 +30,15 @@ export const THESIS_MSG = {
   lastMember: "The thesis's last member cannot be removed: cancel the thesis instead.",
   memberRemoved: "Member removed.",
   declarationRequired: "Tick the declaration to confirm it.",
+  declared: "Declaration recorded.",
+  thesisPastDue: (due: string) =>
+    `This thesis was due ${due}, so it can no longer be submitted. Ask for an extension.`,
+  notEveryoneDeclared: (names: string[]) =>
+    `Every member must declare the thesis their own work before it is submitted: ${names.join(", ")} ${names.length === 1 ? "has" : "have"} not yet.`,
+  noDraftToSubmit: "Upload a draft first: the latest draft becomes the final document.",
+  thesisSubmitted: "Thesis submitted. The latest draft is now final.",
+  assessmentStarted: "An examiner's assessment is in, so the thesis can no longer be returned.",
+  thesisReturned: "Thesis returned for correction.",
   fetchThesisFailed: "Failed to fetch the thesis.",
   thesisOnlyWho: (parties: string[]) =>
     `Only ${parties

@@ -779,6 +779,17 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.thesis },
       body: { approve: false, note: "Valid note." },
     },
+    "PUT /api/theses/:id/declaration": {
+      role: "student",
+      params: { id: world.thesis },
+      body: { declaration: true },
+    },
+    "POST /api/theses/:id/submission": { role: "student", params: { id: world.thesis }, body: {} },
+    "POST /api/theses/:id/return": {
+      role: "supervisor",
+      params: { id: world.thesis },
+      body: { reason: "Valid reason.", dueAt: "2099-01-01T00:00:00Z" },
+    },
     "POST /api/theses/:id/fail": {
       role: "committee",
       params: { id: world.thesis },

@@ -838,6 +838,28 @@ const ROWS: Row[] = [
       payload: { dueAt: new Date(Date.now() + 90 * 86_400_000).toISOString(), reason: "Ill." },
     }),
   },
+  {
+    method: "PUT",
+    route: "/api/theses/:id/declaration",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/declaration`, payload: { declaration: true } }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/submission",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/submission`, payload: {} }),
+  },
+  // Its supervisor only: S, TH's second examiner, is refused by the table (403); another teacher does not see it.
+  {
+    method: "POST",
+    route: "/api/theses/:id/return",
+    expect: [401, 403, 403, 403, 404, 403],
+    request: (w) => ({
+      url: `/api/theses/${w.TH}/return`,
+      payload: { reason: "Fix chapter 2.", dueAt: new Date(Date.now() + 90 * 86_400_000).toISOString() },
+    }),
+  },
   // Supervisor S is TH's second examiner, not its supervisor (the table: 403); the committee gets
   // past every check to "no request to decide" (409).
   {

@@ -157,3 +157,44 @@ export function selectOverdueTheses(db: Db, now: Date) {
          order by th.due_at, th.id`,
   );
 }
+
+/** Records a member's declaration with the term's text as it is now; a second one keeps the first (false). */
+export async function insertDeclaration(
+  db: Db,
+  v: { thesisId: string; studentId: string; text: string; at: Date },
+) {
+  const rows = await db
+    .insert(thesisDeclarations)
+    .values({ thesisId: v.thesisId, studentId: v.studentId, text: v.text, declaredAt: v.at })
+    .onConflictDoNothing()
+    .returning({ id: thesisDeclarations.studentId });
+  return rows.length > 0;
+}
+
+/**
+ * Holds the thesis's term row FOR SHARE until the transaction ends (decision 0063): a change of the
+ * term's scale, tolerance or rubric (which locks it FOR UPDATE) and a first submission are ordered,
+ * so the freeze cannot be raced.
+ */
+export async function shareTermRow(db: Db, proposalId: string) {
+  await db.execute(
+    sql`select 1 from ${terms} where id = (select term_id from ${proposals} where id = ${proposalId}) for share`,
+  );
+}
+
+/** The latest draft's document, which becomes final at submission. */
+export function selectLatestDraft(db: Db, thesisId: string) {
+  return selectRow<{ document_id: string; number: number }>(
+    db,
+    sql`select document_id, number from ${thesisDrafts} where thesis_id = ${thesisId} order by number desc limit 1`,
+  );
+}
+
+/** Whether either examiner's assessment is in (§16: a return only before any). */
+export async function anyAssessment(db: Db, thesisId: string) {
+  const row = await selectRow<{ any: boolean }>(
+    db,
+    sql`select (first_assessed_at is not null or second_assessed_at is not null) as any from ${theses} where id = ${thesisId}`,
+  );
+  return !!row?.any;
+}

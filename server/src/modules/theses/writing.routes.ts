@@ -1,14 +1,18 @@
 import { thesisIdParams, thesisReasonSchema, thesisResponse } from "@shared/schemas/theses";
 import {
+  declarationSchema,
   extensionDecisionSchema,
   extensionRequestSchema,
+  submissionSchema,
   thesisDraftSchema,
   thesisMemberParams,
+  thesisReturnSchema,
   thesisWritingResponse,
 } from "@shared/schemas/thesis-writing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { declare, returnThesis, submit } from "./submission.service";
 import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
 import { thesisWriting } from "./writing-read";
 
@@ -102,5 +106,44 @@ export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.reason,
       ),
     }),
+  );
+};
+
+/** The final submission (DESIGN.md §16, §23): each member's declaration, the submission, the return for correction. */
+export const thesisSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    "/theses/:id/declaration",
+    route("theses:write", {
+      summary:
+        "A member declares the thesis their own work, for themselves: the term's declaration text is stored with who and when (again: unchanged)",
+      params: thesisIdParams,
+      body: declarationSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await declare(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/submission",
+    route("theses:write", {
+      summary:
+        "A member submits: before the due date (409 naming it), once every member has declared; the latest draft becomes the final document, locked",
+      params: thesisIdParams,
+      body: submissionSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await submit(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/return",
+    route("theses:return", {
+      summary:
+        "Its supervisor returns a submitted thesis for correction before any assessment, with a reason and a later due date: Writing again",
+      params: thesisIdParams,
+      body: thesisReturnSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await returnThesis(contextOf(request), request.params.id, request.body) }),
   );
 };

@@ -1,22 +1,11 @@
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
-import type { ThesisWriting } from "@shared/schemas/thesis-writing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
-import { proposals, terms, theses } from "../../db/schema";
-import {
-  createTestApp,
-  makeCommittee,
-  makeStudent,
-  makeSupervisor,
-  sessionHeaders,
-  type TestContext,
-  type TestUser,
-  unique,
-} from "../../test/app";
-import { makeCell, makeProposal } from "../../test/factories";
-import { makePdf, multipartFile } from "../../test/pdf";
+import { theses } from "../../db/schema";
+import { createTestApp, makeStudent, type TestContext, type TestUser } from "../../test/app";
+import { thesisWorld } from "../../test/thesis-world";
 import { thesesOverdueDigestJob } from "./overdue-digest.job";
 
 /**
@@ -27,84 +16,30 @@ import { thesesOverdueDigestJob } from "./overdue-digest.job";
  */
 
 let t: TestContext;
+let w: Awaited<ReturnType<typeof thesisWorld>>;
 let supervisor: TestUser;
 let examiner: TestUser;
 let outsiderTeacher: TestUser;
 let committee: TestUser;
-let cellId: string;
 
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [supervisor, examiner, outsiderTeacher, committee] = await Promise.all([
-    makeSupervisor(t, { name: "Prof. First" }),
-    makeSupervisor(t, { name: "Dr. Second" }),
-    makeSupervisor(t),
-    makeCommittee(t),
-  ]);
-  cellId = (await makeCell(t, [supervisor.id, examiner.id])).id;
+  w = await thesisWorld(t);
+  ({ supervisor, examiner, outsiderTeacher, committee } = w);
 });
 afterAll(async () => t?.close());
 
-const send = (method: "POST" | "DELETE", u: TestUser | null, url: string, payload: object = {}) =>
-  t.app.inject({ method, url, payload, headers: sessionHeaders(u) });
-const post = (u: TestUser | null, url: string, payload: object = {}) => send("POST", u, url, payload);
-const get = (u: TestUser | null, url: string) =>
-  t.app.inject({ method: "GET", url, headers: sessionHeaders(u) });
-
-/** A group of two with an approved proposal (in a term of its own, german scale) and its thesis in Writing. */
-async function writing() {
-  const [term] = await t.database.db
-    .insert(terms)
-    .values({ name: `Term ${unique("w")}`, gradeScale: "german", gradeTolerance: 1 })
-    .returning();
-  const students = [
-    await makeStudent(t, { name: "Ana Member" }),
-    await makeStudent(t, { name: "Ben Member" }),
-  ];
-  const p = await makeProposal(t, {
-    supervisorId: supervisor.id,
-    cellId,
-    memberIds: students.map((s) => s.id),
-    status: "Pending",
-  });
-  await t.database.db.update(proposals).set({ termId: term.id }).where(eq(proposals.id, p.id));
-  expect(
-    (await post(supervisor, `/api/proposals/${p.id}/review`, { status: "Approved", feedback: "" }))
-      .statusCode,
-  ).toBe(200);
-  const [thesis] = await t.database.db.select().from(theses).where(eq(theses.proposalId, p.id));
-  await t.database.db.update(theses).set({ secondExaminerId: examiner.id }).where(eq(theses.id, thesis.id));
-  return { id: thesis.id, proposalId: p.id, students, dueAt: thesis.dueAt };
-}
-
-async function upload(u: TestUser) {
-  const file = multipartFile(makePdf(["A draft"]), "draft.pdf");
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/files",
-    payload: file.payload,
-    headers: { ...sessionHeaders(u), ...file.headers },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as string;
-}
-
-const thesisRow = async (id: string) =>
-  (await t.database.db.select().from(theses).where(eq(theses.id, id)))[0];
-const timeline = (proposalId: string) =>
-  selectRows<{ action: string; subject_name: string | null; note: string | null }>(
-    t.database.db,
-    sql`select action, subject_name, note from activity where proposal_id = ${proposalId} and kind = 'thesis' order by at, id`,
-  );
-const emailsTo = (userId: string, kind = "thesis.changed") =>
-  selectRows<{ subject: string; body: string }>(
-    t.database.db,
-    sql`select subject, body from outbox where user_id = ${userId} and kind = ${kind} order by id`,
-  );
-const writingOf = async (u: TestUser, id: string) =>
-  (await get(u, `/api/theses/${id}/writing`)).json().writing as ThesisWriting;
+const send = (...a: Parameters<typeof w.send>) => w.send(...a);
+const post = (...a: Parameters<typeof w.post>) => w.post(...a);
+const get = (...a: Parameters<typeof w.get>) => w.get(...a);
+const writing = () => w.writing();
+const upload = (u: TestUser) => w.upload(u);
+const thesisRow = (id: string) => w.thesisRow(id);
+const timeline = (proposalId: string) => w.timeline(proposalId);
+const emailsTo = (userId: string, kind?: string) => w.emailsTo(userId, kind);
+const writingOf = (u: TestUser, id: string) => w.writingOf(u, id);
 
 describe("POST /api/theses/:id/drafts", () => {
   it("a member uploads drafts, kept as numbered versions newest first; the others and the teachers are told, the uploader not", async () => {

@@ -4,6 +4,7 @@ import type { Thesis } from "@shared/schemas/theses";
 import type { ThesisAction } from "@shared/thesis-life";
 import type { ComponentType } from "react";
 import { FormAction } from "./form-action";
+import { Declare, Return, Submit } from "./submission-actions";
 import { DecideExtension, RemoveMember, UploadDraft } from "./writing-actions";
 
 type Offer = ComponentType<{ thesis: Thesis }>;
@@ -53,6 +54,9 @@ const RequestExtension: Offer = ({ thesis }) => (
 /** Each action this screen offers, by the table's name for it; those not built yet are not offered. */
 const OFFERED: Partial<Record<ThesisAction, Offer>> = {
   uploadDraft: UploadDraft,
+  declare: Declare,
+  submit: Submit,
+  return: Return,
   requestExtension: RequestExtension,
   decideExtension: DecideExtension,
   removeMember: RemoveMember,

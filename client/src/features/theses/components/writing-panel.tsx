@@ -51,6 +51,25 @@ export function WritingPanel({ thesis }: { thesis: Thesis }) {
           </CardList>
         )}
       </Section>
+      <Section title="Declarations">
+        <CardList gap={4} aria-label="Declarations">
+          {thesis.members.map((m) => {
+            const d = writing.data.declarations.find((x) => x.studentId === m.id);
+            return (
+              <Text component="li" size="sm" key={m.id}>
+                {m.name}:{" "}
+                {d ? (
+                  <>
+                    declared <DateText iso={d.declaredAt} withTime />
+                  </>
+                ) : (
+                  "not yet declared"
+                )}
+              </Text>
+            );
+          })}
+        </CardList>
+      </Section>
       {x && (
         <Section title="Extension request" aside={<Badge variant="light">{DECIDED[x.state]}</Badge>}>
           <Text size="sm">
