@@ -28,6 +28,9 @@ function setup(thesis: Thesis | { status: number }, user = member, writing: Thes
         ? { status: thesis.status, body: { error: { code: "NOT_FOUND", message: "Not found." } } }
         : { body: { thesis } },
     "GET /api/theses/22222222-2222-4222-8222-222222222222/writing": () => ({ body: { writing } }),
+    "PUT /api/theses/22222222-2222-4222-8222-222222222222/declaration": () => ({
+      body: { thesis: thesis as Thesis },
+    }),
     "POST /api/theses/22222222-2222-4222-8222-222222222222/extension/decision": () => ({
       body: { thesis: thesis as Thesis },
     }),
@@ -138,6 +141,40 @@ describe("the thesis page", () => {
         approve: true,
         dueAt: "2099-08-10T09:00:00.000Z",
         note: "Get well.",
+      }),
+    );
+  });
+
+  it("a member declares in the term's words, and Submit waits until every member has declared", async () => {
+    const { calls, user } = setup(makeThesis({ actions: ["declare", "submit"] }), member, {
+      ...NO_WRITING,
+      drafts: [
+        {
+          id: "d1",
+          number: 1,
+          author: { id: "s1", name: "Tanvir Hasan" },
+          createdAt: "2026-02-01T10:00:00.000Z",
+          document: { id: "f1", name: "draft.pdf", size: 2048 },
+          final: false,
+        },
+      ],
+      declarations: [{ studentId: "s2", declaredAt: "2026-02-02T10:00:00.000Z" }],
+    });
+    await user.click(await screen.findByRole("button", { name: "Submit thesis" }));
+    const submitDialog = await screen.findByRole("dialog", { name: "Submit the thesis" });
+    expect(within(submitDialog).getByText(/Tanvir Hasan has not yet/)).toBeInTheDocument();
+    expect(within(submitDialog).getByRole("button", { name: "Submit thesis" })).toBeDisabled();
+    await user.click(within(submitDialog).getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: "Declare my own work" }));
+    const dialog = await screen.findByRole("dialog", { name: "Declaration of own work" });
+    expect(within(dialog).getByText("My own work.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Declare" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: /I declare this/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Declare" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")).toMatchObject({
+        path: "/api/theses/22222222-2222-4222-8222-222222222222/declaration",
+        body: { declaration: true },
       }),
     );
   });
