@@ -46,7 +46,9 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
+import { thesesOverdueDigestJob } from "./modules/theses/overdue-digest.job";
 import { thesisRoutes } from "./modules/theses/theses.routes";
+import { thesisSubmissionRoutes, thesisWritingRoutes } from "./modules/theses/writing.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { versionRoutes } from "./modules/versions/versions.routes";
 import { type Auth, createAuth } from "./plugins/auth";
@@ -163,9 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled work: the outbox on every instance; the rest once across instances.
   const scheduler = new Scheduler(database.db, app.log, app.now);
   scheduler.repeat(sender.work());
-  scheduler.schedule(
-    reviewDigestJob({ publicUrl: config.publicUrl, timeZone: config.timeZone, hour: config.digestHour }),
-  );
+  const digest = { publicUrl: config.publicUrl, timeZone: config.timeZone, hour: config.digestHour };
+  scheduler.schedule(reviewDigestJob(digest));
+  // The committee hears daily of the theses past due while still written (DESIGN.md §16).
+  scheduler.schedule(thesesOverdueDigestJob(digest));
   scheduler.schedule(fileCleanupJob);
   // The deadlines of a proposal's life (DESIGN.md §8): one job each.
   scheduler.schedule(closeInvitationsJob(config));
@@ -234,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(activityRoutes);
       await api.register(allocationRoutes);
       await api.register(thesisRoutes);
+      await api.register(thesisWritingRoutes);
+      await api.register(thesisSubmissionRoutes);
     },
     { prefix: "/api" },
   );

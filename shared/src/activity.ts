@@ -61,6 +61,16 @@ const PHRASES: Record<string, Phrase> = {
     s ? `placed the group on ${s} through the allocation` : "placed the group through the allocation",
   "thesis.start": plain("started the thesis: the proposal is approved"),
   "thesis.cancel": plain("cancelled the thesis"),
+  "thesis.uploadDraft": (s) => (s ? `uploaded ${s} of the thesis` : "uploaded a draft of the thesis"),
+  "thesis.requestExtension": (s) => (s ? `asked for the thesis to be due ${s}` : "asked for an extension"),
+  "thesis.decideExtension": (s) =>
+    s ? `decided the extension request: ${s}` : "decided the extension request",
+  "thesis.fail": plain("recorded the thesis as failed: not submitted"),
+  "thesis.removeMember": (s) => (s ? `removed ${s} from the thesis` : "removed a member from the thesis"),
+  "thesis.declare": plain("declared the thesis their own work"),
+  "thesis.submit": plain("submitted the thesis"),
+  "thesis.return": (s) =>
+    s ? `returned the thesis for correction, due ${s}` : "returned the thesis for correction",
   "invitation.invite": then("invited"),
   "invitation.accept": plain("accepted the invitation"),
   "invitation.decline": plain("declined the invitation"),

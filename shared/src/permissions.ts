@@ -49,8 +49,14 @@ export const PERMISSIONS = {
   "allocation:read": ["student", "supervisor", "committee"],
   /** A thesis is seen by its members, examiners and the committee (the service checks whose, DESIGN.md §16). */
   "theses:read": ["student", "supervisor", "committee"],
-  /** The committee's actions on a thesis: cancel (and, later, fail, annul, remove a member). */
+  /** The committee's actions on a thesis: cancel, record as failed, remove a member (and, later, annul). */
   "theses:manage": ["committee"],
+  /** A member's actions on their thesis: drafts, an extension request, their declaration, the submission. */
+  "theses:write": ["student"],
+  /** Deciding an extension request: its supervisor, or the committee (the table says whose, §16). */
+  "theses:decide": ["supervisor", "committee"],
+  /** Returning a submitted thesis for correction: its supervisor. */
+  "theses:return": ["supervisor"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

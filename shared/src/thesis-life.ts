@@ -196,6 +196,13 @@ export function thesisDueAt(start: Date, term: { thesisDueAt: string | null; wri
 }
 
 /**
+ * Overdue (§16): still in Writing past its due date; shown to its members, its supervisor and the
+ * committee until an extension, a record of failure or a cancellation. `now` in milliseconds.
+ */
+export const isThesisOverdue = (t: { state: ThesisState; dueAt: string | Date }, now: number): boolean =>
+  t.state === "Writing" && new Date(t.dueAt).getTime() < now;
+
+/**
  * Whether a thesis lets its proposal go to another supervisor (§16): only before the first
  * examiner's assessment is in, and never to its second examiner. The message refusing it, or null.
  */

@@ -13,6 +13,33 @@ export const THESIS_MSG = {
   thesisChangedMeanwhile: "This thesis was changed by someone else just now. Reload it and try again.",
   thesisReasonRequired: "A reason is required.",
   thesisCancelled: "Thesis cancelled. Its proposal is withdrawn.",
+  fetchThesesFailed: "Failed to fetch theses.",
+  thesisDueAtInvalid: "Due date must be a date and time.",
+  dueNotLater: (current: string) => `The new due date must be later than the current one (${current}).`,
+  draftDocumentRequired: "Choose the draft's PDF.",
+  draftUploaded: (n: number) => `Draft ${n} uploaded.`,
+  extensionOpen: "An extension request is already open: it must be decided first.",
+  extensionRequested: "Extension requested.",
+  noExtensionToDecide: "There is no extension request to decide.",
+  extensionDecided: "This extension request has been decided already.",
+  extensionDecidedByCommittee: "The committee has decided this extension request: its decision stands.",
+  extensionApproved: "Extension approved.",
+  extensionRefused: "Extension refused.",
+  thesisFailed: "Thesis recorded as failed.",
+  notAMember: "This student is not a member of this thesis.",
+  lastMember: "The thesis's last member cannot be removed: cancel the thesis instead.",
+  memberRemoved: "Member removed.",
+  declarationRequired: "Tick the declaration to confirm it.",
+  declared: "Declaration recorded.",
+  thesisPastDue: (due: string) =>
+    `This thesis was due ${due}, so it can no longer be submitted. Ask for an extension.`,
+  notEveryoneDeclared: (names: string[]) =>
+    `Every member must declare the thesis their own work before it is submitted: ${names.join(", ")} ${names.length === 1 ? "has" : "have"} not yet.`,
+  noDraftToSubmit: "Upload a draft first: the latest draft becomes the final document.",
+  thesisSubmitted: "Thesis submitted. The latest draft is now final.",
+  assessmentStarted: "An examiner's assessment is in, so the thesis can no longer be returned.",
+  thesisReturned: "Thesis returned for correction.",
+  fetchThesisFailed: "Failed to fetch the thesis.",
   thesisOnlyWho: (parties: string[]) =>
     `Only ${parties
       .map(

@@ -14,6 +14,8 @@ const PAGES: Record<Role, Record<string, Load>> = {
     "research-cell-info": () => import("./routes/student/research-cell-info"),
     notices: () => import("./routes/student/notices"),
     chat: () => import("./routes/student/chat"),
+    theses: () => import("./routes/student/theses"),
+    "theses/:id": () => import("./routes/student/thesis-detail"),
   },
   supervisor: {
     dashboard: () => import("./routes/supervisor/dashboard"),
@@ -26,6 +28,8 @@ const PAGES: Record<Role, Record<string, Load>> = {
     applicants: () => import("./routes/supervisor/applicants"),
     "proposals/:id": () => import("./routes/supervisor/proposal-detail"),
     chat: () => import("./routes/supervisor/chat"),
+    theses: () => import("./routes/supervisor/theses"),
+    "theses/:id": () => import("./routes/supervisor/thesis-detail"),
   },
   committee: {
     dashboard: () => import("./routes/committee/dashboard"),
@@ -42,6 +46,8 @@ const PAGES: Record<Role, Record<string, Load>> = {
     "committee-members": () => import("./routes/committee/committee-members"),
     import: () => import("./routes/committee/import"),
     "proposals/:id": () => import("./routes/committee/proposal-detail"),
+    theses: () => import("./routes/committee/theses"),
+    "theses/:id": () => import("./routes/committee/thesis-detail"),
   },
 };
 

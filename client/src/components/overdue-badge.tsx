@@ -12,12 +12,13 @@ type Due = Pick<ProposalFields, "status" | "reviewDueAt">;
  */
 export function OverdueBadge({ proposal, ...props }: { proposal: Due } & BadgeProps) {
   if (!isOverdue(proposal, Date.now()) || !proposal.reviewDueAt) return null;
-  return <Shown due={proposal.reviewDueAt} {...props} />;
+  return <DueBadge due={proposal.reviewDueAt} what="review was due" {...props} />;
 }
 
-function Shown({ due, ...props }: { due: string } & BadgeProps) {
+/** "Overdue", saying in its name and tooltip what was due when ("review was due 12 January 2027, 09:00 (UTC)"). */
+export function DueBadge({ due, what, ...props }: { due: string; what: string } & BadgeProps) {
   const zone = useTimeZone();
-  const when = `review was due ${formatInZone(due, zone)}`;
+  const when = `${what} ${formatInZone(due, zone)}`;
   return (
     <Badge
       color="red"

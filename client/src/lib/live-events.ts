@@ -11,6 +11,7 @@ const STALE: Record<LiveEventType, (e: LiveEvent) => QueryKey[]> = {
   "proposal.submitted": proposalChanged,
   "proposal.reviewed": proposalChanged,
   "proposal.changed": proposalChanged,
+  "thesis.changed": proposalChanged,
   "invitation.received": proposalChanged,
   "allocation.published": proposalChanged,
   "notice.sent": () => [noticeQueries.all()],
@@ -33,6 +34,7 @@ function announce(e: LiveEvent, selfId: string) {
     case "proposal.reviewed":
       return notify.info(`Your proposal "${e.title}" is now ${e.status}.`, "Proposal reviewed");
     case "proposal.changed":
+    case "thesis.changed":
       // The words the server chose for this receiver (those of their email): who did what.
       return notify.info(e.message, e.headline);
     case "invitation.received":
@@ -59,6 +61,7 @@ const TYPES: LiveEventType[] = [
   "proposal.submitted",
   "proposal.reviewed",
   "proposal.changed",
+  "thesis.changed",
   "invitation.received",
   "allocation.published",
   "notice.sent",

@@ -5,6 +5,7 @@ import type { ActivityItem } from "@shared/schemas/life";
 import type { Notice } from "@shared/schemas/notices";
 import type { Proposal, ProposalFields, ProposalSummary } from "@shared/schemas/proposals";
 import type { Term, TermList } from "@shared/schemas/terms";
+import type { Thesis } from "@shared/schemas/theses";
 import type { Person } from "@shared/schemas/users";
 import {
   DEFAULT_DECLARATION,
@@ -132,6 +133,30 @@ export const makeActivity = (o: Partial<ActivityItem> = {}): ActivityItem => ({
 });
 
 /** A term as GET /api/terms answers it: by default the fresh database's "Default" (no window, no limits). */
+/** A thesis in Writing, due well ahead, as its first member sees it (DESIGN.md §16). */
+export const makeThesis = (o: Partial<Thesis> = {}): Thesis => ({
+  id: "22222222-2222-4222-8222-222222222222",
+  proposalId: "11111111-1111-4111-8111-111111111111",
+  title: "Graph neural networks for phishing",
+  termId: DEFAULT_TERM_ID,
+  termName: "Default",
+  state: "Writing",
+  startedAt: "2026-01-10T09:00:00.000Z",
+  dueAt: "2099-07-10T09:00:00.000Z",
+  submittedAt: null,
+  supervisor: { id: "t1", name: "Prof. Ada" },
+  firstExaminer: { id: "t1", name: "Prof. Ada" },
+  secondExaminer: null,
+  members: [
+    { id: "s1", name: "Tanvir Hasan" },
+    { id: "s2", name: "Mei Lin" },
+  ],
+  actions: [],
+  overdue: false,
+  updatedAt: "2026-01-10T09:00:00.000Z",
+  ...o,
+});
+
 /** A term's thesis settings as a new term has them (DESIGN.md §16). */
 export const thesisSettings = {
   thesisDueAt: null,

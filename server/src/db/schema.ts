@@ -13,3 +13,4 @@ export * from "./schema/messages";
 export * from "./schema/proposals";
 export * from "./schema/terms";
 export * from "./schema/theses";
+export * from "./schema/thesis-writing";

@@ -779,6 +779,43 @@ function template(method: string, route: string): Template | undefined {
     },
     "GET /api/theses": { role: "committee", query: { termId: "all", state: "Writing" } },
     "GET /api/theses/:id": { role: "committee", params: { id: world.thesis } },
+    "GET /api/theses/:id/writing": { role: "committee", params: { id: world.thesis } },
+    "POST /api/theses/:id/drafts": {
+      role: "student",
+      params: { id: world.thesis },
+      body: { documentId: "00000000-0000-4000-8000-000000000000" },
+    },
+    "POST /api/theses/:id/extension": {
+      role: "student",
+      params: { id: world.thesis },
+      body: { dueAt: "2099-01-01T00:00:00Z", reason: "Valid reason." },
+    },
+    "POST /api/theses/:id/extension/decision": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { approve: false, note: "Valid note." },
+    },
+    "PUT /api/theses/:id/declaration": {
+      role: "student",
+      params: { id: world.thesis },
+      body: { declaration: true },
+    },
+    "POST /api/theses/:id/submission": { role: "student", params: { id: world.thesis }, body: {} },
+    "POST /api/theses/:id/return": {
+      role: "supervisor",
+      params: { id: world.thesis },
+      body: { reason: "Valid reason.", dueAt: "2099-01-01T00:00:00Z" },
+    },
+    "POST /api/theses/:id/fail": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { reason: "Valid reason." },
+    },
+    "DELETE /api/theses/:id/members/:studentId": {
+      role: "committee",
+      params: { id: world.thesis, studentId: "00000000-0000-4000-8000-000000000000" },
+      body: { reason: "Valid reason." },
+    },
     "POST /api/theses/:id/cancel": {
       role: "committee",
       params: { id: world.thesis },

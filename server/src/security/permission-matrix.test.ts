@@ -78,6 +78,9 @@ interface World {
   RA: string;
   /** A thesis in Writing (S3's Approved proposal, a quiet student) whose second examiner is supervisor S. */
   TH: string;
+  /** A thesis in Writing of two other students (S3's): the committee removes one, then records it failed. */
+  TH2: string;
+  TH2member: string;
   S4: string;
   /** P's title. */
   titleOfP: string;
@@ -846,6 +849,73 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/theses/${w.TH}` }),
   },
   {
+    method: "GET",
+    route: "/api/theses/:id/writing",
+    expect: [401, 404, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}/writing` }),
+  },
+  // A member's actions: the matrix's students are not TH's members (404), teachers and the committee never (403).
+  {
+    method: "POST",
+    route: "/api/theses/:id/drafts",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/drafts`, payload: { documentId: w.document } }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/extension",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({
+      url: `/api/theses/${w.TH}/extension`,
+      payload: { dueAt: new Date(Date.now() + 90 * 86_400_000).toISOString(), reason: "Ill." },
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/theses/:id/declaration",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/declaration`, payload: { declaration: true } }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/submission",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/submission`, payload: {} }),
+  },
+  // Its supervisor only: S, TH's second examiner, is refused by the table (403); another teacher does not see it.
+  {
+    method: "POST",
+    route: "/api/theses/:id/return",
+    expect: [401, 403, 403, 403, 404, 403],
+    request: (w) => ({
+      url: `/api/theses/${w.TH}/return`,
+      payload: { reason: "Fix chapter 2.", dueAt: new Date(Date.now() + 90 * 86_400_000).toISOString() },
+    }),
+  },
+  // Supervisor S is TH's second examiner, not its supervisor (the table: 403); the committee gets
+  // past every check to "no request to decide" (409).
+  {
+    method: "POST",
+    route: "/api/theses/:id/extension/decision",
+    expect: [401, 403, 403, 403, 404, 409],
+    request: (w) => ({ url: `/api/theses/${w.TH}/extension/decision`, payload: { approve: true, note: "" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/theses/:id/members/:studentId",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/theses/${w.TH2}/members/${w.TH2member}`,
+      payload: { reason: "Left the university." },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/fail",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH2}/fail`, payload: { reason: "Not submitted." } }),
+  },
+  {
     method: "POST",
     route: "/api/theses/:id/cancel",
     expect: [401, 403, 403, 403, 403, 200],
@@ -1073,6 +1143,22 @@ beforeAll(async () => {
       secondExaminerId: supervisor.id,
     })
     .returning({ id: theses.id });
+  const pair = [await makeStudent(t), await makeStudent(t)];
+  const approved2 = await makeProposal(t, {
+    supervisorId: S3.id,
+    cellId: cellZ,
+    memberIds: pair.map((p) => p.id),
+    status: "Approved",
+  });
+  const [TH2] = await t.database.db
+    .insert(theses)
+    .values({
+      proposalId: approved2.id,
+      startedAt: new Date(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      firstExaminerId: S3.id,
+    })
+    .returning({ id: theses.id });
   const pdf = multipartFile(makePdf());
   const upload = await t.app.inject({
     method: "POST",
@@ -1183,6 +1269,8 @@ beforeAll(async () => {
     RD,
     RA,
     TH: TH.id,
+    TH2: TH2.id,
+    TH2member: pair[1].id,
     S4: S4.id,
     titleOfP: (
       await t.database.db.select({ title: proposals.title }).from(proposals).where(eq(proposals.id, P))

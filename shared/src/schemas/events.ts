@@ -17,6 +17,18 @@ export type LiveEvent =
       headline: string;
       message: string;
     }
+  /** Something happened to a thesis the receiver belongs to or examines (DESIGN.md §16). */
+  | {
+      type: "thesis.changed";
+      thesisId: string;
+      proposalId: string;
+      title: string;
+      /** The thesis table's action (shared/src/thesis-life.ts). */
+      action: string;
+      by: string;
+      headline: string;
+      message: string;
+    }
   /** A term's allocation was published: the receiver's group (or groups) now know their result. */
   | { type: "allocation.published"; termId: string; term: string }
   /** Someone invites the receiver to join their group. */

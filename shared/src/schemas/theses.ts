@@ -3,7 +3,7 @@ import { THESIS_STATES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { THESIS_ACTIONS } from "../thesis-life";
-import { uuid } from "./common";
+import { pageQuery, pageResponse, uuid } from "./common";
 import { termFilter } from "./terms";
 
 /** The requests of a thesis's life (DESIGN.md §16, §23) and what they answer. */
@@ -19,12 +19,15 @@ export const thesisReasonSchema = z.object({
 export type ThesisReasonInput = z.input<typeof thesisReasonSchema>;
 
 /**
- * GET /api/theses: `termId` a term's id or "all" (none: any term); `state` one state, or none for
- * every thesis not yet Released, Cancelled or Annulled (§16: lists default to those in progress).
+ * GET /api/theses, paged as every list (decision 0018): `termId` a term's id or "all" (none: any
+ * term); `state` one state, or none for every thesis not yet Released, Cancelled or Annulled (§16:
+ * lists default to those in progress); `overdue` "true": only those in Writing past their due date,
+ * "false": only those that are not.
  */
-export const thesisListQuery = z.object({
+export const thesisListQuery = pageQuery.extend({
   termId: termFilter,
   state: z.enum(THESIS_STATES, { error: `State must be one of ${THESIS_STATES.join(", ")}.` }).optional(),
+  overdue: z.enum(["true", "false"], { error: "Overdue must be true or false." }).optional(),
 });
 export type ThesisListQuery = z.input<typeof thesisListQuery>;
 
@@ -50,12 +53,14 @@ export const thesisSchema = z.object({
   members: z.array(person),
   /** The actions of the thesis's table the caller may take now. */
   actions: z.array(z.enum(THESIS_ACTIONS)),
+  /** In Writing past its due date (§16): shown to its members, its supervisor and the committee. */
+  overdue: z.boolean(),
   updatedAt: z.string(),
 });
 export type Thesis = z.infer<typeof thesisSchema>;
 
 export const thesisResponse = z.object({ thesis: thesisSchema });
-export const thesisListResponse = z.object({ items: z.array(thesisSchema) });
+export const thesisListResponse = pageResponse(thesisSchema);
 export type ThesisList = z.infer<typeof thesisListResponse>;
 
 export const thesisIdParams = z.object({ id: uuid("Invalid id.") });

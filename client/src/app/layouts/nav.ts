@@ -17,6 +17,7 @@ import {
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMessages,
+  IconNotebook,
   IconSchool,
   IconSend,
   IconSpeakerphone,
@@ -61,6 +62,7 @@ export const NAV: Record<Role, NavItem[]> = {
   committee: sidebar("committee", [
     { label: "Proposals", to: "/committee/proposals", icon: IconFiles },
     { label: "Approvals", to: "/committee/approvals", icon: IconGavel, badge: "awaitingCommittee" },
+    { label: "Theses", to: "/committee/theses", icon: IconNotebook },
     { label: "Activity", to: "/committee/activity", icon: IconActivity },
     { label: "Terms", to: "/committee/terms", icon: IconCalendarEvent },
     { label: "Allocation", to: "/committee/allocation", icon: IconGitMerge },
@@ -82,6 +84,7 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Groups", to: "/supervisor/groups", icon: IconLayoutKanban },
     { label: "Notice", to: "/supervisor/notice", icon: IconSpeakerphone },
     { label: "Chat", to: "/supervisor/chat", icon: IconMessages, badge: "unreadChat" },
+    { label: "Theses", to: "/supervisor/theses", icon: IconNotebook },
     { label: "Review History", to: "/supervisor/history", icon: IconHistory },
     { label: "Topics", to: "/supervisor/topics", icon: IconBulb },
     { label: "Applicants", to: "/supervisor/applicants", icon: IconArrowsSort },
@@ -89,6 +92,7 @@ export const NAV: Record<Role, NavItem[]> = {
   student: sidebar("student", [
     { label: "Submit Proposal", to: "/student/proposal", icon: IconSend },
     { label: "Proposal Status", to: "/student/proposal-status", icon: IconChecklist },
+    { label: "Thesis", to: "/student/theses", icon: IconNotebook },
     { label: "Topics", to: "/student/topics", icon: IconBulb },
     { label: "Notices", to: "/student/notices", icon: IconFileText, badge: "unreadNotices" },
     { label: "Chat", to: "/student/chat", icon: IconMessages, badge: "unreadChat" },

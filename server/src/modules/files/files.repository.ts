@@ -3,8 +3,9 @@ import type { Role } from "@shared/enums";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { files, proposals, proposalVersions, users } from "../../db/schema";
+import { files, proposals, proposalVersions, theses, thesisDrafts, users } from "../../db/schema";
 import { documentVisibleTo } from "../proposals/visibility";
+import { thesisVisibleTo } from "../theses/visibility";
 
 export interface NewFile {
   ownerId: string | null;
@@ -59,6 +60,7 @@ export async function deleteUnusedFiles(db: Db, before: Date): Promise<number> {
          where f.created_at < ${before.toISOString()}::timestamptz
            and not exists (select 1 from ${users} u where u.picture_id = f.id)
            and not exists (select 1 from ${proposalVersions} v where v.document_id = f.id)
+           and not exists (select 1 from ${thesisDrafts} d where d.document_id = f.id)
         returning f.id`,
   );
   return rows.length;
@@ -75,7 +77,8 @@ export async function isOwnFile(db: Db, id: string, ownerId: string, mediaType: 
 
 /**
  * A document of this media type, if the viewer may see it: its uploader, and whoever may read the
- * version of a proposal that refers to it (documentVisibleTo).
+ * version of a proposal that refers to it (documentVisibleTo), or who may see the thesis whose
+ * draft it is (thesisVisibleTo, DESIGN.md §16).
  */
 export async function selectVisibleDocument(
   db: Db,
@@ -89,7 +92,10 @@ export async function selectVisibleDocument(
          where f.id = ${id} and f.media_type = ${mediaType}
            and (f.owner_id = ${viewer.id}
                 or exists (select 1 from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
-                            where v.document_id = f.id and ${documentVisibleTo(viewer)}))`,
+                            where v.document_id = f.id and ${documentVisibleTo(viewer)})
+                or exists (select 1 from ${thesisDrafts} d join ${theses} th on th.id = d.thesis_id
+                             join ${proposals} p on p.id = th.proposal_id
+                            where d.document_id = f.id and ${thesisVisibleTo(viewer)}))`,
   );
   return (
     row && {

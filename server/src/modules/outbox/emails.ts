@@ -81,6 +81,27 @@ export const emails = {
       subject: `${p.subject}: ${p.title}`,
       body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
     }),
+  /** Something happened to a thesis (DESIGN.md §16): who did what, an optional note, its page. */
+  thesisChanged:
+    (p: { title: string; subject: string; what: string; note?: string | null; link: string }) =>
+    (u: { name: string }): Email => ({
+      kind: "thesis.changed",
+      subject: `${p.subject}: ${p.title}`,
+      body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
+    }),
+  /** The committee's daily list of theses past their due date while still written (§16). */
+  thesesOverdue:
+    (publicUrl: string, overdue: { title: string; due: string; members: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "theses.overdue",
+      subject:
+        overdue.length === 1
+          ? `A thesis is overdue: ${overdue[0].title}`
+          : `${overdue.length} theses are overdue`,
+      body: `Hello ${u.name},\n\nThese theses are still being written past their due date:\n\n${overdue
+        .map((t) => `- "${t.title}" by ${t.members} (due ${t.due})`)
+        .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?overdue=true${sign}`,
+    }),
   noticeSent:
     (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
     (u: { name: string }): Email => ({

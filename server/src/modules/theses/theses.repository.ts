@@ -1,8 +1,9 @@
 import type { ThesisState } from "@shared/enums";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow, selectRows } from "../../db/query";
+import { countUpTo, int, selectRow, selectRows } from "../../db/query";
 import { proposalMembers, proposals, terms, theses, users } from "../../db/schema";
+import { thesisVisibleTo } from "./visibility";
 
 /** What starting a thesis reads of its proposal's term (DESIGN.md §16). */
 export function selectThesisTerm(db: Db, termId: string) {
@@ -34,6 +35,7 @@ export interface ThesisRow {
   started_at: string;
   due_at: string;
   submitted_at: string | null;
+  final_document_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -48,7 +50,7 @@ export interface ThesisRow {
 
 const THESIS_SELECT = sql`
   select th.id, th.proposal_id, p.title, p.term_id, tm.name as term_name, th.state, th.started_at, th.due_at,
-         th.submitted_at, th.version, th.created_at, th.updated_at,
+         th.submitted_at, th.final_document_id, th.version, th.created_at, th.updated_at,
          p.supervisor_id, s.name as supervisor_name,
          th.first_examiner_id, e1.name as first_examiner_name, th.second_examiner_id, e2.name as second_examiner_name,
          coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by m.position)
@@ -69,15 +71,6 @@ export function selectThesis(db: Db, id: string, lock = false) {
   );
 }
 
-/** Which theses a person may list (DESIGN.md §16): the committee all, a teacher theirs, a student their own. */
-function visibleTo(viewer: { id: string; role: string }): SQL {
-  if (viewer.role === "committee") return sql`true`;
-  if (viewer.role === "supervisor")
-    return sql`(p.supervisor_id = ${viewer.id} or th.first_examiner_id = ${viewer.id} or th.second_examiner_id = ${viewer.id})`;
-  return sql`exists (select 1 from ${proposalMembers} m
-                      where m.proposal_id = p.id and m.user_id = ${viewer.id} and m.state = 'accepted')`;
-}
-
 const inStates = (states: readonly ThesisState[]): SQL =>
   states.length
     ? sql`th.state in (${sql.join(
@@ -86,20 +79,47 @@ const inStates = (states: readonly ThesisState[]): SQL =>
       )})`
     : sql`false`;
 
-/** A list of theses the viewer may see, in a term (or any) and these states, oldest due first. */
-export function selectTheses(
+/** What a thesis list is filtered by: a term (or any), states, and overdue at `now` (§16). */
+export interface ThesisListFilter {
+  termId: string | null;
+  states: readonly ThesisState[];
+  overdue: boolean | undefined;
+  now: Date;
+}
+
+const overdueIs = (overdue: boolean | undefined, now: Date): SQL => {
+  if (overdue === undefined) return sql`true`;
+  const past = sql`(th.state = 'Writing' and th.due_at < ${now.toISOString()}::timestamptz)`;
+  return overdue ? past : sql`not ${past}`;
+};
+
+const listFromWhere = (viewer: { id: string; role: string }, f: ThesisListFilter): SQL => sql`
+    from ${theses} th
+    join ${proposals} p on p.id = th.proposal_id
+   where ${thesisVisibleTo(viewer)} and ${f.termId ? sql`p.term_id = ${f.termId}` : sql`true`}
+     and ${inStates(f.states)} and ${overdueIs(f.overdue, f.now)}`;
+
+/**
+ * A page of the theses the viewer may see, oldest due first, with their count up to `cap`
+ * (decision 0018): the page's ids first, then those theses whole.
+ */
+export async function selectThesisPage(
   db: Db,
   viewer: { id: string; role: string },
-  filter: { termId: string | null; states: readonly ThesisState[] },
-  limit: number,
+  filter: ThesisListFilter,
+  window: { offset: number; limit: number; cap: number },
 ) {
-  return selectRows<ThesisRow>(
+  const fromWhere = listFromWhere(viewer, filter);
+  const [{ n }] = await selectRows<{ n: number }>(db, sql`select ${countUpTo(fromWhere, window.cap)} as n`);
+  if (window.limit === 0) return { rows: [] as ThesisRow[], n };
+  const rows = await selectRows<ThesisRow>(
     db,
     sql`${THESIS_SELECT}
-         where ${visibleTo(viewer)} and ${filter.termId ? sql`p.term_id = ${filter.termId}` : sql`true`}
-           and ${inStates(filter.states)}
-         order by th.due_at, th.id limit ${limit}`,
+         where th.id in (select th.id ${fromWhere}
+                          order by th.due_at, th.id limit ${int(window.limit)} offset ${int(window.offset)})
+         order by th.due_at, th.id`,
   );
+  return { rows, n };
 }
 
 /**

@@ -18,11 +18,11 @@ export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
     "/theses",
     route("theses:read", {
       summary:
-        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId and state (none: those in progress). Students see Graded and Disputed as Submitted until release.",
+        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId, state (none: those in progress) and overdue; paged, counted up to 1,000. Students see Graded and Disputed as Submitted until release.",
       querystring: thesisListQuery,
       response: { 200: thesisListResponse },
     }),
-    async (request) => ({ items: await listTheses(contextOf(request), request.query) }),
+    async (request) => listTheses(contextOf(request), request.query),
   );
 
   app.get(

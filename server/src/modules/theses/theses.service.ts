@@ -1,44 +1,24 @@
 import type { ThesisState } from "@shared/enums";
-import { THESIS_STATES_IN_PROGRESS, type Thesis, type ThesisListQuery } from "@shared/schemas/theses";
-import { shownThesisState, type ThesisParty, thesisActionsAllowed } from "@shared/thesis-life";
-import { iso } from "../../db/query";
+import { LIMITS } from "@shared/limits";
+import {
+  THESIS_STATES_IN_PROGRESS,
+  type Thesis,
+  type ThesisList,
+  type thesisListQuery,
+} from "@shared/schemas/theses";
+import type { z } from "zod";
+import { counted, pageWindow } from "../../db/query";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { changeIn } from "../proposals/command";
-import { selectTheses, selectThesis, type ThesisRow } from "./theses.repository";
+import { selectThesis, selectThesisPage } from "./theses.repository";
+import { toThesis } from "./thesis-answer";
 import { applyThesisTransition, partiesOfThesis, thesisFor } from "./thesis-transition";
-
-/** The most theses one list answers (a department's theses in progress, oldest due first). */
-const LIST_MAX = 500;
-
-const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
-
-/** A thesis as the caller may see it: a student sees Graded and Disputed as Submitted (§17). */
-export function toThesis(r: ThesisRow, parties: ThesisParty[]): Thesis {
-  return {
-    id: r.id,
-    proposalId: r.proposal_id,
-    title: r.title,
-    termId: r.term_id,
-    termName: r.term_name,
-    state: shownThesisState(r.state, parties),
-    startedAt: iso(r.started_at),
-    dueAt: iso(r.due_at),
-    submittedAt: iso(r.submitted_at),
-    supervisor: person(r.supervisor_id, r.supervisor_name),
-    firstExaminer: person(r.first_examiner_id, r.first_examiner_name),
-    secondExaminer: person(r.second_examiner_id, r.second_examiner_name),
-    members: r.members,
-    // What a student is shown must not tell them more than Submitted: their actions follow the state shown.
-    actions: thesisActionsAllowed(shownThesisState(r.state, parties), parties),
-    updatedAt: iso(r.updated_at),
-  };
-}
 
 /** GET /api/theses/:id: its members, examiners and the committee; 404 for anyone else. */
 export async function getThesis(ctx: RequestContext<SessionUser>, id: string): Promise<Thesis> {
   const { thesis, parties } = await thesisFor(ctx.db, id, ctx.by);
-  return toThesis(thesis, parties);
+  return toThesis(thesis, parties, ctx.now);
 }
 
 /**
@@ -52,12 +32,28 @@ function statesFor(state: ThesisState | undefined, student: boolean): readonly T
   return state === "Submitted" ? ["Submitted", "Graded", "Disputed"] : [state];
 }
 
-/** GET /api/theses: the committee every thesis, a teacher theirs (supervisor or examiner), a student their own. */
-export async function listTheses(ctx: RequestContext<SessionUser>, q: ThesisListQuery): Promise<Thesis[]> {
+/**
+ * GET /api/theses: the committee every thesis, a teacher theirs (supervisor or examiner), a student
+ * their own; a page of them, oldest due first, counted up to LIMITS.listCountMax (decision 0018).
+ */
+export async function listTheses(
+  ctx: RequestContext<SessionUser>,
+  q: z.output<typeof thesisListQuery>,
+): Promise<ThesisList> {
   const termId = q.termId && q.termId !== "all" ? q.termId : null;
   const states = statesFor(q.state, ctx.by.role === "student");
-  const rows = await selectTheses(ctx.db, ctx.by, { termId, states }, LIST_MAX);
-  return rows.map((r) => toThesis(r, partiesOfThesis(ctx.by, r)));
+  const overdue = q.overdue === undefined ? undefined : q.overdue === "true";
+  const window = pageWindow(q, LIMITS.listCountMax);
+  const { rows, n } = await selectThesisPage(
+    ctx.db,
+    ctx.by,
+    { termId, states, overdue, now: ctx.now },
+    window,
+  );
+  return {
+    items: rows.map((r) => toThesis(r, partiesOfThesis(ctx.by, r), ctx.now)),
+    ...counted(n, window.cap),
+  };
 }
 
 /**
@@ -70,6 +66,6 @@ export function cancelThesis(ctx: RequestContext<SessionUser>, id: string, reaso
     const { thesis, parties } = await thesisFor(c.db, id, c.by, true);
     await applyThesisTransition(c, thesis, parties, { action: "cancel", text: reason });
     await changeIn(c, thesis.proposal_id, () => ({ action: "withdraw", text: reason }), true);
-    return toThesis((await selectThesis(c.db, id))!, parties);
+    return toThesis((await selectThesis(c.db, id))!, parties, c.now);
   });
 }

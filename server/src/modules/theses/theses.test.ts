@@ -365,6 +365,62 @@ describe("GET /api/theses/:id and /api/theses", () => {
   });
 });
 
+describe("GET /api/theses: pages, counts and the overdue filter", () => {
+  it("pages oldest due first with a count; overdue finds those in Writing past due, and its opposite the rest", async () => {
+    const term = await makeTerm({});
+    const made = [
+      await approvedWithThesis(term),
+      await approvedWithThesis(term),
+      await approvedWithThesis(term),
+    ];
+    const past = new Date(Date.now() - DAY);
+    // The first is overdue; the second past due but Submitted (not overdue); the third due later.
+    await t.database.db
+      .update(theses)
+      .set({ dueAt: past, startedAt: new Date(past.getTime() - 30 * DAY) })
+      .where(eq(theses.id, made[0].thesis.id));
+    await t.database.db
+      .update(theses)
+      .set({
+        state: "Submitted",
+        dueAt: new Date(past.getTime() + 1000),
+        startedAt: new Date(past.getTime() - 30 * DAY),
+      })
+      .where(eq(theses.id, made[1].thesis.id));
+    const page1 = (await get(committee, `/api/theses?termId=${term.id}&pageSize=2&page=1`)).json();
+    expect(page1.total).toBe(3);
+    expect(page1.capped).toBe(false);
+    expect(page1.items.map((x: Thesis) => x.id)).toEqual([made[0].thesis.id, made[1].thesis.id]);
+    expect(page1.items.map((x: Thesis) => x.overdue)).toEqual([true, false]);
+    const page2 = (await get(committee, `/api/theses?termId=${term.id}&pageSize=2&page=2`)).json();
+    expect(page2.items.map((x: Thesis) => x.id)).toEqual([made[2].thesis.id]);
+    const overdue = (await get(committee, `/api/theses?termId=${term.id}&overdue=true`)).json();
+    expect(overdue.items.map((x: Thesis) => x.id)).toEqual([made[0].thesis.id]);
+    expect(overdue.total).toBe(1);
+    const notOverdue = (await get(committee, `/api/theses?termId=${term.id}&overdue=false`)).json();
+    expect(notOverdue.items.map((x: Thesis) => x.id).sort()).toEqual(
+      [made[1].thesis.id, made[2].thesis.id].sort(),
+    );
+    // A member sees their own thesis Overdue as well.
+    expect((await get(made[0].students[0], `/api/theses/${made[0].thesis.id}`)).json().thesis.overdue).toBe(
+      true,
+    );
+  });
+
+  it("bad input: overdue neither true nor false, a page size past the largest, a page of 0", async () => {
+    for (const [query, field] of [
+      ["overdue=yes", "overdue"],
+      ["pageSize=1000", "pageSize"],
+      ["page=0", "page"],
+      ["termId=nope", "termId"],
+    ]) {
+      const res = await get(committee, `/api/theses?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.fields[field], query).toBeDefined();
+    }
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("documents every thesis route, under its tag", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();

@@ -36,11 +36,21 @@ export async function thesisFor(db: RequestContext["db"], id: string, actor: Act
   return { thesis, parties };
 }
 
+/**
+ * Whether the parties may take `action` on the thesis in its state now, before the action's own
+ * checks of its input against the thesis: 403 when never theirs, 409 when not now (the engine's
+ * refusals), so a wrong party is never told about the input.
+ */
+export const mayThesis = (thesis: ThesisRow, parties: ThesisParty[], action: ThesisAction) =>
+  chooseLifeRow(THESIS_TRANSITIONS, THESIS_WORDS, action, thesis.state, parties, {});
+
 export interface ThesisTransitionRequest {
   action: ThesisAction;
   /** The reason or note the action carries: the timeline row's note. */
   text?: string;
   facts?: Partial<ThesisFacts>;
+  /** Whom or what the timeline row concerns ("draft 3", the member removed, the new due date). */
+  subject?: { id?: string | null; name: string };
   /** Column changes that go with the state change. */
   set?: (to: ThesisState) => Partial<typeof theses.$inferInsert>;
 }
@@ -83,6 +93,8 @@ export async function applyThesisTransition(
     fromThesisState: from,
     toThesisState: to,
     note: text || null,
+    subjectId: req.subject?.id ?? null,
+    subjectName: req.subject?.name ?? null,
   });
   return { from, to, row };
 }

@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
 import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
-import { countText } from "@client/lib/count";
+import { showingText } from "@client/lib/count";
 import { proposalsCsvHref } from "@client/lib/exports";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Box, Group, Paper, Text } from "@mantine/core";
@@ -41,8 +41,6 @@ export function CommitteeProposals() {
   }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
 
   const items = list.data?.items ?? [];
-  const from = total ? (filters.page - 1) * PROPOSALS_PAGE_SIZE + 1 : 0;
-  const to = Math.min(total, filters.page * PROPOSALS_PAGE_SIZE);
   const filtered = !!(filters.q || filters.status || filters.researchCellId || filters.supervisorId);
   const showTerm = termId === "all";
 
@@ -101,13 +99,10 @@ export function CommitteeProposals() {
           page={filters.page}
           pages={pages}
           onPage={(page) => update({ page })}
-          status={
-            <>
-              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
-              {total === 1 && !capped ? "proposal" : "proposals"}
-              {capped ? " — narrow the filters to count them all" : ""}
-            </>
-          }
+          status={showingText({ page: filters.page, pageSize: PROPOSALS_PAGE_SIZE, total, capped }, [
+            "proposal",
+            "proposals",
+          ])}
         />
       )}
     </Paper>

@@ -1,4 +1,5 @@
 import { CertificateCard } from "@client/components/allocation-certificate";
+import { Section } from "@client/components/section";
 import { useUser } from "@client/lib/auth";
 import { allocationQueries } from "@client/lib/queries/allocation";
 import { ordinal } from "@client/lib/words";
@@ -8,7 +9,6 @@ import { partiesOf } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
 import { useGroupPreferences } from "../api/use-preferences";
-import { Section } from "./section";
 
 /**
  * "Your allocation" (DESIGN.md §20) once a term's allocation is published, for the group's members

@@ -1,3 +1,4 @@
+import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
@@ -10,7 +11,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
-import { ActionModal, ActionText, useActionText } from "./action-modal";
 import { fieldErrors } from "./field-errors";
 
 type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };

@@ -1,8 +1,8 @@
 import { CardList } from "@client/components/list-parts";
 import { MemberName } from "@client/components/member-name";
+import { Section } from "@client/components/section";
 import { Badge, Group, Text } from "@mantine/core";
 import type { Proposal } from "@shared/schemas/proposals";
-import { Section } from "./section";
 
 /**
  * The group, creator first: each member with their student ID; an open invitation says "Invited"

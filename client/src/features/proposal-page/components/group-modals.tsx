@@ -1,3 +1,4 @@
+import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -7,7 +8,6 @@ import { withdrawSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useNavigate } from "react-router";
 import { useLeave, useWithdraw } from "../api/use-group-actions";
-import { ActionModal, ActionText, useActionText } from "./action-modal";
 import { fieldErrors } from "./field-errors";
 
 /**

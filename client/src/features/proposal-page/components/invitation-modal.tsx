@@ -1,3 +1,4 @@
+import { ActionModal } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle, supervisorName } from "@client/lib/proposal-format";
@@ -6,7 +7,6 @@ import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useNavigate } from "react-router";
 import { useAnswerInvitation } from "../api/use-invitation";
-import { ActionModal } from "./action-modal";
 
 /**
  * Accepting or declining an invitation, after saying what it means. Accepting takes the student's

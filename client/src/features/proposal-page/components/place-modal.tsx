@@ -1,3 +1,4 @@
+import { ActionModal } from "@client/components/action-modal";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -10,7 +11,6 @@ import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { usePlace } from "../api/use-preferences";
-import { ActionModal } from "./action-modal";
 
 const placesLeft = (t: { capacity: number; placed: number }) => Math.max(0, t.capacity - t.placed);
 

@@ -1,4 +1,5 @@
 import { SaveChanges } from "@client/components/save-changes";
+import { Section } from "@client/components/section";
 import { type TopicChoice, TopicRanker } from "@client/components/topic-ranker";
 import { isApiError } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
@@ -11,7 +12,6 @@ import type { PreferenceList } from "@shared/schemas/allocation";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useState } from "react";
 import { useGroupPreferences, useSavePreferences } from "../api/use-preferences";
-import { Section } from "./section";
 
 const OPEN_STATUSES: Proposal["status"][] = ["Awaiting members", "Awaiting allocation"];
 

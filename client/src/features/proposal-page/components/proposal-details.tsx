@@ -1,11 +1,11 @@
 import { DocumentLink } from "@client/components/document-input";
+import { Fact } from "@client/components/fact";
+import { Section } from "@client/components/section";
 import { formatInZone } from "@client/lib/dates";
 import { cellTitle, proposalType, supervisorName } from "@client/lib/proposal-format";
 import { Blockquote, SimpleGrid, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Proposal } from "@shared/schemas/proposals";
-import { Fact } from "./fact";
-import { Section } from "./section";
 
 const when = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone) : MSG.notAvailable);
 

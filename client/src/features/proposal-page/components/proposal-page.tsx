@@ -8,11 +8,12 @@ import { useUser } from "@client/lib/auth";
 import { type BackLink, useBack } from "@client/lib/back";
 import { useTimeZone } from "@client/lib/dates";
 import { proposalTitle, proposalType } from "@client/lib/proposal-format";
+import { thesisPath } from "@client/lib/queries/theses";
 import { Alert, Anchor, Button, Grid, Group, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { mayRead } from "@shared/proposal-access";
 import { partiesOf } from "@shared/proposal-life";
-import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
+import { IconArrowLeft, IconFileOff, IconNotebook } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useProposalDetail } from "../api/use-proposal-page";
 import { AllocationResultPanel } from "./allocation-result-panel";
@@ -104,6 +105,17 @@ export function ProposalPage({
           </Group>
         }
       />
+      {p.thesisId && (
+        <Button
+          component={Link}
+          to={thesisPath(user.role, p.thesisId)}
+          variant="light"
+          leftSection={<IconNotebook size={16} aria-hidden />}
+          style={{ alignSelf: "flex-start" }}
+        >
+          Open the thesis
+        </Button>
+      )}
       <ProposalActions proposal={p} zone={zone} reviewModal={reviewModal} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>

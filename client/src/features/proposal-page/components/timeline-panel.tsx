@@ -1,6 +1,7 @@
 import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { PageLoader } from "@client/components/page-loader";
+import { Section } from "@client/components/section";
 import { StatusBadge } from "@client/components/status-badge";
 import { formatInZone } from "@client/lib/dates";
 import { Group, Text, VisuallyHidden } from "@mantine/core";
@@ -10,7 +11,6 @@ import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTimeline } from "../api/use-proposal-page";
 import { Entry, EntryNote } from "./entry";
-import { Section } from "./section";
 
 /**
  * What one row says: who did it (or ThesisDesk itself, at a deadline) and what, with the person

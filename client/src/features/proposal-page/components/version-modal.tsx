@@ -1,3 +1,4 @@
+import { ActionModal } from "@client/components/action-modal";
 import { DocumentInput } from "@client/components/document-input";
 import { formatInZone } from "@client/lib/dates";
 import { formAfterRefusal } from "@client/lib/life-mutation";
@@ -12,7 +13,6 @@ import { versionInputSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useEffect, useState } from "react";
 import { useSubmitVersion } from "../api/use-submit-version";
-import { ActionModal } from "./action-modal";
 
 interface Values {
   title: string;

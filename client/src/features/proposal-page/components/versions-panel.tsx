@@ -2,6 +2,7 @@ import { DocumentLink } from "@client/components/document-input";
 import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { PageLoader } from "@client/components/page-loader";
+import { Section } from "@client/components/section";
 import { WordDiff } from "@client/components/word-diff";
 import { formatInZone } from "@client/lib/dates";
 import { Badge, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -10,7 +11,6 @@ import type { Version } from "@shared/schemas/life";
 import { type ReactNode, useState } from "react";
 import { useVersions } from "../api/use-proposal-page";
 import { Entry, EntryNote } from "./entry";
-import { Section } from "./section";
 
 /**
  * Every version, newest first (number, author, time, note, document), and a word diff of title and

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Title } from "@mantine/core";
 import { type ReactNode, useId } from "react";
 
-/** A titled part of the proposal page: a region named by its heading, so it can be reached by it. */
+/** A titled part of a page (the proposal's, the thesis's): a region named by its heading, so it can be reached by it. */
 export function Section({
   title,
   children,

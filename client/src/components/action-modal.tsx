@@ -4,7 +4,7 @@ import { LIMITS } from "@shared/limits";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 
 /**
- * The confirmation step of an action on the proposal page: what will happen, any fields the action
+ * The confirmation step of an action on a page (a proposal's, a thesis's): what will happen, any fields the action
  * carries, and the action's own button beside "Cancel". A form, so Enter in a field confirms too.
  */
 export function ActionModal({

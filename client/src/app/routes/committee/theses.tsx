@@ -1,0 +1,5 @@
+import { thesesScreen } from "../thesis-screen";
+
+export default thesesScreen(
+  "Every thesis not yet released, of any term, oldest due first: filter by term, state and overdue.",
+);

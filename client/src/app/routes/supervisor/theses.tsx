@@ -1,0 +1,3 @@
+import { thesesScreen } from "../thesis-screen";
+
+export default thesesScreen("The theses you supervise or examine, oldest due first.");

@@ -1,0 +1,118 @@
+import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
+import { useTimeZone } from "@client/lib/dates";
+import { formAfterRefusal } from "@client/lib/life-mutation";
+import { notify } from "@client/lib/notify";
+import { Button, type ButtonProps, Text, TextInput } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Thesis } from "@shared/schemas/theses";
+import { utcToWall, wallToUtc } from "@shared/time";
+import { type ReactNode, useState } from "react";
+import { type ThesisRequest, useThesisAction } from "../api/use-theses";
+
+export interface FormActionProps {
+  thesis: Thesis;
+  /** The button's words, also the dialog's confirm button. */
+  label: string;
+  title: string;
+  /** What will happen, first in the dialog. */
+  explain: ReactNode;
+  color?: ButtonProps["color"];
+  variant?: ButtonProps["variant"];
+  /** Said once it is done. */
+  done: string;
+  /** A reason (required) or a note (optional), and a due date (required or optional). */
+  text?: { field: "reason" | "note"; label: string; required: boolean };
+  dueAt?: { label: string; required: boolean; initial?: string };
+  /** More fields of the dialog, before the text. */
+  children?: ReactNode;
+  /** The request from the dialog's values (the text and the due date, as UTC, when asked). */
+  request: (v: { text: string; dueAt?: string }) => ThesisRequest;
+}
+
+/**
+ * An action of the thesis that asks for a reason, a note or a new due date (in the department's
+ * zone) in a dialog, then is sent; a 400 at one of its fields is shown there, a 409 or 404 closes it.
+ */
+export function FormAction({
+  thesis,
+  label,
+  title,
+  explain,
+  color,
+  variant = "light",
+  done,
+  text,
+  dueAt,
+  children,
+  request,
+}: FormActionProps) {
+  const zone = useTimeZone();
+  const [opened, setOpened] = useState(false);
+  const words = useActionText(opened);
+  const [wall, setWall] = useState("");
+  const [dueError, setDueError] = useState<string | null>(null);
+  const close = () => setOpened(false);
+  const fields = [text?.field ?? "", "dueAt"].filter(Boolean);
+  const action = useThesisAction(thesis.id, {
+    fields,
+    onSuccess: () => {
+      notify.success(done);
+      close();
+    },
+  });
+  const open = () => {
+    setWall(dueAt?.initial ? utcToWall(dueAt.initial, zone) : "");
+    setDueError(null);
+    setOpened(true);
+  };
+  const confirm = () => {
+    if (text?.required && !words.value.trim()) return words.setError(MSG.thesisReasonRequired);
+    const due = wall ? (wallToUtc(wall, zone) ?? undefined) : undefined;
+    if (dueAt?.required && !due) return setDueError(MSG.thesisDueAtInvalid);
+    action.mutate(request({ text: words.value.trim(), dueAt: due }), {
+      onError: (e) =>
+        formAfterRefusal(e, {
+          fields,
+          setErrors: (f) => {
+            if (text && f[text.field]) words.setError(f[text.field]);
+            if (f.dueAt) setDueError(f.dueAt);
+          },
+          close,
+        }),
+    });
+  };
+  return (
+    <>
+      <Button color={color} variant={variant} onClick={open}>
+        {label}
+      </Button>
+      <ActionModal
+        opened={opened}
+        onClose={close}
+        title={title}
+        confirmLabel={label}
+        confirmColor={color}
+        onConfirm={confirm}
+        loading={action.isPending}
+      >
+        <Text size="sm">{explain}</Text>
+        {children}
+        {dueAt && (
+          <TextInput
+            type="datetime-local"
+            label={dueAt.label}
+            description={`In ${zone}.`}
+            required={dueAt.required}
+            value={wall}
+            onChange={(e) => {
+              setWall(e.currentTarget.value);
+              setDueError(null);
+            }}
+            error={dueError}
+          />
+        )}
+        {text && <ActionText kind="reason" label={text.label} required={text.required} text={words} />}
+      </ActionModal>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { ActionModal } from "@client/components/action-modal";
+import { useUser } from "@client/lib/auth";
+import { notify } from "@client/lib/notify";
+import { Button, Checkbox, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import type { Thesis } from "@shared/schemas/theses";
+import { useState } from "react";
+import { useThesisAction, useThesisWriting } from "../api/use-theses";
+import { FormAction } from "./form-action";
+
+/** A member declares the thesis their own work, in the term's words, for themselves; offered until they have. */
+export function Declare({ thesis }: { thesis: Thesis }) {
+  const me = useUser();
+  const writing = useThesisWriting(thesis.id);
+  const [opened, setOpened] = useState(false);
+  const [ticked, setTicked] = useState(false);
+  const action = useThesisAction(thesis.id, {
+    onSuccess: () => {
+      notify.success(MSG.declared);
+      setOpened(false);
+    },
+  });
+  if (!writing.data || writing.data.declarations.some((d) => d.studentId === me.id)) return null;
+  return (
+    <>
+      <Button
+        variant="light"
+        onClick={() => {
+          setTicked(false);
+          setOpened(true);
+        }}
+      >
+        Declare my own work
+      </Button>
+      <ActionModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Declaration of own work"
+        confirmLabel="Declare"
+        onConfirm={() => action.mutate({ method: "PUT", path: "declaration", body: { declaration: true } })}
+        loading={action.isPending}
+        confirmDisabled={!ticked}
+      >
+        <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+          {writing.data.declarationText}
+        </Text>
+        <Checkbox
+          label="I declare this, for my part of the thesis"
+          checked={ticked}
+          onChange={(e) => setTicked(e.currentTarget.checked)}
+          data-autofocus
+        />
+      </ActionModal>
+    </>
+  );
+}
+
+/** A member submits: the latest draft becomes final and locked (the server checks the date and the declarations). */
+export function Submit({ thesis }: { thesis: Thesis }) {
+  const writing = useThesisWriting(thesis.id);
+  const [opened, setOpened] = useState(false);
+  const action = useThesisAction(thesis.id, {
+    onSuccess: () => {
+      notify.success(MSG.thesisSubmitted);
+      setOpened(false);
+    },
+  });
+  const latest = writing.data?.drafts[0];
+  const waiting = thesis.members.filter((m) => !writing.data?.declarations.some((d) => d.studentId === m.id));
+  return (
+    <>
+      <Button color="green" onClick={() => setOpened(true)}>
+        Submit thesis
+      </Button>
+      <ActionModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Submit the thesis"
+        confirmLabel="Submit thesis"
+        confirmColor="green"
+        onConfirm={() => action.mutate({ path: "submission", body: {} })}
+        loading={action.isPending}
+        confirmDisabled={!latest || waiting.length > 0}
+      >
+        <Text size="sm">
+          {latest
+            ? `Draft ${latest.number} (${latest.document.name}) becomes the final document and can no longer change.`
+            : MSG.noDraftToSubmit}
+        </Text>
+        {waiting.length > 0 && (
+          <Text size="sm" c="red.8">
+            {MSG.notEveryoneDeclared(waiting.map((m) => m.name))}
+          </Text>
+        )}
+      </ActionModal>
+    </>
+  );
+}
+
+/** Its supervisor returns the submitted thesis for correction, with a reason and a later due date. */
+export function Return({ thesis }: { thesis: Thesis }) {
+  return (
+    <FormAction
+      thesis={thesis}
+      label="Return for correction"
+      title="Return the thesis for correction"
+      color="orange"
+      explain="The thesis goes back to Writing with a new due date; the members submit it again."
+      done={MSG.thesisReturned}
+      dueAt={{ label: "New due date", required: true, initial: thesis.dueAt }}
+      text={{ field: "reason", label: "Reason", required: true }}
+      request={({ text, dueAt }) => ({ path: "return", body: { reason: text, dueAt } })}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { makeThesis, termsFixture } from "@client/test/factories";
+import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ThesisList } from "./thesis-list";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const committee = testUser({ id: "c1", role: "committee", name: "Katherine Johnson", studentId: null });
+const SPRING = "7e000000-0000-4000-8000-000000000100";
+
+function setup(path = "/committee/theses", items = [makeThesis()], total = items.length) {
+  const asked: URLSearchParams[] = [];
+  vi.stubGlobal(
+    "fetch",
+    fakeApi({
+      "GET /api/terms": () => ({ body: termsFixture({ others: [{ id: SPRING, name: "Spring 2024" }] }) }),
+      "GET /api/theses": (_b, url) => {
+        asked.push(url.searchParams);
+        return { body: { items, total, capped: false } };
+      },
+    }).fetch,
+  );
+  const { router } = renderScreen(<ThesisList />, { user: committee, path });
+  return { asked, router, user: userEvent.setup() };
+}
+
+describe("the theses list", () => {
+  it("by default every term's theses not yet released, 20 a page: title linked to its page, state, overdue, members", async () => {
+    const { asked } = setup("/committee/theses", [
+      makeThesis({ state: "Writing", dueAt: "2020-01-01T00:00:00.000Z", overdue: true }),
+    ]);
+    const table = await screen.findByRole("table", { name: "Theses" });
+    const [, row] = within(table).getAllByRole("row");
+    expect(within(row).getByRole("link", { name: "Graph neural networks for phishing" })).toHaveAttribute(
+      "href",
+      "/committee/theses/22222222-2222-4222-8222-222222222222",
+    );
+    expect(within(row).getByText("Overdue")).toBeInTheDocument();
+    expect(within(row).getByText("Tanvir Hasan, Mei Lin")).toBeInTheDocument();
+    expect(screen.getByText("Showing 1–1 of 1 thesis")).toBeInTheDocument();
+    expect(Object.fromEntries(asked[0])).toEqual({ termId: "all", page: "1", pageSize: "20" });
+  });
+
+  it("reads the term, state, overdue and page from the address, and Only overdue moves the address", async () => {
+    const { asked, router, user } = setup(
+      `/committee/theses?termId=${SPRING}&state=Submitted&page=2`,
+      [makeThesis()],
+      21,
+    );
+    await screen.findByRole("table", { name: "Theses" });
+    expect(Object.fromEntries(asked[0])).toEqual({
+      termId: SPRING,
+      state: "Submitted",
+      page: "2",
+      pageSize: "20",
+    });
+    expect(screen.getByRole("combobox", { name: "State" })).toHaveValue("Submitted");
+    await user.click(screen.getByRole("checkbox", { name: "Only overdue" }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?termId=${SPRING}&state=Submitted&overdue=true`),
+    );
+    await waitFor(() => expect(asked.at(-1)?.get("overdue")).toBe("true"));
+  });
+
+  it("says when nothing matches", async () => {
+    setup("/committee/theses?state=Released", []);
+    expect(await screen.findByText("No theses match these filters.")).toBeInTheDocument();
+  });
+});

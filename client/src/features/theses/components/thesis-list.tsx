@@ -1,0 +1,109 @@
+import { EmptyState } from "@client/components/empty-state";
+import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
+import { TermSelect } from "@client/components/term-select";
+import { showingText } from "@client/lib/count";
+import { useNarrow } from "@client/lib/use-narrow";
+import { Box, Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
+import { THESIS_STATES, type ThesisState } from "@shared/enums";
+import { MSG } from "@shared/messages";
+import { IconFileSearch } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useThesisList } from "../api/use-theses";
+import { useNow } from "./thesis-due";
+import { ThesisCards, ThesisTable } from "./thesis-rows";
+import { THESIS_TERM_PARAM, useThesisFilters } from "./use-thesis-filters";
+
+export const THESES_PAGE_SIZE = 20;
+
+/**
+ * The theses the caller may see (DESIGN.md §16): the committee's every thesis, a teacher's as
+ * supervisor or examiner, a student's own; of any term and not yet Released unless filtered by
+ * term, state or overdue; oldest due first, paged on the server (20 a page, decision 0018).
+ */
+export function ThesisList() {
+  const { filters, termId, update } = useThesisFilters();
+  const list = useThesisList({
+    termId,
+    state: filters.state,
+    overdue: filters.overdue,
+    page: filters.page,
+    pageSize: THESES_PAGE_SIZE,
+  });
+  const narrow = useNarrow();
+  const now = useNow();
+  const total = list.data?.total ?? 0;
+  const capped = list.data?.capped ?? false;
+  const pages = pageCount(total, THESES_PAGE_SIZE);
+  // Filters that shrink the list can leave the page past its end: step back to the last page.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && filters.page > pages) update({ page: pages });
+  }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
+
+  const items = list.data?.items ?? [];
+  const filtered = !!(filters.state || filters.overdue || termId !== "all");
+  const rows = { items, showTerm: termId === "all", busy: list.isFetching, now };
+
+  return (
+    <Paper withBorder radius="md">
+      <SimpleGrid p="md" cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+        <TermSelect param={THESIS_TERM_PARAM} fallback="all" w="100%" />
+        <Select
+          label="State"
+          placeholder="Not yet released"
+          data={[...THESIS_STATES]}
+          value={filters.state ?? null}
+          onChange={(v) => update({ state: (v as ThesisState | null) ?? undefined })}
+          maxDropdownHeight={400}
+          clearable
+        />
+        <Checkbox
+          label="Only overdue"
+          checked={filters.overdue === "true"}
+          onChange={(e) => update({ overdue: e.currentTarget.checked ? "true" : undefined })}
+          style={{ alignSelf: "end" }}
+          pb={8}
+        />
+      </SimpleGrid>
+      <ListState
+        query={list}
+        failed={MSG.fetchThesesFailed}
+        loading="Loading theses"
+        height={narrow ? 96 : 36}
+        empty={
+          items.length === 0 && (
+            <EmptyState
+              framed={false}
+              icon={IconFileSearch}
+              title={filtered ? "No theses match these filters." : "No theses in progress."}
+              description={
+                filtered
+                  ? "Clear a filter or choose another term."
+                  : "A thesis starts when its proposal is approved."
+              }
+            />
+          )
+        }
+      >
+        {narrow ? (
+          <Box px="md">
+            <ThesisCards {...rows} />
+          </Box>
+        ) : (
+          <ThesisTable {...rows} />
+        )}
+      </ListState>
+      {total > 0 && (
+        <ListFooter
+          p="md"
+          page={filters.page}
+          pages={pages}
+          onPage={(page) => update({ page })}
+          status={showingText({ page: filters.page, pageSize: THESES_PAGE_SIZE, total, capped }, [
+            "thesis",
+            "theses",
+          ])}
+        />
+      )}
+    </Paper>
+  );
+}

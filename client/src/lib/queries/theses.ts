@@ -1,0 +1,44 @@
+import type { ThesisState } from "@shared/enums";
+import type { Thesis, ThesisList } from "@shared/schemas/theses";
+import type { ThesisWriting } from "@shared/schemas/thesis-writing";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../api";
+
+/** The query of GET /api/theses as the screens send it (the server shows each role its own). */
+export interface ThesisListParams {
+  /** A term's id or "all" (none: any term). */
+  termId?: string;
+  /** One state; none: every thesis not yet Released (§16). */
+  state?: ThesisState;
+  overdue?: "true" | "false";
+  page: number;
+  pageSize: number;
+}
+
+const ALL = ["theses"] as const;
+
+/**
+ * Every thesis query lives under ["theses"]: a thesis action, and anything that changes its
+ * proposal (live events included, proposal-changed.ts), refreshes them with one invalidation.
+ */
+export const thesisQueries = {
+  all: () => ALL,
+  list: (params: ThesisListParams) =>
+    queryOptions({
+      queryKey: [...ALL, "list", params] as const,
+      queryFn: () => api.get<ThesisList>("/theses", { ...params }),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "detail", id] as const,
+      queryFn: async () => (await api.get<{ thesis: Thesis }>(`/theses/${id}`)).thesis,
+    }),
+  writing: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "writing", id] as const,
+      queryFn: async () => (await api.get<{ writing: ThesisWriting }>(`/theses/${id}/writing`)).writing,
+    }),
+};
+
+/** A thesis's page in a role's area (DESIGN.md §16): its members', examiners' and the committee's. */
+export const thesisPath = (role: string, id: string) => `/${role}/theses/${id}`;

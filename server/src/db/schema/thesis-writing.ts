@@ -1,0 +1,104 @@
+/** What a thesis gathers while it is written (DESIGN.md §16): drafts, extension requests, declarations. */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { files, users } from "./accounts";
+import { createdAt, ref } from "./columns";
+import { theses } from "./theses";
+
+/**
+ * Every draft a member uploads, 1…n, kept as versions: a draft never changes, and the latest
+ * becomes the final document at submission (theses.final_document_id, locked: files referred to
+ * are never cleaned up). The document is a PDF uploaded through POST /api/files.
+ */
+export const thesisDrafts = pgTable(
+  "thesis_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    number: integer("number").notNull(),
+    documentId: ref("document_id", () => files.id, "restrict"),
+    authorId: ref("author_id", () => users.id, "restrict"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("thesis_drafts_number_uq").on(t.thesisId, t.number),
+    index("thesis_drafts_document_idx").on(t.documentId),
+  ],
+);
+
+/**
+ * A member's request for a later due date, and its decision (decision 0066): one open request a
+ * thesis at a time; the supervisor decides an open one, the committee an open one or one the
+ * supervisor decided (its decision stands over theirs). `previous_due_at` is the due date before
+ * the decision, so that the committee's refusal of a request the supervisor granted restores it.
+ */
+export const thesisExtensions = pgTable(
+  "thesis_extensions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    requestedBy: ref("requested_by", () => users.id, "restrict"),
+    requestedDueAt: timestamp("requested_due_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    /** open, approved or refused. */
+    state: text("state").notNull().default("open"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "restrict" }),
+    /** supervisor or committee: who decided it last. */
+    decidedAs: text("decided_as"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    grantedDueAt: timestamp("granted_due_at", { withTimezone: true }),
+    previousDueAt: timestamp("previous_due_at", { withTimezone: true }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open request a thesis at a time, kept by the database (a racing second request fails here).
+    uniqueIndex("thesis_extensions_one_open_uq").on(t.thesisId).where(sql`${t.state} = 'open'`),
+    index("thesis_extensions_thesis_idx").on(t.thesisId, t.createdAt),
+    check("thesis_extensions_state_ck", sql`${t.state} in ('open', 'approved', 'refused')`),
+    check(
+      "thesis_extensions_decided_as_ck",
+      sql`${t.decidedAs} is null or ${t.decidedAs} in ('supervisor', 'committee')`,
+    ),
+  ],
+);
+
+/** Each member's declaration of their own work (§16): the term's text as it was, who and when. */
+export const thesisDeclarations = pgTable(
+  "thesis_declarations",
+  {
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    studentId: ref("student_id", () => users.id, "restrict"),
+    text: text("text").notNull(),
+    declaredAt: timestamp("declared_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
+);
+
+/**
+ * A member's grade on the thesis, as it stands (§16, §17): written when the thesis is Graded (by
+ * the committee's record of failure, with the scale's fail grade; later by the marking). Never
+ * shown to a student before release.
+ */
+export const thesisGrades = pgTable(
+  "thesis_grades",
+  {
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    studentId: ref("student_id", () => users.id, "restrict"),
+    grade: text("grade").notNull(),
+    /** How it was set: failed (recorded as failed, not submitted). */
+    source: text("source").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
+);

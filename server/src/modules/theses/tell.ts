@@ -1,0 +1,98 @@
+import type { LiveEvent } from "@shared/schemas/events";
+import type { ThesisAction } from "@shared/thesis-life";
+import type { RequestContext } from "../../lib/request-context";
+import { emails } from "../outbox/emails";
+import { enqueueEmails } from "../outbox/outbox.service";
+import type { ThesisRow } from "./theses.repository";
+
+/** Who hears of a thesis action besides the one acting: its members, and its teachers too. */
+type Audience = "members" | "membersAndTeachers";
+
+/** What is said of each action that tells anyone: its headline, its sentence, and to whom. */
+const WORDS: Partial<
+  Record<ThesisAction, { headline: string; what: (by: string, detail: string) => string; to: Audience }>
+> = {
+  uploadDraft: {
+    headline: "New draft",
+    what: (by, d) => `${by} uploaded draft ${d} of the thesis.`,
+    to: "membersAndTeachers",
+  },
+  requestExtension: {
+    headline: "Extension requested",
+    what: (by, d) => `${by} asked for the thesis to be due ${d}.`,
+    to: "membersAndTeachers",
+  },
+  decideExtension: {
+    headline: "Extension decided",
+    what: (by, d) => `${by} ${d}.`,
+    to: "membersAndTeachers",
+  },
+  fail: {
+    headline: "Thesis recorded as failed",
+    what: (by) => `${by} recorded the thesis as failed: it was not submitted.`,
+    to: "membersAndTeachers",
+  },
+  removeMember: {
+    headline: "Member removed",
+    what: (by, d) => `${by} removed ${d} from the thesis.`,
+    to: "membersAndTeachers",
+  },
+  declare: {
+    headline: "Declaration",
+    what: (by) => `${by} declared the thesis their own work.`,
+    to: "members",
+  },
+  submit: {
+    headline: "Thesis submitted",
+    what: (by) => `${by} submitted the thesis.`,
+    to: "membersAndTeachers",
+  },
+  return: {
+    headline: "Thesis returned for correction",
+    what: (by, d) => `${by} returned the thesis for correction; it is now due ${d}.`,
+    to: "membersAndTeachers",
+  },
+};
+
+/**
+ * Tells the people a thesis action concerns (DESIGN.md §16), as a proposal's are told: an email
+ * through the outbox in the action's transaction, and a live event after its commit, in the same
+ * words, each to a member's or a teacher's own page of the thesis. The one acting is not told;
+ * `extra` are told as well (a member the committee removed).
+ */
+export async function tellThesis(
+  c: RequestContext,
+  thesis: ThesisRow,
+  action: ThesisAction,
+  o: { detail?: string; note?: string | null; extra?: string[] } = {},
+) {
+  const words = WORDS[action];
+  if (!words) return;
+  const actorId = c.by?.id;
+  const by = c.by?.name ?? "ThesisDesk";
+  const what = words.what(by, o.detail ?? "");
+  const send = async (ids: (string | null)[], area: "student" | "supervisor") => {
+    const to = [...new Set(ids.filter((id): id is string => !!id && id !== actorId))];
+    if (!to.length) return;
+    const link = `${c.publicUrl}/${area}/theses/${thesis.id}`;
+    await enqueueEmails(
+      c.db,
+      to,
+      emails.thesisChanged({ title: thesis.title, subject: words.headline, what, note: o.note, link }),
+    );
+    const event: LiveEvent = {
+      type: "thesis.changed",
+      thesisId: thesis.id,
+      proposalId: thesis.proposal_id,
+      title: thesis.title,
+      action,
+      by,
+      headline: words.headline,
+      message: what,
+    };
+    c.emit(to, event);
+  };
+  await send([...thesis.members.map((m) => m.id), ...(o.extra ?? [])], "student");
+  if (words.to === "membersAndTeachers")
+    await send([thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id], "supervisor");
+}

@@ -1,0 +1,149 @@
+import { thesisIdParams, thesisReasonSchema, thesisResponse } from "@shared/schemas/theses";
+import {
+  declarationSchema,
+  extensionDecisionSchema,
+  extensionRequestSchema,
+  submissionSchema,
+  thesisDraftSchema,
+  thesisMemberParams,
+  thesisReturnSchema,
+  thesisWritingResponse,
+} from "@shared/schemas/thesis-writing";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
+import { routesOf } from "../../lib/route";
+import { declare, returnThesis, submit } from "./submission.service";
+import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
+import { thesisWriting } from "./writing-read";
+
+const route = routesOf("theses", [400, 401, 403, 404, 409]);
+
+/** A thesis being written (DESIGN.md §16, §23): drafts, extensions, failure, a member removed. */
+export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/theses/:id/writing",
+    route("theses:read", {
+      summary:
+        "A thesis's drafts (newest first, the final one marked), its latest extension request, the term's declaration text and who declared it",
+      params: thesisIdParams,
+      response: { 200: thesisWritingResponse },
+    }),
+    async (request) => ({ writing: await thesisWriting(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/drafts",
+    route("theses:write", {
+      summary:
+        "A member uploads a draft in Writing: a PDF they uploaded (POST /api/files), kept as the next version",
+      params: thesisIdParams,
+      body: thesisDraftSchema,
+      response: { 201: thesisResponse },
+    }),
+    async (request, reply) =>
+      reply.status(201).send({
+        thesis: await uploadDraft(contextOf(request), request.params.id, request.body.documentId),
+      }),
+  );
+
+  app.post(
+    "/theses/:id/extension",
+    route("theses:write", {
+      summary:
+        "A member asks for a later due date with a reason, any time in Writing (also past due); one request open at a time (409)",
+      params: thesisIdParams,
+      body: extensionRequestSchema,
+      response: { 201: thesisResponse },
+    }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ thesis: await requestExtension(contextOf(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    "/theses/:id/extension/decision",
+    route("theses:decide", {
+      summary:
+        "Its supervisor decides the open extension request, or the committee decides it, or overrides the supervisor's decision; approving moves the due date (dueAt, else the date asked)",
+      params: thesisIdParams,
+      body: extensionDecisionSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await decideExtension(contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    "/theses/:id/fail",
+    route("theses:manage", {
+      summary:
+        "The committee records a thesis in Writing as failed, not submitted (reason required): Graded, with the scale's fail grade for every member",
+      params: thesisIdParams,
+      body: thesisReasonSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await failThesis(contextOf(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.delete(
+    "/theses/:id/members/:studentId",
+    route("theses:manage", {
+      summary:
+        "The committee removes a member from a thesis in Writing (reason required): no longer a member, their place freed; never the last member (409)",
+      params: thesisMemberParams,
+      body: thesisReasonSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await removeMember(
+        contextOf(request),
+        request.params.id,
+        request.params.studentId,
+        request.body.reason,
+      ),
+    }),
+  );
+};
+
+/** The final submission (DESIGN.md §16, §23): each member's declaration, the submission, the return for correction. */
+export const thesisSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    "/theses/:id/declaration",
+    route("theses:write", {
+      summary:
+        "A member declares the thesis their own work, for themselves: the term's declaration text is stored with who and when (again: unchanged)",
+      params: thesisIdParams,
+      body: declarationSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await declare(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/submission",
+    route("theses:write", {
+      summary:
+        "A member submits: before the due date (409 naming it), once every member has declared; the latest draft becomes the final document, locked",
+      params: thesisIdParams,
+      body: submissionSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await submit(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/theses/:id/return",
+    route("theses:return", {
+      summary:
+        "Its supervisor returns a submitted thesis for correction before any assessment, with a reason and a later due date: Writing again",
+      params: thesisIdParams,
+      body: thesisReturnSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await returnThesis(contextOf(request), request.params.id, request.body) }),
+  );
+};
