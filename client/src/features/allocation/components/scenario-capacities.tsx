@@ -1,11 +1,14 @@
+import { CardList } from "@client/components/list-parts";
 import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
+import { useNarrow } from "@client/lib/use-narrow";
 import {
   Box,
   Button,
   Group,
   NumberInput,
   Pagination,
+  Paper,
   Stack,
   Table,
   Text,
@@ -28,6 +31,7 @@ function CapacityTable<R extends { id: string }>(props: {
   head: string[];
   cells: (r: R) => ReactNode[];
 }) {
+  const narrow = useNarrow();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(props.rows.length / PAGE));
   const shown = props.rows.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
@@ -38,6 +42,27 @@ function CapacityTable<R extends { id: string }>(props: {
       </Title>
       {props.rows.length === 0 ? (
         <Text size="sm">None matches.</Text>
+      ) : narrow ? (
+        <CardList gap="xs" aria-label={props.title}>
+          {shown.map((r) => {
+            const [name, real, input] = props.cells(r);
+            return (
+              <Paper component="li" key={r.id} withBorder radius="md" p="xs">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={0}>
+                    <Text size="sm" fw={500} component="div">
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      Real: {real}
+                    </Text>
+                  </Stack>
+                  {input}
+                </Group>
+              </Paper>
+            );
+          })}
+        </CardList>
       ) : (
         <Box style={{ overflowX: "auto" }} tabIndex={0} aria-label={`${props.title}, scrollable`}>
           <Table verticalSpacing={4} miw={340}>
@@ -97,8 +122,9 @@ export function ScenarioCapacities({ termId, scenario: s }: { termId: string; sc
     <NumberInput
       aria-label={label}
       size="xs"
-      w={96}
+      w={88}
       ml="auto"
+      style={{ flexShrink: 0 }}
       min={min}
       max={LIMITS.capacityMax}
       allowDecimal={false}

@@ -1,3 +1,5 @@
+import { CardList } from "@client/components/list-parts";
+import { useNarrow } from "@client/lib/use-narrow";
 import { ordinal } from "@client/lib/words";
 import { Box, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Scenario } from "@shared/schemas/scenarios";
@@ -35,11 +37,17 @@ function Figures({ c }: { c: Comparison }) {
     ["Unmatched", c.draft.unmatched, c.scenario.unmatched],
   ];
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="scenario-figures-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "xs", sm: "md" }}
+      component="section"
+      aria-labelledby="scenario-figures-title"
+    >
       <Title order={3} fz="md" mb="xs" id="scenario-figures-title">
         The draft and the scenario
       </Title>
-      <Table verticalSpacing={4} aria-labelledby="scenario-figures-title">
+      <Table verticalSpacing={4} horizontalSpacing="xs" aria-labelledby="scenario-figures-title">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Groups</Table.Th>
@@ -67,6 +75,7 @@ function Figures({ c }: { c: Comparison }) {
 
 /** Each supervisor whose load or places differ: groups the draft and the scenario give them, of their places. */
 function Load({ c }: { c: Comparison }) {
+  const narrow = useNarrow();
   const scenario = new Map(c.scenario.load.map((l) => [l.supervisorId, l]));
   const places = (n: number | null) => (n === null ? "no limit" : n.toLocaleString("en"));
   const rows = c.draft.load
@@ -79,6 +88,20 @@ function Load({ c }: { c: Comparison }) {
       </Title>
       {rows.length === 0 ? (
         <Text size="sm">Every supervisor has the same load and places in both.</Text>
+      ) : narrow ? (
+        <CardList gap="xs" aria-label="Supervisors whose load changes">
+          {rows.map(({ d, s }) => (
+            <Paper component="li" key={d.supervisorId} withBorder radius="md" p="xs">
+              <Text size="sm" fw={600}>
+                {d.name}
+              </Text>
+              <Text size="sm">
+                Draft {d.assigned} of {places(d.capacity === null ? null : d.capacity - d.used)} · Scenario{" "}
+                {s.assigned} of {places(s.capacity === null ? null : s.capacity - s.used)}
+              </Text>
+            </Paper>
+          ))}
+        </CardList>
       ) : (
         <Scroll label="Supervisors whose load changes">
           <Table verticalSpacing={4} miw={320}>
@@ -111,6 +134,7 @@ function Load({ c }: { c: Comparison }) {
 
 /** Every group whose result changes, and how: its topic (and the choice it was) in the draft and in the scenario. */
 function Changes({ c, topics }: { c: Comparison; topics: Map<string, string> }) {
+  const narrow = useNarrow();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(c.changes.length / PAGE));
   const at = Math.min(page, pages);
@@ -127,26 +151,40 @@ function Changes({ c, topics }: { c: Comparison; topics: Map<string, string> }) 
         <Text size="sm">Every group gets the same topic as in the draft.</Text>
       ) : (
         <Stack gap="xs">
-          <Scroll label="Groups whose result changes">
-            <Table verticalSpacing={4} miw={520}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th>In the draft</Table.Th>
-                  <Table.Th>In the scenario</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.changes.slice((at - 1) * PAGE, at * PAGE).map((g) => (
-                  <Table.Tr key={g.proposalId}>
-                    <Table.Td>{groupName(g)}</Table.Td>
-                    <Table.Td>{where(g.draft)}</Table.Td>
-                    <Table.Td>{where(g.scenario)}</Table.Td>
+          {narrow ? (
+            <CardList gap="xs" aria-label="Groups whose result changes">
+              {c.changes.slice((at - 1) * PAGE, at * PAGE).map((g) => (
+                <Paper component="li" key={g.proposalId} withBorder radius="md" p="xs">
+                  <Text size="sm" fw={600}>
+                    {groupName(g)}
+                  </Text>
+                  <Text size="sm">Draft: {where(g.draft)}</Text>
+                  <Text size="sm">Scenario: {where(g.scenario)}</Text>
+                </Paper>
+              ))}
+            </CardList>
+          ) : (
+            <Scroll label="Groups whose result changes">
+              <Table verticalSpacing={4} miw={520}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Group</Table.Th>
+                    <Table.Th>In the draft</Table.Th>
+                    <Table.Th>In the scenario</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Scroll>
+                </Table.Thead>
+                <Table.Tbody>
+                  {c.changes.slice((at - 1) * PAGE, at * PAGE).map((g) => (
+                    <Table.Tr key={g.proposalId}>
+                      <Table.Td>{groupName(g)}</Table.Td>
+                      <Table.Td>{where(g.draft)}</Table.Td>
+                      <Table.Td>{where(g.scenario)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Scroll>
+          )}
           {pages > 1 && (
             <Pagination
               size="sm"
