@@ -350,6 +350,13 @@ describe("allocation of topics", () => {
       await screenshot(p, `alloc-receipt-${viewport}`);
       await a11y.check(p, "student proposal page with receipt", viewport);
     }
+    // The dashboard's card says the same (issue 33 item 4): the topic and the rank it had on the list.
+    await ada.page.goto("/student/dashboard");
+    await ada.page
+      .getByRole("article", { name: S1 })
+      .getByText(`Your group got “${S1}”, its 2nd choice.`)
+      .waitFor();
+    await a11y.check(ada.page, "student dashboard after the allocation", "1280x800");
     expect(a11y.failing(), a11y.format("failing")).toEqual([]);
     const caraPage = await newPage(browser, server.url);
     await signIn(caraPage.page, cara.email, cara.password, "/student/dashboard");

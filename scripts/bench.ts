@@ -21,6 +21,7 @@
  *
  * npm run bench -- --only uploads: section 5 alone, on a database of its own; it replaces that
  * section of docs/performance.md (or --out) and leaves the rest of the file as it is.
+ * npm run bench -- --only allocation: section 4 alone, on a database of its own, put in place the same way.
  * npm run bench -- --only lists: every list the screens open and the committee's dashboard, with
  * 10 people at once (DESIGN.md §22), on two databases of its own (scripts/bench/lists.ts), put in
  * place the same way. A full run keeps that section as the file has it.
@@ -30,7 +31,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { runAllocationBench } from "./bench/allocation";
+import { type AllocationFigures, runAllocationBench } from "./bench/allocation";
+import { allocationReport } from "./bench/allocation-report";
 import { type Bed, createBed, dropBed, serverVersion, startApp } from "./bench/beds";
 import { runBurst } from "./bench/burst";
 import {
@@ -90,6 +92,57 @@ async function runOnlyUploads() {
     await client.connect();
     try {
       await runUploads(bed, client);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await dropBed(bed).catch((err) => log(`dropping ${bed.name}: ${err}`));
+  }
+}
+
+function logAllocation(a: AllocationFigures) {
+  log(
+    `    matching alone p50 ${a.match.p50} ms (max ${a.match.max}), ${a.match.matched} matched; API run p50 ${a.api.p50} ms (max ${a.api.max}), statuses ${a.api.status.join(",")}; seeded in ${a.seedSeconds} s`,
+  );
+  log(
+    `    scenario run p50 ${a.scenario.p50} ms (max ${a.scenario.max}), statuses ${a.scenario.status.join(",")}, ${a.scenario.changes} groups change; copy ${a.scenario.copyMs} ms`,
+  );
+  log(
+    `    draft read p50 ${a.read.p50} ms (max ${a.read.max}), statuses ${a.read.status.join(",")}; publication ${a.publish.ms} ms (${a.publish.status}, ${a.publish.placed} placed)`,
+  );
+}
+
+/** --only allocation: a database of its own with a committee member and a research cell, then section 4. */
+async function runOnlyAllocation() {
+  const port = 3900 + Math.floor(Math.random() * 40) * 2;
+  const bed = await createBed(0, port);
+  try {
+    results.pgVersion = await serverVersion();
+    bed.server = await startApp(bed);
+    const client = new pg.Client({ connectionString: bed.url });
+    await client.connect();
+    try {
+      const one = async (text: string) => (await client.query<{ id: string }>(text)).rows[0].id;
+      const committee = await one(
+        `insert into users (name, email, role) values ('Bench Committee', 'bench-committee@example.edu', 'committee') returning id`,
+      );
+      const cellId = await one(
+        `insert into research_cells (title, description) values ('Bench cell', 'The allocation bench.') returning id`,
+      );
+      const [cookie] = await mintSessions(client, [committee]);
+      log(
+        `allocation: ${n(ALLOCATION.groups)} groups over ${n(ALLOCATION.topics)} topics of ${n(ALLOCATION.supervisors)} supervisors`,
+      );
+      results.allocation = await runAllocationBench({
+        base: new URL(bed.appUrl),
+        client,
+        shape: ALLOCATION,
+        cookie,
+        cellId,
+        runs: 5,
+      });
+      alive(bed.server, "the app server");
+      logAllocation(results.allocation);
     } finally {
       await client.end();
     }
@@ -188,12 +241,7 @@ async function run() {
       });
       results.allocation = allocation;
       alive(large.server, "the app server");
-      log(
-        `    matching alone p50 ${allocation.match.p50} ms (max ${allocation.match.max}), ${allocation.match.matched} matched; API run p50 ${allocation.api.p50} ms (max ${allocation.api.max}), statuses ${allocation.api.status.join(",")}; seeded in ${allocation.seedSeconds} s`,
-      );
-      log(
-        `    draft read p50 ${allocation.read.p50} ms (max ${allocation.read.max}), statuses ${allocation.read.status.join(",")}; publication ${allocation.publish.ms} ms (${allocation.publish.status}, ${allocation.publish.placed} placed)`,
-      );
+      logAllocation(allocation);
 
       // 5. Hostile uploads.
       await runUploads(large, client);
@@ -207,13 +255,24 @@ async function run() {
 
 let failed: unknown;
 try {
-  await (ONLY === "uploads" ? runOnlyUploads() : ONLY === "lists" ? runOnlyLists() : run());
+  await (ONLY === "uploads"
+    ? runOnlyUploads()
+    : ONLY === "lists"
+      ? runOnlyLists()
+      : ONLY === "allocation"
+        ? runOnlyAllocation()
+        : run());
 } catch (err) {
   failed = err;
 }
 const out = args.out ?? path.join(root, "docs/performance.md");
 if (ONLY) {
-  const section = ONLY === "lists" ? listsReport(lists) : uploadsReport(results.uploads);
+  const section =
+    ONLY === "lists"
+      ? listsReport(lists)
+      : ONLY === "allocation"
+        ? allocationReport(results.allocation)
+        : uploadsReport(results.uploads);
   console.log(`\n${section.join("\n")}`);
   if (!failed) spliceSection(out, section, results.pgVersion, ONLY);
 } else {

@@ -28,6 +28,12 @@ export interface AllocationFigures {
   api: { runs: number; p50: number; max: number; status: number[]; matched: number };
   /** GET /api/terms/:id/allocation (the draft, whether it is out of date, its blocking pairs), in ms. */
   read: { runs: number; p50: number; max: number; status: number[] };
+  /**
+   * A what-if scenario (DESIGN.md §20): the draft copied, 200 topics and 100 supervisors given more
+   * places, then POST …/scenarios/:sid/run (the inputs read, the matching run with the scenario's
+   * capacities, the result stored, the comparison with the draft answered), in ms.
+   */
+  scenario: { runs: number; p50: number; max: number; status: number[]; changes: number; copyMs: number };
   /** POST /api/terms/:id/allocation/publish, once (it freezes the term), in ms. */
   publish: { ms: number; status: number; placed: number };
   seedSeconds: number;
@@ -196,6 +202,7 @@ export async function runAllocationBench(o: {
     readTimes.push(performance.now() - start);
     readStatus.push(res.status);
   }
+  const scenario = await scenarioRuns(o, term);
   const publishStart = performance.now();
   const published = await fetch(new URL(`/api/terms/${term}/allocation/publish`, o.base), {
     method: "POST",
@@ -226,7 +233,57 @@ export async function runAllocationBench(o: {
       max: round(Math.max(...readTimes)),
       status: readStatus,
     },
+    scenario,
     publish: { ms: round(publishMs), status: published.status, placed: publishBody.placed ?? 0 },
     seedSeconds,
+  };
+}
+
+/** The draft copied into a scenario, capacities raised there, then the scenario run `o.runs` times. */
+async function scenarioRuns(o: { base: URL; cookie: string; runs: number }, term: string) {
+  const headers = { cookie: o.cookie, origin: o.base.origin, "content-type": "application/json" };
+  const url = (path: string) => new URL(`/api/terms/${term}/allocation/scenarios${path}`, o.base);
+  const copyStart = performance.now();
+  const made = await fetch(url(""), { method: "POST", headers, body: "{}" });
+  const copyMs = performance.now() - copyStart;
+  const s = (
+    (await made.json()) as {
+      scenario: {
+        id: string;
+        topics: { id: string; real: number }[];
+        supervisors: { id: string; real: number | null }[];
+      };
+    }
+  ).scenario;
+  const patch = {
+    topicCapacities: Object.fromEntries(s.topics.slice(0, 200).map((t) => [t.id, t.real + 2])),
+    supervisorCapacities: Object.fromEntries(
+      s.supervisors.slice(0, 100).map((x) => [x.id, (x.real ?? 25) + 5]),
+    ),
+  };
+  const edited = await fetch(url(`/${s.id}`), { method: "PATCH", headers, body: JSON.stringify(patch) });
+  await edited.arrayBuffer();
+  const times: number[] = [];
+  const status: number[] = [];
+  let changes = 0;
+  for (let i = 0; i < o.runs; i++) {
+    const start = performance.now();
+    const res = await fetch(url(`/${s.id}/run`), { method: "POST", headers, body: "{}" });
+    const body = (await res.json()) as { scenario?: { comparison: { changes: unknown[] } | null } };
+    times.push(performance.now() - start);
+    status.push(res.status);
+    changes = body.scenario?.comparison?.changes.length ?? 0;
+  }
+  await (
+    await fetch(url(`/${s.id}`), { method: "DELETE", headers: { cookie: o.cookie, origin: o.base.origin } })
+  ).arrayBuffer();
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    runs: times.length,
+    p50: round(percentile(ascending(times), 0.5)),
+    max: round(Math.max(...times)),
+    status,
+    changes,
+    copyMs: round(copyMs),
   };
 }

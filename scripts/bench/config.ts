@@ -9,12 +9,12 @@ export const { values: args } = parseArgs({
     out: { type: "string" },
     // Writes a V8 CPU profile of each app server run (open it in Chrome DevTools) to this folder.
     profile: { type: "string" },
-    // Runs one section alone: "uploads" or "lists".
+    // Runs one section alone: "uploads", "lists" or "allocation".
     only: { type: "string" },
   },
 });
 /** The sections that run alone, on a database of their own (`--only NAME`). */
-export const ALONE_SECTIONS = ["uploads", "lists"] as const;
+export const ALONE_SECTIONS = ["uploads", "lists", "allocation"] as const;
 export type AloneSection = (typeof ALONE_SECTIONS)[number];
 const isAloneSection = (s: string): s is AloneSection => (ALONE_SECTIONS as readonly string[]).includes(s);
 if (args.only !== undefined && !isAloneSection(args.only))

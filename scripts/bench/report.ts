@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import type { AllocationFigures } from "./allocation";
+import { allocationReport } from "./allocation-report";
 import type { BurstFigures } from "./burst";
 import { BURST, CONNECTIONS, DURATION_S, FANOUT_STUDENTS, LARGE, n, QUICK, SMALL, WARMUP_S } from "./config";
 import type { FanoutFigures } from "./fanout";
@@ -146,26 +147,7 @@ export function report(results: Results): string {
     );
   } else L.push("Not run (the run stopped before it).", "");
 
-  L.push("## Allocation", "");
-  if (allocation) {
-    const a = allocation;
-    L.push(
-      `${n(a.shape.groups)} groups, each ranking ${a.shape.preferences} distinct topics (popular topics more often: a power-1.5 skew), over ${n(a.shape.topics)} topics of 3–7 places ` +
-        `offered by ${n(a.shape.supervisors)} supervisors of 25 places each; half the supervisors rank their applicants, the others leave them to the lot. ` +
-        `The matching alone is SPA-student on the instance in memory (the first run, which warms the JIT, not counted); ` +
-        `the API run is POST /api/terms/:id/allocation as a committee member on the large database, the same shape loaded into a term of its own (seeded in ${a.seedSeconds} s).`,
-      "",
-      "| | runs | p50 ms | max ms | groups matched |",
-      "|---|---:|---:|---:|---:|",
-      `| the matching alone | ${a.match.runs} | ${a.match.p50} | ${a.match.max} | ${n(a.match.matched)} |`,
-      `| the API run (answers ${[...new Set(a.api.status)].join(", ")}) | ${a.api.runs} | ${a.api.p50} | ${a.api.max} | ${n(a.api.matched)} |`,
-      `| the committee's read of the draft, GET (answers ${[...new Set(a.read.status)].join(", ")}) | ${a.read.runs} | ${a.read.p50} | ${a.read.max} | |`,
-      `| the publication (answers ${a.publish.status}) | 1 | ${a.publish.ms} | ${a.publish.ms} | ${n(a.publish.placed)} placed |`,
-      "",
-      "The read and the publication each read the inputs again and compare their SHA-256 with the draft's (decision 0042); the publication first locks the term's groups, place overrides and supervisors' accounts.",
-      "",
-    );
-  } else L.push("Not run (the run stopped before it).", "");
+  L.push(...allocationReport(allocation));
 
   L.push(...uploadsReport(uploads));
 

@@ -17,6 +17,7 @@ import { recordOwnAccount } from "./modules/accounts/accounts.service";
 import { writeResetEmail } from "./modules/accounts/password-links";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { allocationRoutes } from "./modules/allocation/allocation.routes";
+import { scenarioRoutes } from "./modules/allocation/scenarios.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { checkSsoProvider } from "./modules/auth/sso.service";
 import { chatRoutes } from "./modules/chat/chat.routes";
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(fileRoutes);
       await api.register(activityRoutes);
       await api.register(allocationRoutes);
+      await api.register(scenarioRoutes);
       await api.register(thesisRoutes);
       await api.register(thesisWritingRoutes);
       await api.register(thesisSubmissionRoutes);

@@ -112,6 +112,10 @@ const PHRASES: Record<string, Phrase> = {
   "allocation.run": (s) => (s ? `ran the allocation of ${s}` : "ran the allocation"),
   "allocation.move": (s) =>
     s ? `moved a group to ${s} in the allocation draft` : "moved a group in the allocation draft",
+  "allocation.scenarioAdopt": (s) =>
+    s
+      ? `made a what-if scenario the allocation draft of ${s}`
+      : "made a what-if scenario the allocation draft",
   "allocation.publish": (s) => (s ? `published the allocation of ${s}` : "published the allocation"),
   "place.set": (s) => (s ? `set the places of ${s}` : "set a supervisor's places"),
   "place.clear": (s) => (s ? `gave ${s} the term's default places` : "gave back the term's default places"),

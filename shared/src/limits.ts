@@ -53,6 +53,8 @@ export const LIMITS = {
   capacityMax: 1000,
   reviewDueDaysMax: 365,
   maxPreferencesMax: 20,
+  /** What-if scenarios one term keeps at once (DESIGN.md §20). */
+  scenariosMax: 20,
   /** People in one CSV import (DESIGN.md §12), and the file's size (5,000 long rows fit). */
   importRowsMax: 5000,
   importBytesMax: 4 * 1024 * 1024,

@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from "./import-messages";
+import { SCENARIO_MSG } from "./scenario-messages";
 import { SIGN_IN_MSG } from "./sign-in-messages";
 import { THESIS_MSG } from "./thesis-messages";
 
@@ -179,6 +180,7 @@ export const MSG = {
     `You can send at most ${perDay} invitations a day. You can invite again from ${from}.`,
 
   ...THESIS_MSG,
+  ...SCENARIO_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,

@@ -561,6 +561,7 @@ interface Template {
  */
 function template(method: string, route: string): Template | undefined {
   const fresh = unique("ok");
+  const scenario = { id: world.allocationTerm, sid: "00000000-0000-4000-8000-000000000000" };
   const table: Record<string, Template> = {
     "GET /api/health": { role: "signedOut" },
     "POST /api/auth/register": {
@@ -881,6 +882,22 @@ function template(method: string, route: string): Template | undefined {
       body: { proposalId: world.proposal, topicId: world.topic },
     },
     "POST /api/terms/:id/allocation/publish": { role: "committee", params: { id: world.allocationTerm } },
+    // What-if scenarios (DESIGN.md §20): a scenario id that is none (bodies and ids are what is fuzzed).
+    "GET /api/terms/:id/allocation/scenarios": { role: "committee", params: { id: world.allocationTerm } },
+    "POST /api/terms/:id/allocation/scenarios": {
+      role: "committee",
+      params: { id: world.allocationTerm },
+      body: { name: "What if" },
+    },
+    "GET /api/terms/:id/allocation/scenarios/:sid": { role: "committee", params: scenario },
+    "PATCH /api/terms/:id/allocation/scenarios/:sid": {
+      role: "committee",
+      params: scenario,
+      body: { topicCapacities: { [world.topic]: 2 }, supervisorCapacities: { [people.supervisor.id]: 3 } },
+    },
+    "DELETE /api/terms/:id/allocation/scenarios/:sid": { role: "committee", params: scenario },
+    "POST /api/terms/:id/allocation/scenarios/:sid/run": { role: "committee", params: scenario },
+    "POST /api/terms/:id/allocation/scenarios/:sid/adopt": { role: "committee", params: scenario },
     "GET /api/terms/:id/allocation/certificate": { role: "committee", params: { id: world.allocationTerm } },
     "GET /api/terms/:id/allocation/receipt": {
       role: "committee",

@@ -7,7 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proposals, rooms, theses, verifications } from "../db/schema";
+import { allocationScenarios, proposals, rooms, theses, verifications } from "../db/schema";
 import { newToken, tokenRow } from "../modules/accounts/reset-tokens.repository";
 import {
   cookieFrom,
@@ -88,6 +88,8 @@ interface World {
   document: string;
   /** An allocation term (not current) with two of S's topics in cell X: one to change, one to withdraw. */
   AT: string;
+  /** A what-if scenario of AT (copied from no draft that exists: adopting it is refused as stale). */
+  SC: string;
   topic: string;
   doomedTopic: string;
   notice: string;
@@ -1003,6 +1005,53 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 400],
     request: (w) => ({ url: `/api/terms/${w.AT}/allocation`, payload: { proposalId: w.P, topicId: null } }),
   },
+  // What-if scenarios (DESIGN.md §20): the committee's only, before the publication.
+  {
+    method: "GET",
+    route: "/api/terms/:id/allocation/scenarios",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios` }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/allocation/scenarios",
+    expect: [401, 403, 403, 403, 403, 201],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios`, payload: { name: "Copied" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/terms/:id/allocation/scenarios/:sid",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios/${w.SC}` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/terms/:id/allocation/scenarios/:sid",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({
+      url: `/api/terms/${w.AT}/allocation/scenarios/${w.SC}`,
+      payload: { topicCapacities: { [w.topic]: 2 } },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/allocation/scenarios/:sid/run",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios/${w.SC}/run` }),
+  },
+  {
+    // Copied from no draft that is: refused as stale, past every permission check.
+    method: "POST",
+    route: "/api/terms/:id/allocation/scenarios/:sid/adopt",
+    expect: [401, 403, 403, 403, 403, 409],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios/${w.SC}/adopt` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/terms/:id/allocation/scenarios/:sid",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.AT}/allocation/scenarios/${w.SC}` }),
+  },
   {
     // P's term allocates nothing, so nothing was published to place it after.
     method: "POST",
@@ -1194,6 +1243,19 @@ beforeAll(async () => {
     ).json().topic.id as string;
   const topic = await newTopic("Kept topic");
   const doomedTopic = await newTopic("Doomed topic");
+  const [scenario] = await t.database.db
+    .insert(allocationScenarios)
+    .values({
+      termId: AT,
+      name: "Matrix scenario",
+      madeAt: new Date(),
+      seed: "matrix",
+      baseDraft: "none",
+      base: { topics: {}, supervisors: {} },
+      capacities: { topics: {}, supervisors: {} },
+    })
+    .returning({ id: allocationScenarios.id });
+  const SC = scenario.id;
   await t.database.db.execute(
     sql`update proposal_versions set document_id = ${document} where proposal_id = ${P}`,
   );
@@ -1277,6 +1339,7 @@ beforeAll(async () => {
     )[0].title,
     document,
     AT,
+    SC,
     topic,
     doomedTopic,
     notice: notice.json().notice.id,
@@ -1311,6 +1374,7 @@ async function stateOfTheWorld() {
     (select count(*) from proposal_preferences) as preferences,
     (select count(*) from supervisor_rankings) as rankings,
     (select count(*) from allocation_drafts) as drafts,
+    (select md5(coalesce(string_agg(id::text || capacities::text || coalesce(ran_at::text, ''), ',' order by id), '')) from allocation_scenarios) as scenarios,
     (select md5(coalesce(string_agg(id::text || coalesce(default_capacity::text, '') || coalesce(allocation_published_at::text, ''), ',' order by id), '')) from terms) as terms,
     (select count(*) from notices) as notices,
     (select count(*) from notice_recipients where read_at is not null) as read,

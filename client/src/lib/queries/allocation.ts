@@ -6,6 +6,7 @@ import type {
   PreferenceList,
   TopicList,
 } from "@shared/schemas/allocation";
+import type { Scenario, ScenarioList } from "@shared/schemas/scenarios";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 import { proposalQueries } from "./proposals";
@@ -48,6 +49,19 @@ export const allocationQueries = {
     queryOptions({
       queryKey: [...ALL, "draft", termId] as const,
       queryFn: () => api.get<Allocation>(`/terms/${termId}/allocation`),
+    }),
+  /** The term's what-if scenarios (DESIGN.md §20), newest first. */
+  scenarios: (termId: string) =>
+    queryOptions({
+      queryKey: [...ALL, "scenarios", termId] as const,
+      queryFn: () => api.get<ScenarioList>(`/terms/${termId}/allocation/scenarios`),
+    }),
+  /** One scenario: its capacities beside the real ones and, once run, the comparison with the draft. */
+  scenario: (termId: string, id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "scenarios", termId, id] as const,
+      queryFn: () => api.get<{ scenario: Scenario }>(`/terms/${termId}/allocation/scenarios/${id}`),
+      select: (d) => d.scenario,
     }),
   /** A published term's certificate (DESIGN.md §20): never changes once made. */
   certificate: (termId: string) =>

@@ -103,3 +103,37 @@ export const allocationCertificates = pgTable("allocation_certificates", {
   publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
   publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
 });
+
+/** A scenario's capacities: by topic id, and by supervisor id (null = no limit). */
+export interface ScenarioCapacities {
+  topics: Record<string, number>;
+  supervisors: Record<string, number | null>;
+}
+
+/**
+ * A what-if copy of a term's draft (DESIGN.md §20): its own capacities, never the real ones, and
+ * the result of the same matching run with them. `base` and `baseDraft` are the real capacities
+ * and the draft (seed, when it was made, its moves) at the copy: adopting a scenario whose base is
+ * no longer what is real is refused, so nothing is silently overwritten.
+ */
+export const allocationScenarios = pgTable(
+  "allocation_scenarios",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    termId: ref("term_id", () => terms.id, "cascade"),
+    name: text("name").notNull(),
+    madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
+    madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
+    /** The draft's seed: the scenario's lot is the draft's. */
+    seed: text("seed").notNull(),
+    baseDraft: text("base_draft").notNull(),
+    base: jsonb("base").$type<ScenarioCapacities>().notNull(),
+    capacities: jsonb("capacities").$type<ScenarioCapacities>().notNull(),
+    /** Each group, by id: [proposalId, topicId or null, rank or null]; null until run, and after each change. */
+    result: jsonb("result").$type<[string, string | null, number | null][]>(),
+    /** The digest of the inputs with the scenario's capacities at its run: what the draft gets on adoption. */
+    resultDigest: text("result_digest"),
+    ranAt: timestamp("ran_at", { withTimezone: true }),
+  },
+  (t) => [index("allocation_scenarios_term_idx").on(t.termId, t.madeAt)],
+);

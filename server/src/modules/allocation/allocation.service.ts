@@ -10,7 +10,7 @@ import { assertTakesProposals } from "../users/active-supervisor";
 import { saveDraft, selectAssignments, selectDraft, selectNamedAssignments } from "./allocation.repository";
 import { moveInDraft, selectCertificate } from "./certificate.repository";
 import { inputsDigest, readInputs } from "./inputs";
-import { draftBlockingPairs, summary, termInstance, toAssignments } from "./instance";
+import { draftBlockingPairs, loadOf, matchedIn, summary, termInstance, toAssignments } from "./instance";
 import { newSeed } from "./lot";
 import { spaStudent } from "./spa-student";
 import { selectAllocationTerm, selectTopic } from "./topics.repository";
@@ -40,7 +40,7 @@ export async function runAllocation(ctx: RequestContext<SessionUser>, termId: st
       { termId, inputsDigest: inputsDigest(inputs), seed, at: c.now, by: c.by.id },
       assignments,
     );
-    const matched = assignments.filter((a) => a.topicId !== null).length;
+    const matched = matchedIn(assignments);
     await recordIn(c, "allocation", "run", {
       subjectId: termId,
       subjectName: term.name,
@@ -73,13 +73,6 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
     title: r.title,
     creator: r.creator,
   }));
-  const assignedTo = new Map<string, number>();
-  for (const a of assignments) {
-    const i = a.topicId ? t.topicIndex.get(a.topicId) : undefined;
-    if (i === undefined) continue;
-    const supervisorId = t.topics[i].supervisor_id;
-    assignedTo.set(supervisorId, (assignedTo.get(supervisorId) ?? 0) + 1);
-  }
   // Once published, the figures are the publication's (its certificate): the inputs now are no
   // longer those it was made from (its groups have left Awaiting allocation).
   const certificate = term.allocation_published_at ? await selectCertificate(db, termId) : undefined;
@@ -116,13 +109,7 @@ async function readAllocationIn(db: Db, termId: string): Promise<Allocation> {
       supervisorId: x.supervisor_id,
       capacity: Math.max(0, x.left),
     })),
-    load: t.supervisors.map((x) => ({
-      supervisorId: x.id,
-      name: x.name,
-      used: x.used,
-      assigned: assignedTo.get(x.id) ?? 0,
-      capacity: x.capacity,
-    })),
+    load: loadOf(inputs, assignments),
   };
 }
 

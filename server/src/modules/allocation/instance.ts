@@ -70,6 +70,7 @@ export const toAssignments = (t: TermInstance, m: SpaMatching): Assignment[] =>
     };
   });
 
+/** The rank profile of a result: groups, how many got their 1st, 2nd, … choice, how many none. */
 export function summary(assignments: Assignment[], seed: string) {
   const byRank: number[] = [];
   let unmatched = 0;
@@ -82,6 +83,33 @@ export function summary(assignments: Assignment[], seed: string) {
     byRank[a.rank - 1]++;
   }
   return { seed, groups: assignments.length, byRank, unmatched };
+}
+
+/** Groups given a topic, on their list or off it by hand. */
+export const matchedIn = (assignments: { topicId: string | null }[]) =>
+  assignments.filter((a) => a.topicId !== null).length;
+
+/**
+ * Each supervisor's load under a result: the groups they hold already, those the result gives
+ * them, and their places (null = no limit), supervisors in the inputs' order.
+ */
+export function loadOf(
+  inputs: Pick<AllocationInputs, "topics" | "supervisors">,
+  assignments: { topicId: string | null }[],
+) {
+  const supervisorOf = new Map(inputs.topics.map((t) => [t.id, t.supervisor_id]));
+  const assigned = new Map<string, number>();
+  for (const a of assignments) {
+    const s = a.topicId ? supervisorOf.get(a.topicId) : undefined;
+    if (s !== undefined) assigned.set(s, (assigned.get(s) ?? 0) + 1);
+  }
+  return inputs.supervisors.map((x) => ({
+    supervisorId: x.id,
+    name: x.name,
+    used: x.used,
+    assigned: assigned.get(x.id) ?? 0,
+    capacity: x.capacity,
+  }));
 }
 
 /** The draft's blocking pairs: the groups and topics that would both rather have each other. */

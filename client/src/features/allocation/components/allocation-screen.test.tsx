@@ -24,6 +24,8 @@ function setup(read: () => { status?: number; body: unknown }, routes: Routes = 
   const api = fakeApi({
     "GET /api/terms": () => ({ body: terms }),
     [`GET ${PATH}`]: read,
+    // The what-if scenarios under a draft (their own test: scenarios-panel.test.tsx).
+    [`GET ${PATH}/scenarios`]: () => ({ body: { items: [] } }),
     ...routes,
   });
   vi.stubGlobal("fetch", api.fetch);

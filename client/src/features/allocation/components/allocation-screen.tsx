@@ -24,6 +24,7 @@ import { type GroupRow, readModel } from "./model";
 import { MoveModal } from "./move-modal";
 import { PlaceGroupModal } from "./place-group-modal";
 import { PublishModal } from "./publish-modal";
+import { ScenariosPanel } from "./scenarios-panel";
 
 /**
  * The committee's Allocation (DESIGN.md §11) for one allocation term (the current one when it
@@ -203,6 +204,7 @@ export function AllocationScreen() {
               </SimpleGrid>
             </>
           )}
+          {draft && !published && <ScenariosPanel termId={chosen.id} zone={zone} />}
           {(draft || published) && (
             <GroupsTable
               key={`${chosen.id}-${published}`}

@@ -1,14 +1,12 @@
 import { CertificateCard } from "@client/components/allocation-certificate";
+import { AllocatedTopic, useAllocationResult } from "@client/components/allocation-result";
 import { Section } from "@client/components/section";
 import { useUser } from "@client/lib/auth";
-import { allocationQueries } from "@client/lib/queries/allocation";
 import { ordinal } from "@client/lib/words";
 import { List, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { partiesOf } from "@shared/proposal-life";
 import type { Proposal } from "@shared/schemas/proposals";
-import { useQuery } from "@tanstack/react-query";
-import { useGroupPreferences } from "../api/use-preferences";
 
 /**
  * "Your allocation" (DESIGN.md §20) once a term's allocation is published, for the group's members
@@ -20,27 +18,13 @@ export function AllocationResultPanel({ proposal: p, zone }: { proposal: Proposa
   const user = useUser();
   const parties = partiesOf(user, p);
   const mayRead = parties.includes("creator") || parties.includes("member") || user.role === "committee";
-  const allocation = p.term.mode === "allocation";
-  const published = !!useGroupPreferences(p.id, allocation && mayRead).data?.publishedAt;
-  const receipt = useQuery({
-    ...allocationQueries.receipt(p.term.id, p.id),
-    enabled: allocation && mayRead && published,
-    retry: false,
-  });
-  if (!allocation || !mayRead || !published || !receipt.data) return null;
-  const r = receipt.data;
+  const r = useAllocationResult(p, mayRead);
+  if (!r) return null;
   const own = parties.includes("creator") || parties.includes("member");
-  const group = own ? "Your group" : "The group";
   return (
     <Section title={own ? "Your allocation" : "The group's allocation"}>
       <Stack gap="sm">
-        <Text size="sm" fw={500}>
-          {r.got
-            ? `${group} got “${r.got.title}”${r.got.rank ? `, its ${ordinal(r.got.rank)} choice` : ", placed by hand off its list"}.`
-            : p.status === "Awaiting allocation"
-              ? `${group} got no topic in the allocation: the committee places it by hand.`
-              : `${group} got no topic in the allocation; the committee placed it by hand afterwards.`}
-        </Text>
+        <AllocatedTopic receipt={r} status={p.status} own={own} />
         {r.reasons.length > 0 && (
           <Stack gap={4}>
             <Text size="sm">Why not a topic ranked higher:</Text>

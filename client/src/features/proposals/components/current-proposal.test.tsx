@@ -1,3 +1,4 @@
+import { AID } from "@client/test/allocation-fixture";
 import { termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen } from "@client/test/render";
 import type { ProposalSummary } from "@shared/schemas/proposals";
@@ -146,6 +147,40 @@ describe("Current proposal card", () => {
       "/student/proposal",
     );
     expect(api.calls.filter((x) => x.path === "/api/proposals")).toHaveLength(2);
+  });
+
+  it("after the allocation is published: the topic the group got and the rank it had on its list (the proposal page's receipt)", async () => {
+    const term = { ...OLD_TERM, id: AID.term, name: "Autumn 2027", mode: "allocation" as const };
+    const api = fakeApi({
+      "GET /api/terms": () => ({ body: termsFixture({ timeZone: "Europe/Berlin" }) }),
+      "GET /api/proposals": () => ({
+        body: {
+          items: [proposal({ id: AID.g1, title: "Path planning for robots", status: "Pending", term })],
+          total: 1,
+          capped: false,
+        },
+      }),
+      [`GET /api/proposals/${AID.g1}/preferences`]: () => ({
+        body: { items: [], maxPreferences: 3, publishedAt: "2027-02-02T10:00:00.000Z" },
+      }),
+      [`GET /api/terms/${AID.term}/allocation/receipt`]: () => ({
+        body: {
+          receipt: {
+            proposalId: AID.g1,
+            published: true,
+            got: { topicId: AID.k1, title: "Path planning for robots", rank: 2 },
+            reasons: [],
+            blockingPairs: 0,
+          },
+        },
+      }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<CurrentProposal />, { path: "/student/dashboard" });
+    const c = await card("Path planning for robots");
+    expect(
+      await within(c).findByText("Your group got “Path planning for robots”, its 2nd choice."),
+    ).toBeInTheDocument();
   });
 
   it("says 'No active proposal' when there is nothing at all", async () => {

@@ -1,3 +1,4 @@
+import { AllocatedTopic, useAllocationResult } from "@client/components/allocation-result";
 import { EmptyState } from "@client/components/empty-state";
 import { useCurrentTerm } from "@client/lib/current-term";
 import { Alert, Button, Group, Skeleton, Stack, Title } from "@mantine/core";
@@ -23,6 +24,8 @@ export function CurrentProposal() {
   const { current, isPending, isError } = useCurrentProposal();
   const term = useCurrentTerm();
   const decided = useLatestDecided(!isPending && !isError && !current);
+  // The student is one of the group: once the term's allocation is published, the topic it got.
+  const allocated = useAllocationResult(current ?? { id: "", term: { id: "", mode: "direct" } }, !!current);
   if (isPending) return <Skeleton height={160} radius="md" />;
   if (isError)
     return (
@@ -51,6 +54,7 @@ export function CurrentProposal() {
             </Button>
           }
         >
+          {allocated && <AllocatedTopic receipt={allocated} status={current.status} own />}
           <NextStep proposal={current} />
         </ProposalCard>
       </Stack>
