@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from "./import-messages";
+import { ROOM_MSG } from "./room-messages";
 import { SCENARIO_MSG } from "./scenario-messages";
 import { SIGN_IN_MSG } from "./sign-in-messages";
 import { THESIS_MSG } from "./thesis-messages";
@@ -92,13 +93,6 @@ export const MSG = {
   cellAdded: "Research Cell Added.",
   addCellFailed: "Failed to add research cell.",
   cellTitleTaken: "A research cell with this title already exists.",
-  roomNotFound: "Room not found.",
-  roomAdded: "Room added.",
-  roomUpdated: "Room updated.",
-  roomRemoved: "Room removed.",
-  addRoomFailed: "Failed to add the room.",
-  updateRoomFailed: "Failed to update the room.",
-  roomNameTaken: "A room with this name already exists.",
   cellUpdated: "Research cell updated.",
   updateCellFailed: "Failed to update research cell.",
   selectTeacher: "Please select a teacher.",
@@ -181,6 +175,7 @@ export const MSG = {
 
   ...THESIS_MSG,
   ...SCENARIO_MSG,
+  ...ROOM_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
