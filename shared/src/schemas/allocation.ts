@@ -118,6 +118,15 @@ export const assignmentSchema = z.object({
 });
 
 /** GET /api/terms/:id/allocation: the draft (or none yet), every group of the term, and what it means. */
+/** A supervisor offering topics: groups they hold already, groups a result gives them, their places (null = no limit). */
+export const supervisorLoadSchema = z.object({
+  supervisorId: z.string(),
+  name: z.string(),
+  used: z.number(),
+  assigned: z.number(),
+  capacity: z.number().nullable(),
+});
+
 export const allocationSchema = z.object({
   termId: z.string(),
   /** Null before the first run. */
@@ -151,16 +160,8 @@ export const allocationSchema = z.object({
   topics: z.array(
     z.object({ id: z.string(), title: z.string(), supervisorId: z.string(), capacity: z.number() }),
   ),
-  /** Each supervisor offering topics: groups they hold already, groups the draft gives them, their places (null = no limit). */
-  load: z.array(
-    z.object({
-      supervisorId: z.string(),
-      name: z.string(),
-      used: z.number(),
-      assigned: z.number(),
-      capacity: z.number().nullable(),
-    }),
-  ),
+  /** Each supervisor offering topics: groups they hold already, groups the draft gives them, their places. */
+  load: z.array(supervisorLoadSchema),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { topicInputSchema } from "./allocation";
+import { supervisorLoadSchema, topicInputSchema } from "./allocation";
 import { shownText, uuid } from "./common";
 import { capacityInputSchema } from "./terms";
 
@@ -48,16 +48,8 @@ export const scenarioFiguresSchema = z.object({
   /** Groups matched to their 1st, 2nd, … choice (index 0 = first). */
   byRank: z.array(z.number()),
   unmatched: z.number(),
-  /** Each supervisor: groups held already, groups this result gives them, their places (null = no limit). */
-  load: z.array(
-    z.object({
-      supervisorId: z.string(),
-      name: z.string(),
-      used: z.number(),
-      assigned: z.number(),
-      capacity: z.number().nullable(),
-    }),
-  ),
+  /** Each supervisor: groups held already, groups this result gives them, their places. */
+  load: z.array(supervisorLoadSchema),
 });
 export type ScenarioFigures = z.infer<typeof scenarioFiguresSchema>;
 
