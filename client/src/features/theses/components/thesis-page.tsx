@@ -101,7 +101,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
                   <ThesisDue thesis={t} now={now} />
                 </Fact>
                 <Fact label="Submitted">
-                  <DateText iso={t.submittedAt} withTime />
+                  {t.submittedAt ? <DateText iso={t.submittedAt} withTime /> : "Not yet"}
                 </Fact>
                 <Fact label="Proposal">
                   <Anchor component={Link} to={`/${user.role}/proposals/${t.proposalId}`} size="sm">
