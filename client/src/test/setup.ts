@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait up to 5 s, not 1 s: a screen's first render in a file loads its lazy
+// code, which took longer than a second on a loaded two-core machine (a thesis page test failed so).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, "matchMedia", {
