@@ -192,7 +192,7 @@ describe("accessibility: signed-in screens (demo department)", () => {
   });
 
   for (const vp of VIEWPORTS) {
-    it(`student screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`student screens @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`student @ ${vp.name}`);
       const check = (screen: string) => r.check(page, screen, vp.name);
 
@@ -299,7 +299,7 @@ describe("accessibility: signed-in screens (demo department)", () => {
       expectNoSeriousViolations(r);
     });
 
-    it(`supervisor screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`supervisor screens @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`supervisor @ ${vp.name}`);
 
       // Prof. Leila Haddad: groups, cells, a sent notice, a chat and a review behind her.
@@ -389,7 +389,7 @@ describe("accessibility: signed-in screens (demo department)", () => {
       expectNoSeriousViolations(r);
     });
 
-    it(`committee screens @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`committee screens @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`committee @ ${vp.name}`);
       const { context, page } = await open(vp.options);
       const check = (screen: string) => r.check(page, screen, vp.name);
@@ -535,7 +535,7 @@ describe("accessibility: the proposal's life (issue 20)", () => {
   }, 180_000);
 
   for (const vp of VIEWPORTS) {
-    it(`student screens of the proposal's life @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`student screens of the proposal's life @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`student (proposal's life) @ ${vp.name}`);
 
       // Yuki Sato has an invitation: the card, and the Decline confirmation.
@@ -595,7 +595,7 @@ describe("accessibility: the proposal's life (issue 20)", () => {
       expectNoSeriousViolations(r);
     });
 
-    it(`committee screens of the proposal's life @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`committee screens of the proposal's life @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`committee (proposal's life) @ ${vp.name}`);
       const { context, page } = await open(vp.options);
       const check = (screen: string) => r.check(page, screen, vp.name);
@@ -675,7 +675,7 @@ describe("accessibility: allocation screens (issue 21)", () => {
   });
 
   for (const vp of VIEWPORTS) {
-    it(`allocation screens of every role @ ${vp.name}`, { timeout: 150_000 }, async () => {
+    it(`allocation screens of every role @ ${vp.name}`, { timeout: 300_000 }, async () => {
       const r = report(`allocation @ ${vp.name}`);
 
       // A group's member: Topics and the group's page with its ranked topics.

@@ -13,7 +13,8 @@ export default defineConfig({
     globalSetup: ["e2e/support/global-setup.ts"],
     // Each file starts its own server and browser; two cores run two files at a time at most.
     maxWorkers: 2,
-    testTimeout: 90_000,
+    // A journey on a loaded two-core machine took up to twice its usual time (CI on 2026-11-28).
+    testTimeout: 180_000,
     // A page's answer on a loaded two-core machine (CI runs two files at once) can take seconds:
     // expect.poll waits as long as Playwright's own waits do, not Vitest's default of one second.
     expect: { poll: { timeout: 15_000 } },
