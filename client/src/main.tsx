@@ -2,14 +2,12 @@ import "./app/styles";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { createQueryClient, Providers } from "./app/providers";
+import { Providers } from "./app/providers";
 import { AppRoutes } from "./app/router";
-
-const queryClient = createQueryClient();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Providers queryClient={queryClient}>
+    <Providers>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

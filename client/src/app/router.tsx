@@ -8,6 +8,8 @@ import { page, pages } from "./lazy-pages";
 import { RouteErrorBoundary } from "./routes/route-error";
 
 const RoleArea = lazy(() => import("./role-routes"));
+/** The query cache, with TanStack Query, for every page but the first visit's (decision 0074). */
+const QueryArea = lazy(() => import("./query-area"));
 
 /**
  * One role's area, `/<role>/…`: only for that role. Its route table, with the signed-in shell
@@ -38,25 +40,29 @@ export const routes: RouteObject[] = [
             terms: () => import("./routes/public/terms"),
             cookies: () => import("./routes/public/cookies"),
           }),
+          { element: <SignedOutOnly />, children: pages({ login: () => import("./routes/auth/login") }) },
           {
-            element: <SignedOutOnly />,
-            children: pages({
-              login: () => import("./routes/auth/login"),
-              register: () => import("./routes/auth/register"),
-              setup: () => import("./routes/auth/setup"),
-              "forgot-password": () => import("./routes/auth/forgot-password"),
-            }),
+            element: <QueryArea />,
+            children: [
+              {
+                element: <SignedOutOnly />,
+                children: pages({
+                  register: () => import("./routes/auth/register"),
+                  setup: () => import("./routes/auth/setup"),
+                  "forgot-password": () => import("./routes/auth/forgot-password"),
+                }),
+              },
+              // A password link works whoever is signed in on this browser: it is about its own account.
+              ...pages({ "reset-password": () => import("./routes/auth/reset-password") }),
+            ],
           },
-          // A password link works whoever is signed in on this browser: it is about its own account.
-          ...pages({
-            "reset-password": () => import("./routes/auth/reset-password"),
-            "*": () => import("./routes/public/not-found"),
-          }),
+          ...pages({ "*": () => import("./routes/public/not-found") }),
         ],
       },
-      roleArea("student"),
-      roleArea("supervisor"),
-      roleArea("committee"),
+      {
+        element: <QueryArea />,
+        children: [roleArea("student"), roleArea("supervisor"), roleArea("committee")],
+      },
     ],
   },
 ];

@@ -1,7 +1,7 @@
-import { createQueryClient, Providers } from "@client/app/providers";
+import { Providers } from "@client/app/providers";
 import { ApiError } from "@client/lib/api";
 import { onUnauthenticated } from "@client/lib/auth";
-import { sessionQueries } from "@client/lib/queries/session";
+import { currentMe, setMe } from "@client/lib/session";
 import { noteSessionEnd, sessionEndReason } from "@client/lib/session-end";
 import { testUser } from "@client/test/render";
 import { act, render, screen } from "@testing-library/react";
@@ -10,8 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RequireRole, safeNext } from "./guards";
 
 function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
-  const qc = createQueryClient();
-  qc.setQueryData(sessionQueries.me().queryKey, user);
+  setMe(user);
   const router = createMemoryRouter(
     [
       { path: "/login", element: <p>login page</p> },
@@ -25,11 +24,11 @@ function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
     { initialEntries: [path] },
   );
   render(
-    <Providers queryClient={qc}>
+    <Providers>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return Object.assign(router, { qc });
+  return router;
 }
 
 describe("RequireRole", () => {
@@ -61,23 +60,23 @@ describe("a session that ends while a page is open (decision 0054)", () => {
     async (code, reason) => {
       const router = renderAt("/committee/all-teachers?q=x", testUser({ role: "committee" }));
       expect(await screen.findByText("teachers")).toBeInTheDocument();
-      act(() => onUnauthenticated(router.qc, new ApiError(401, code, "ended")));
+      act(() => onUnauthenticated(new ApiError(401, code, "ended")));
       expect(await screen.findByText("login page")).toBeInTheDocument();
       expect(router.state.location.search).toBe(
         `?next=${encodeURIComponent("/committee/all-teachers?q=x")}&reason=${reason}`,
       );
-      expect(router.qc.getQueryData(sessionQueries.me().queryKey)).toBeNull();
+      expect(currentMe()).toBeNull();
     },
   );
 
   it("other refusals, and a 401 while nobody is signed in, change nothing", async () => {
-    const router = renderAt("/committee/all-teachers", testUser({ role: "committee" }));
+    renderAt("/committee/all-teachers", testUser({ role: "committee" }));
     expect(await screen.findByText("teachers")).toBeInTheDocument();
-    act(() => onUnauthenticated(router.qc, new ApiError(403, "FORBIDDEN", "no")));
-    act(() => onUnauthenticated(router.qc, new Error("network")));
+    act(() => onUnauthenticated(new ApiError(403, "FORBIDDEN", "no")));
+    act(() => onUnauthenticated(new Error("network")));
     expect(screen.getByText("teachers")).toBeInTheDocument();
-    router.qc.setQueryData(sessionQueries.me().queryKey, null);
-    act(() => onUnauthenticated(router.qc, new ApiError(401, "UNAUTHENTICATED", "wrong password")));
+    setMe(null);
+    act(() => onUnauthenticated(new ApiError(401, "UNAUTHENTICATED", "wrong password")));
     expect(sessionEndReason()).toBeNull();
   });
 });

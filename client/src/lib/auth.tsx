@@ -1,14 +1,10 @@
 import type { User } from "@shared/schemas/auth";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { isApiError } from "./api";
-import { sessionQueries } from "./queries/session";
+import { currentMe, setMe, useMe } from "./session";
 import { noteSessionEnd } from "./session-end";
 
-/** The signed-in user, or null when nobody is signed in. */
-export function useMe() {
-  return useQuery(sessionQueries.me());
-}
+export { useMe };
 
 /**
  * The user for screens inside a guarded layout, where someone is always signed in. A screen keeps
@@ -32,9 +28,9 @@ export function useUser(): User {
  * them to /login with the reason and the page to come back to. A 401 while signed out (a wrong
  * password on the login form) is the form's own business.
  */
-export function onUnauthenticated(qc: QueryClient, error: unknown) {
+export function onUnauthenticated(error: unknown) {
   if (!isApiError(error) || error.status !== 401) return;
-  if (!qc.getQueryData(sessionQueries.me().queryKey)) return;
+  if (!currentMe()) return;
   noteSessionEnd(error.code === "SESSION_ENDED" ? "session-ended" : "signed-out");
-  qc.setQueryData(sessionQueries.me().queryKey, null);
+  setMe(null);
 }

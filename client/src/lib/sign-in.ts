@@ -1,27 +1,34 @@
 import type { LoginInput, RegisterInput, SetupInput, User } from "@shared/schemas/auth";
 import { SIGN_IN_MSG } from "@shared/sign-in-messages";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "./api";
 import { notify } from "./notify";
-import { sessionQueries } from "./queries/session";
+import { setMe } from "./session";
 import { noteSessionEnd } from "./session-end";
+import { useAction } from "./use-action";
 
 /**
- * Signing in and out. Apart from lib/auth.tsx (who is signed in), which every page needs: the
- * landing page's first load carries neither these changes nor TanStack Query's mutations
- * (decision 0064).
+ * Signing in and out. Apart from lib/session.ts (who is signed in), which every page needs: the
+ * landing page's first load carries none of these changes, and neither page's first load carries
+ * TanStack Query (decisions 0064, 0074).
  */
 
-function useSignedIn<TInput>(fn: (input: TInput) => Promise<{ user: User }>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: ({ user }) => {
-      // Another user's cached data must never show: start clean, then set who is here.
-      qc.clear();
+/**
+ * Another user's cached data must never show: the query cache is emptied before who is here
+ * changes. Loading its module here also fetches TanStack Query for the pages that come next.
+ */
+async function forgetCachedData() {
+  const { queryClient } = await import("./query-client");
+  queryClient.clear();
+}
+
+/** A request that signs someone in: login, register, setup, a password reset. */
+export function useSignedIn<TInput>(fn: (input: TInput) => Promise<{ user: User }>) {
+  return useAction(fn, {
+    onSuccess: async ({ user }) => {
+      await forgetCachedData();
       noteSessionEnd(null);
-      qc.setQueryData(sessionQueries.me().queryKey, user);
+      setMe(user);
     },
   });
 }
@@ -35,19 +42,21 @@ export const useSetup = () => useSignedIn((input: SetupInput) => api.post<{ user
 /**
  * Signs out, leaves the signed-in area for the landing page, and only then forgets who was signed
  * in (forgetting first would send the guard to /login; the screens being left keep their user:
- * useUser). The toasts are the mutation's own, as the screen that asked may be gone by then.
+ * useUser). The toasts are the action's own, as the screen that asked may be gone by then.
  */
 export function useLogout() {
-  const qc = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
+  const action = useAction(
+    async () => {
       await api.post<{ ok: true }>("/auth/logout");
       await navigate("/", { replace: true });
-      qc.clear();
-      qc.setQueryData(sessionQueries.me().queryKey, null);
+      await forgetCachedData();
+      setMe(null);
     },
-    onSuccess: () => notify.success(SIGN_IN_MSG.loggedOut),
-    onError: () => notify.error(SIGN_IN_MSG.logoutFailed),
-  });
+    {
+      onSuccess: () => notify.success(SIGN_IN_MSG.loggedOut),
+      onError: () => notify.error(SIGN_IN_MSG.logoutFailed),
+    },
+  );
+  return { ...action, mutate: () => action.mutate(undefined) };
 }

@@ -1,8 +1,10 @@
-import { createQueryClient, Providers } from "@client/app/providers";
-import { sessionQueries } from "@client/lib/queries/session";
+import { Providers } from "@client/app/providers";
+import { createQueryClient } from "@client/lib/query-client";
+import { setMe } from "@client/lib/session";
 import { makeUser } from "@client/test/factories";
 import { ModalsProvider } from "@mantine/modals";
 import type { User } from "@shared/schemas/auth";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, parsePath, RouterProvider } from "react-router";
@@ -32,18 +34,20 @@ export function renderScreen(
 ) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
-  queryClient.setQueryData(sessionQueries.me().queryKey, user);
+  setMe(user);
   const router = createMemoryRouter(
     [{ path: route, element: ui }, ...(route === "*" ? [] : [{ path: "*", element: null }])],
     { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
   );
   const result = render(
-    <Providers queryClient={queryClient}>
-      {/* As the signed-in shell has it (layouts/role-layout.tsx): screens open confirmations. */}
-      <ModalsProvider>
-        <RouterProvider router={router} />
-      </ModalsProvider>
-    </Providers>,
+    <QueryClientProvider client={queryClient}>
+      <Providers>
+        {/* As the signed-in shell has it (layouts/role-layout.tsx): screens open confirmations. */}
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </Providers>
+    </QueryClientProvider>,
   );
   return { ...result, queryClient, router };
 }

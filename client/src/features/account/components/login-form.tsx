@@ -1,15 +1,15 @@
 import { FormError } from "@client/components/auth-card";
 import { safeNext } from "@client/components/guards";
 import { api, isApiError } from "@client/lib/api";
-import { authOptionsQuery } from "@client/lib/queries/auth-options";
+import { useAuthOptions } from "@client/lib/auth-options";
 import { sessionEndMessage } from "@client/lib/session-end";
 import { useLogin } from "@client/lib/sign-in";
+import { useAction } from "@client/lib/use-action";
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { DASHBOARD_PATH } from "@shared/enums";
 import type { LoginInput } from "@shared/schemas/auth";
 import { SIGN_IN_MSG, ssoErrorMessage } from "@shared/sign-in-messages";
 import { IconBuildingBank, IconClockHour4 } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
@@ -34,7 +34,7 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
-  const options = useQuery(authOptionsQuery());
+  const options = useAuthOptions();
   const ssoError = params.get("error");
   // Sent here because the session ended while a page was open (decision 0054): why, in our words.
   const ended = sessionEndMessage(params.get("reason"));
@@ -52,12 +52,13 @@ export function LoginForm() {
   const typed = (field: keyof LoginInput) => () =>
     setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
   // Single sign-on leaves for the provider's page; the way back lands here, signed in or with ?error=.
-  const sso = useMutation({
-    mutationFn: () =>
-      api.post<{ url: string }>("/auth/sso", { next: safeNext(params.get("next")) ?? undefined }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (e) => setError(isApiError(e) ? e.message : SIGN_IN_MSG.ssoFailed),
-  });
+  const sso = useAction(
+    () => api.post<{ url: string }>("/auth/sso", { next: safeNext(params.get("next")) ?? undefined }),
+    {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (e) => setError(isApiError(e) ? e.message : SIGN_IN_MSG.ssoFailed),
+    },
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,8 +74,7 @@ export function LoginForm() {
     });
   };
 
-  const shown =
-    error ?? (ssoError ? ssoErrorMessage(ssoError, options.data?.allowedEmailDomains ?? []) : null);
+  const shown = error ?? (ssoError ? ssoErrorMessage(ssoError, options?.allowedEmailDomains ?? []) : null);
   // "Forgot password?" takes the email typed so far along (in the history entry, not the address).
   const forgotPassword = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -89,7 +89,7 @@ export function LoginForm() {
         </Alert>
       )}
       <FormError message={shown} />
-      {options.data?.sso && (
+      {options?.sso && (
         <>
           <Button
             variant="default"
@@ -98,10 +98,10 @@ export function LoginForm() {
             loading={sso.isPending || sso.isSuccess}
             onClick={() => {
               setError(null);
-              sso.mutate();
+              sso.mutate(undefined);
             }}
           >
-            {SIGN_IN_MSG.signInWith(options.data.sso.name)}
+            {SIGN_IN_MSG.signInWith(options.sso.name)}
           </Button>
           <Divider label="or with your email" labelPosition="center" />
         </>

@@ -1,7 +1,6 @@
-import { authOptionsQuery } from "@client/lib/queries/auth-options";
+import { useAuthOptions } from "@client/lib/auth-options";
 import { useRegister } from "@client/lib/sign-in";
 import { type RegisterInput, registerSchema } from "@shared/schemas/auth";
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { AccountForm, EmailField, NewPasswordField, TextField } from "./account-fields";
 import { useAccountForm } from "./use-account-form";
@@ -10,7 +9,7 @@ import { useAccountForm } from "./use-account-form";
 export function RegisterForm() {
   const navigate = useNavigate();
   const register = useRegister();
-  const domains = useQuery(authOptionsQuery()).data?.allowedEmailDomains ?? [];
+  const domains = useAuthOptions()?.allowedEmailDomains ?? [];
   const { form, error, onSubmit } = useAccountForm<RegisterInput>(
     { name: "", email: "", studentId: "", password: "" },
     registerSchema,

@@ -1,4 +1,4 @@
-import { sessionQueries } from "@client/lib/queries/session";
+import { currentMe } from "@client/lib/session";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
 import { notifications } from "@mantine/notifications";
 import { LIMITS } from "@shared/limits";
@@ -34,7 +34,7 @@ const fileInput = () => {
 
 describe("Profile form", () => {
   it("shows the name and a read-only email, and saves the name", async () => {
-    const { api, queryClient } = setup({
+    const { api } = setup({
       "PATCH /api/me": (body) => ({ body: { user: { ...me, name: (body as { name: string }).name } } }),
     });
     const user = userEvent.setup();
@@ -47,7 +47,7 @@ describe("Profile form", () => {
     expect(await screen.findByText(MSG.profileUpdated)).toBeInTheDocument();
     expect(api.calls).toEqual([{ method: "PATCH", path: "/api/me", body: { name: "Ada King" } }]);
     // The layout header reads the user from this query.
-    expect(queryClient.getQueryData<{ name: string }>(sessionQueries.me().queryKey)?.name).toBe("Ada King");
+    expect(currentMe()?.name).toBe("Ada King");
   });
 
   it("names an empty name at the field and sends nothing", async () => {
@@ -145,7 +145,7 @@ describe("Profile picture", () => {
 
   it("uploads a picture, says so and updates the signed-in user at once", async () => {
     const pictureUrl = "/api/pictures/0b5c7a52-5f0e-4c59-9a59-2d4c5d1a2b3c.webp";
-    const { api, queryClient } = setup(
+    const { api } = setup(
       { "PUT /api/me/picture": () => ({ body: { user: { ...me, pictureUrl } } }) },
       <PictureUpload />,
     );
@@ -155,9 +155,7 @@ describe("Profile picture", () => {
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0].body).toBeInstanceOf(FormData);
     expect((api.calls[0].body as FormData).get("file")).toBeInstanceOf(File);
-    expect(queryClient.getQueryData<{ pictureUrl: string }>(sessionQueries.me().queryKey)?.pictureUrl).toBe(
-      pictureUrl,
-    );
+    expect(currentMe()?.pictureUrl).toBe(pictureUrl);
   });
 
   it("shows the server's refusal at the picture field", async () => {
