@@ -45,7 +45,7 @@ export const LIST_READS: ListRead[] = [
   {
     name: "supervisor: groups to write to (Notice, Chat: 100, every term)",
     who: "supervisor",
-    paths: () => ["/api/proposals?page=1&pageSize=100&termId=all"],
+    paths: () => ["/api/proposals/groups"],
   },
   { name: "supervisor: sent notices", who: "supervisor", paths: () => ["/api/notices?page=1&pageSize=10"] },
   { name: "supervisor: dashboard", who: "supervisor", paths: () => ["/api/supervisor/dashboard"] },

@@ -708,6 +708,7 @@ function template(method: string, route: string): Template | undefined {
       role: "student",
       query: { status: "Pending", type: "Thesis", page: "1", pageSize: "20", order: "newest" },
     },
+    "GET /api/proposals/groups": { role: "student" },
     "GET /api/proposals/similar": {
       role: "student",
       query: { title: "A valid title", exclude: world.proposal },

@@ -610,6 +610,19 @@ const ROWS: Row[] = [
     },
   },
   {
+    // The Chat and Notice pickers' groups (issue 30 item 17): the list's visibility rule.
+    method: "GET",
+    route: "/api/proposals/groups",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/proposals/groups" }),
+    check: async (res, caller, w) => {
+      if (caller === "signedOut") return;
+      const seen = ids(res);
+      if (["groupStudent", "supervisor", "committee"].includes(caller)) expect(seen).toContain(w.P);
+      else expect(seen).not.toContain(w.P);
+    },
+  },
+  {
     method: "GET",
     route: "/api/proposals/:id",
     expect: [401, 200, 404, 200, 404, 200],

@@ -119,6 +119,22 @@ export type SimilarProposal = z.infer<typeof similarProposalSchema>;
 /** Up to LIMITS.similarMax, the most similar first. */
 export const similarProposalsResponse = z.object({ items: z.array(similarProposalSchema) });
 
+/**
+ * GET /api/proposals/groups: a group to write to or chat with, as the Chat and Notice pickers show
+ * it (its title, status and people), lighter than a list's summary (issue 30 item 17).
+ */
+export const proposalGroupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  supervisor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ProposalGroup = z.infer<typeof proposalGroupSchema>;
+/** The caller's groups of every term, newest first, the first LIMITS.pageSizeMax. */
+export const proposalGroupsResponse = z.object({ items: z.array(proposalGroupSchema) });
+export type ProposalGroups = z.infer<typeof proposalGroupsResponse>;
+
 /** A refinement that runs even when other fields failed, so that every missing field is named at once. */
 const always = { when: (p: { value: unknown }) => typeof p.value === "object" && p.value !== null };
 

@@ -1,7 +1,6 @@
 import type { ProposalStatus, ProposalType } from "@shared/enums";
-import { LIMITS } from "@shared/limits";
 import type { ActivityItem, Invitation, Version } from "@shared/schemas/life";
-import type { Proposal, ProposalList, SimilarProposal } from "@shared/schemas/proposals";
+import type { Proposal, ProposalGroups, ProposalList, SimilarProposal } from "@shared/schemas/proposals";
 import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 
@@ -55,10 +54,15 @@ export const proposalQueries = {
   history: () => list({ termId: "all", page: 1, pageSize: 10 }),
   /**
    * The groups a person may write to or chat with: the proposals the server shows them, newest
-   * first, the first 100, of every term (a group goes on talking after its term). Chat and Notices
-   * share this one cache.
+   * first, the first 100, of every term (a group goes on talking after its term), each with only
+   * what a picker shows. Chat and Notices share this one cache; it sits under "list", so whatever
+   * refreshes the lists refreshes it too.
    */
-  groups: () => list({ termId: "all", page: 1, pageSize: LIMITS.pageSizeMax }),
+  groups: () =>
+    queryOptions({
+      queryKey: [...LISTS, "groups"] as const,
+      queryFn: () => api.get<ProposalGroups>("/proposals/groups"),
+    }),
   /** How many proposals in any term wait for the committee's sign-off: the count is all it reads. */
   awaitingCommittee: () => list({ status: "Awaiting committee", termId: "all", page: 1, pageSize: 1 }),
   /**

@@ -12,7 +12,14 @@ import {
 } from "../../db/schema";
 import { matchesSearch } from "../../db/search";
 import { inTerm } from "../terms/terms.repository";
-import { hasStatus, isActive, PROPOSAL_JOINS, type ProposalRow, proposalColumns } from "./proposal-sql";
+import {
+  hasStatus,
+  isActive,
+  PROPOSAL_JOINS,
+  type ProposalRow,
+  proposalColumns,
+  SUPERVISOR_JOIN,
+} from "./proposal-sql";
 import { partyTo, type Viewer, visibleTo } from "./visibility";
 
 // ── reads ───────────────────────────────────────────────────────────────────
@@ -130,6 +137,35 @@ export function selectSimilar(
                ${q.exclude ? sql`and p.id <> ${q.exclude}` : sql``}
          order by similarity desc, p.created_at desc, p.id
          limit ${int(q.limit)}`,
+  );
+}
+
+export interface GroupRow {
+  id: string;
+  title: string;
+  status: ProposalStatus;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  /** [id, name] of each accepted member and open invitation, by position (as MEMBERS_COLUMN). */
+  members: [string, string][] | null;
+}
+
+/**
+ * The groups a viewer may write to or chat with (Chat, Notices): the proposals they may see, of
+ * every term, newest first, with only what the pickers show (issue 30 item 17). The same
+ * visibility rule and member order as the list; none of its joins.
+ */
+export function selectGroups(db: Db, viewer: Viewer, limit: number): Promise<GroupRow[]> {
+  return selectRows<GroupRow>(
+    db,
+    sql`select p.id, p.title, p.status, s.id as supervisor_id, s.name as supervisor_name,
+               (select json_agg(json_build_array(u.id, u.name) order by m.position)
+                  from ${proposalMembers} m join ${users} u on u.id = m.user_id
+                 where m.proposal_id = p.id and m.state in ('accepted', 'invited')) as members
+          from ${proposals} p ${SUPERVISOR_JOIN}
+         where ${visibleTo(viewer)}
+         order by p.created_at desc, p.id desc
+         limit ${int(limit)}`,
   );
 }
 

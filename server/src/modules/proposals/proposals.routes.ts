@@ -1,6 +1,7 @@
 import { idParams } from "@shared/schemas/common";
 import {
   createProposalSchema,
+  proposalGroupsResponse,
   proposalListQuery,
   proposalListResponse,
   proposalResponse,
@@ -11,7 +12,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { createProposal, getProposal, listProposals, similarProposals } from "./proposals.service";
+import {
+  createProposal,
+  getProposal,
+  listProposals,
+  proposalGroups,
+  similarProposals,
+} from "./proposals.service";
 
 const route = routesOf("proposals", [400, 401, 403, 404]);
 
@@ -38,6 +45,16 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: proposalListResponse },
     }),
     async (request) => listProposals(app.db, requireUser(request), request.query),
+  );
+
+  app.get(
+    "/proposals/groups",
+    route("proposals:read", {
+      summary:
+        "The groups the caller may write to or chat with: the proposals they may see, of every term, newest first, the first 100, each with its title, status and people",
+      response: { 200: proposalGroupsResponse },
+    }),
+    async (request) => proposalGroups(app.db, requireUser(request)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { MSG } from "@shared/messages";
 import type {
   createProposalSchema,
   Proposal,
+  ProposalGroups,
   ProposalList,
   proposalListQuery,
   SimilarProposal,
@@ -36,6 +37,7 @@ import { proposalById, toProposal, toSummary } from "./projection";
 import {
   findIdByRequestId,
   insertProposal,
+  selectGroups,
   selectOwnProposals,
   selectProposal,
   selectProposalPage,
@@ -88,6 +90,20 @@ export async function listProposals(
     cap,
   });
   return { items: page.rows.map(toSummary), ...counted(page.total, cap) };
+}
+
+/** The caller's groups for Chat and Notices: the first LIMITS.pageSizeMax they may see, newest first. */
+export async function proposalGroups(db: Db, user: SessionUser): Promise<ProposalGroups> {
+  const rows = await selectGroups(db, user, LIMITS.pageSizeMax);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      supervisor: r.supervisor_id === null ? null : { id: r.supervisor_id, name: r.supervisor_name ?? "" },
+      members: (r.members ?? []).map(([id, name]) => ({ id, name })),
+    })),
+  };
 }
 
 /**

@@ -32,11 +32,8 @@ function setup(
   variant: "student" | "supervisor" = "supervisor",
 ) {
   const routes: Parameters<typeof fakeApi>[0] = {
-    "GET /api/proposals": (_body, url) => {
-      // A group's chat goes on after its term stops being current: every term is asked for.
-      expect(url.searchParams.get("termId")).toBe("all");
-      return { body: { items, total: items.length, capped: false } };
-    },
+    // The groups of every term (a group's chat goes on after its term): proposal-groups.test.ts.
+    "GET /api/proposals/groups": () => ({ body: { items } }),
   };
   for (const p of items)
     routes[`GET /api/proposals/${p.id}/messages`] = () => ({ body: { items: [], hasMore: false } });

@@ -6,7 +6,7 @@ import { useNarrow } from "@client/lib/use-narrow";
 import { Alert, Badge, Button, Group, NavLink, Paper, ScrollArea, Select, Stack, Text } from "@mantine/core";
 import { ACTIVE_STATUSES } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
-import type { ProposalSummary } from "@shared/schemas/proposals";
+import type { ProposalGroup } from "@shared/schemas/proposals";
 import { IconMessages } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -14,8 +14,8 @@ import { useUnreadChat } from "../api/use-chat";
 import { useChatGroups } from "../api/use-chat-groups";
 import { ChatThread } from "./chat-thread";
 
-const isActive = (p: ProposalSummary) => ACTIVE_STATUSES.includes(p.status);
-const memberNames = (p: ProposalSummary) => p.members.map((m) => m.name).join(", ");
+const isActive = (p: ProposalGroup) => ACTIVE_STATUSES.includes(p.status);
+const memberNames = (p: ProposalGroup) => p.members.map((m) => m.name).join(", ");
 
 /**
  * The group chat. Students see their group's thread (with a picker if they have older,

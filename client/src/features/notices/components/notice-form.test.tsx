@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setup(post: Parameters<typeof fakeApi>[0][string]) {
   const api = fakeApi({
-    "GET /api/proposals": () => ({ body: { items: [group], total: 1 } }),
+    "GET /api/proposals/groups": () => ({ body: { items: [group] } }),
     "POST /api/notices": post,
   });
   vi.stubGlobal("fetch", api.fetch);

@@ -7,17 +7,17 @@ import { PROPOSAL_STATUSES } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { type SendNoticeInput, sendNoticeSchema } from "@shared/schemas/notices";
-import type { ProposalSummary } from "@shared/schemas/proposals";
+import type { ProposalGroup } from "@shared/schemas/proposals";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNoticeGroups } from "../api/use-notice-groups";
 import { useSendNotice } from "../api/use-send-notice";
 
-const memberNames = (p: ProposalSummary) =>
+const memberNames = (p: ProposalGroup) =>
   p.members.length ? p.members.map((m) => m.name || MSG.unknown).join(", ") : MSG.unknown;
 
 /** Select data: the supervisor's groups by status, each shown by title and members. */
-function groupOptions(items: ProposalSummary[]) {
+function groupOptions(items: ProposalGroup[]) {
   return PROPOSAL_STATUSES.map((status) => ({
     group: status,
     items: items
