@@ -2,7 +2,7 @@ import { EmptyState as MantineEmptyState, Paper } from "@mantine/core";
 import type { ComponentType, ReactNode } from "react";
 
 /** A Tabler icon (or anything drawn the same way): the empty state sizes it. */
-type Icon = ComponentType<{ size?: number | string; stroke?: number; "aria-hidden"?: boolean }>;
+export type Icon = ComponentType<{ size?: number | string; stroke?: number; "aria-hidden"?: boolean }>;
 
 /**
  * What every empty list shows, the same on every screen: an icon in a light circle, a short

@@ -10,6 +10,7 @@ import {
 } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import type { ReactNode } from "react";
+import { EmptyState, type Icon } from "./empty-state";
 import { LoadError } from "./load-error";
 
 /** The pages of a list the server counts: a page may start at most at the count's limit. */
@@ -90,26 +91,43 @@ export function ListFooter({
   );
 }
 
+/** What an empty filtered list says: its icon, and a title and what to do, when filters find nothing and when there is nothing yet. */
+export interface EmptyWords {
+  icon: Icon;
+  filtered: readonly [title: string, description: string];
+  none: readonly [title: string, description: string];
+}
+
 /**
  * A filtered list's body, whatever its state: the failure with Retry (while nothing is shown yet),
- * placeholders of `height` while the first page loads, the `empty` state, or the rows.
+ * placeholders while the first page loads (a card's height on a phone, `rowHeight` in a table),
+ * the empty state in `words` (by whether filters are on), or the rows: `cards` on a phone, else
+ * `table`.
  */
 export function ListState({
   query,
   failed,
   loading,
-  height,
+  narrow,
+  rowHeight,
   empty,
-  children,
+  words,
+  filtered,
+  cards,
+  table,
 }: {
   query: { isError: boolean; isPending: boolean; data: unknown; error: Error | null; refetch: () => unknown };
   failed: string;
   /** The placeholders' name ("Loading proposals"). */
   loading: string;
-  height: number;
-  /** Shown when the list is empty (false otherwise). */
-  empty: ReactNode;
-  children: ReactNode;
+  narrow: boolean;
+  rowHeight: number;
+  /** Whether the list has no rows. */
+  empty: boolean;
+  words: EmptyWords;
+  filtered: boolean;
+  cards: ReactNode;
+  table: ReactNode;
 }) {
   if (query.isError && !query.data)
     return (
@@ -121,9 +139,13 @@ export function ListState({
     return (
       <Stack gap="sm" p="md" aria-busy aria-label={loading}>
         {[1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={height} radius="sm" />
+          <Skeleton key={i} height={narrow ? 96 : rowHeight} radius="sm" />
         ))}
       </Stack>
     );
-  return empty || children;
+  if (empty) {
+    const [title, description] = filtered ? words.filtered : words.none;
+    return <EmptyState framed={false} icon={words.icon} title={title} description={description} />;
+  }
+  return narrow ? <Box px="md">{cards}</Box> : table;
 }

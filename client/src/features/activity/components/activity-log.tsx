@@ -1,11 +1,10 @@
 import { DownloadButton } from "@client/components/download-button";
-import { EmptyState } from "@client/components/empty-state";
-import { ListFooter, ListState } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState } from "@client/components/list-parts";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
 import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -19,6 +18,15 @@ import { useActivityParams } from "./use-activity-params";
 export const ACTIVITY_PAGE_SIZE = 25;
 
 const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABEL[k] }));
+
+const EMPTY: EmptyWords = {
+  icon: IconHistory,
+  filtered: ["Nothing matches these filters.", "Clear a filter or choose other days."],
+  none: [
+    "Nothing has happened yet.",
+    "Submissions, invitations, reviews and decisions are recorded here as they happen.",
+  ],
+};
 
 /**
  * The committee's activity log (DESIGN.md §9), newest first and paged on the server: by person
@@ -107,30 +115,14 @@ export function ActivityLog() {
         query={log}
         failed={MSG.fetchActivityFailed}
         loading="Loading the activity log"
-        height={narrow ? 96 : 32}
-        empty={
-          items.length === 0 && (
-            <EmptyState
-              framed={false}
-              icon={IconHistory}
-              title={filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
-              description={
-                filtered
-                  ? "Clear a filter or choose other days."
-                  : "Submissions, invitations, reviews and decisions are recorded here as they happen."
-              }
-            />
-          )
-        }
-      >
-        {narrow ? (
-          <Box px="md">
-            <ActivityCards items={items} zone={zone} busy={log.isFetching} />
-          </Box>
-        ) : (
-          <ActivityTable items={items} zone={zone} busy={log.isFetching} />
-        )}
-      </ListState>
+        narrow={narrow}
+        rowHeight={32}
+        empty={items.length === 0}
+        words={EMPTY}
+        filtered={filtered}
+        cards={<ActivityCards items={items} zone={zone} busy={log.isFetching} />}
+        table={<ActivityTable items={items} zone={zone} busy={log.isFetching} />}
+      />
 
       {total > 0 && (
         <ListFooter

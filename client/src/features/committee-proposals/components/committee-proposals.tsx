@@ -1,6 +1,5 @@
 import { DownloadButton } from "@client/components/download-button";
-import { EmptyState } from "@client/components/empty-state";
-import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState, pageCount } from "@client/components/list-parts";
 import { showingText } from "@client/lib/count";
 import { proposalsCsvHref } from "@client/lib/exports";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -14,6 +13,12 @@ import { ProposalCards, ProposalTable } from "./proposal-rows";
 import { useProposalFilters } from "./use-proposal-filters";
 
 export const PROPOSALS_PAGE_SIZE = 20;
+
+const EMPTY: EmptyWords = {
+  icon: IconFileSearch,
+  filtered: ["No proposals match these filters.", "Clear a filter or choose another term."],
+  none: ["No proposals in this term yet.", "Proposals show here once students submit them."],
+};
 
 /**
  * The committee's Proposals: every proposal of a term (the current one by default), searched by
@@ -68,30 +73,14 @@ export function CommitteeProposals() {
         query={list}
         failed={MSG.fetchProposalsFailed}
         loading="Loading proposals"
-        height={narrow ? 96 : 36}
-        empty={
-          items.length === 0 && (
-            <EmptyState
-              framed={false}
-              icon={IconFileSearch}
-              title={filtered ? "No proposals match these filters." : "No proposals in this term yet."}
-              description={
-                filtered
-                  ? "Clear a filter or choose another term."
-                  : "Proposals show here once students submit them."
-              }
-            />
-          )
-        }
-      >
-        {narrow ? (
-          <Box px="md">
-            <ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />
-          </Box>
-        ) : (
-          <ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />
-        )}
-      </ListState>
+        narrow={narrow}
+        rowHeight={36}
+        empty={items.length === 0}
+        words={EMPTY}
+        filtered={filtered}
+        cards={<ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />}
+        table={<ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />}
+      />
 
       {total > 0 && (
         <ListFooter

@@ -1,9 +1,8 @@
-import { EmptyState } from "@client/components/empty-state";
-import { ListFooter, ListState, pageCount } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState, pageCount } from "@client/components/list-parts";
 import { TermSelect } from "@client/components/term-select";
 import { showingText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Box, Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
+import { Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
 import { THESIS_STATES, type ThesisState } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
@@ -14,6 +13,12 @@ import { ThesisCards, ThesisTable } from "./thesis-rows";
 import { THESIS_TERM_PARAM, useThesisFilters } from "./use-thesis-filters";
 
 export const THESES_PAGE_SIZE = 20;
+
+const EMPTY: EmptyWords = {
+  icon: IconFileSearch,
+  filtered: ["No theses match these filters.", "Clear a filter or choose another term."],
+  none: ["No theses in progress.", "A thesis starts when its proposal is approved."],
+};
 
 /**
  * The theses the caller may see (DESIGN.md §16): the committee's every thesis, a teacher's as
@@ -68,30 +73,14 @@ export function ThesisList() {
         query={list}
         failed={MSG.fetchThesesFailed}
         loading="Loading theses"
-        height={narrow ? 96 : 36}
-        empty={
-          items.length === 0 && (
-            <EmptyState
-              framed={false}
-              icon={IconFileSearch}
-              title={filtered ? "No theses match these filters." : "No theses in progress."}
-              description={
-                filtered
-                  ? "Clear a filter or choose another term."
-                  : "A thesis starts when its proposal is approved."
-              }
-            />
-          )
-        }
-      >
-        {narrow ? (
-          <Box px="md">
-            <ThesisCards {...rows} />
-          </Box>
-        ) : (
-          <ThesisTable {...rows} />
-        )}
-      </ListState>
+        narrow={narrow}
+        rowHeight={36}
+        empty={items.length === 0}
+        words={EMPTY}
+        filtered={filtered}
+        cards={<ThesisCards {...rows} />}
+        table={<ThesisTable {...rows} />}
+      />
       {total > 0 && (
         <ListFooter
           p="md"
