@@ -101,3 +101,9 @@ export type Defense = z.infer<typeof defenseSchema>;
 export const defenseResponse = z.object({ defense: defenseSchema });
 /** GET /api/theses/:id/defense: the thesis's active defense, or null. */
 export const thesisDefenseResponse = z.object({ defense: defenseSchema.nullable() });
+
+/** GET /api/theses/:id/defense/slots?minutes= (none: the term's defense length). */
+export const defenseSlotsQuery = z.object({ minutes: z.coerce.number().pipe(minutes).optional() });
+export const defenseSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), room: person });
+export type DefenseSlot = z.infer<typeof defenseSlotSchema>;
+export const defenseSlotsResponse = z.object({ items: z.array(defenseSlotSchema) });

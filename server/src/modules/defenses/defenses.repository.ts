@@ -140,3 +140,30 @@ export async function selectBusy(
   );
   return found;
 }
+
+/** When these people are busy in [from, to), other than in the thesis's own defense (being moved). */
+export function selectPeopleBusy(db: Db, userIds: string[], from: Date, to: Date, exceptThesisId: string) {
+  if (!userIds.length) return Promise.resolve([]);
+  return selectRows<{ starts_at: string; ends_at: string }>(
+    db,
+    sql`select dp.starts_at, dp.ends_at from ${defensePeople} dp join ${defenses} d on d.id = dp.defense_id
+         where dp.user_id in (${sql.join(
+           userIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+           and d.thesis_id <> ${exceptThesisId} and tstzrange(dp.starts_at, dp.ends_at, '[)') && ${overlaps(from, to)}`,
+  );
+}
+
+/** Every room, by name, with its active defenses in [from, to) other than the thesis's own. */
+export function selectRoomsBusy(db: Db, from: Date, to: Date, exceptThesisId: string) {
+  return selectRows<{ id: string; name: string; busy: { starts_at: string; ends_at: string }[] }>(
+    db,
+    sql`select r.id, r.name,
+               coalesce((select json_agg(json_build_object('starts_at', d.starts_at, 'ends_at', d.ends_at))
+                           from ${defenses} d
+                          where d.room_id = r.id and d.cancelled_at is null and d.thesis_id <> ${exceptThesisId}
+                            and tstzrange(d.starts_at, d.ends_at, '[)') && ${overlaps(from, to)}), '[]') as busy
+          from ${rooms} r order by lower(r.name), r.id`,
+  );
+}

@@ -4,12 +4,15 @@ import {
   defenseMinutesSchema,
   defenseMoveSchema,
   defenseResponse,
+  defenseSlotsQuery,
+  defenseSlotsResponse,
   thesisDefenseResponse,
 } from "@shared/schemas/defenses";
 import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
+import { findDefenseSlots } from "./defense-slots.service";
 import {
   cancelDefense,
   getThesisDefense,
@@ -31,6 +34,25 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: thesisDefenseResponse },
     }),
     async (request) => ({ defense: await getThesisDefense(contextOf(request), request.params.id) }),
+  );
+
+  app.get(
+    "/theses/:id/defense/slots",
+    route("defenses:schedule", {
+      summary:
+        "Find a time: the first free slots (up to 10) in the next 14 days, on weekdays within WORK_HOURS in TIME_ZONE, when every person of the defense and a room are free; each with the first free room by name",
+      params: thesisIdParams,
+      querystring: defenseSlotsQuery,
+      response: { 200: defenseSlotsResponse },
+    }),
+    async (request) => ({
+      items: await findDefenseSlots(
+        contextOf(request),
+        request.params.id,
+        app.config.workHours,
+        request.query.minutes,
+      ),
+    }),
   );
 
   app.post(

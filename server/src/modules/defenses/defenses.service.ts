@@ -58,7 +58,7 @@ function toDefense(d: DefenseRow, by: SessionUser, parties: ThesisParty[]): Defe
 }
 
 /** The people a defense books: the thesis's members, its examiners set, the chair. */
-const peopleOf = (thesis: ThesisRow, chairId: string | null | undefined) => [
+export const peopleOf = (thesis: ThesisRow, chairId: string | null | undefined) => [
   ...new Set(
     [...thesis.members.map((m) => m.id), thesis.first_examiner_id, thesis.second_examiner_id, chairId].filter(
       (id): id is string => !!id,
@@ -67,7 +67,7 @@ const peopleOf = (thesis: ThesisRow, chairId: string | null | undefined) => [
 ];
 
 /** Whether the parties may schedule, move or cancel the thesis's defense now: 403 not theirs, 409 not now. */
-function maySchedule(thesis: ThesisRow, parties: ThesisParty[]) {
+export function maySchedule(thesis: ThesisRow, parties: ThesisParty[]) {
   if (!mayManage(parties)) throw new ForbiddenError(MSG.defenseNotYours);
   if (!DEFENSE_STATES.has(thesis.state)) throw new ConflictError(MSG.defenseThesisState);
 }

@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
 import { dayTimeInZone, utcToWall } from "@shared/time";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, defensePeople, defenses, rooms, theses, users } from "../../db/schema";
 import {
@@ -394,3 +394,51 @@ describe("PATCH, DELETE /api/defenses/:id and PUT …/minutes", () => {
 });
 
 const th0 = (th: { students: TestUser[] }) => th.students[0];
+
+describe("GET /api/theses/:id/defense/slots (Find a time)", () => {
+  it("weekday slots within WORK_HOURS in the next 14 days, each with a free room; one click books it; the people's new defense is no longer offered to the next thesis", async () => {
+    const [one, two] = [await submitted(), await submitted()];
+    const res = await w.get(w.supervisor, `/api/theses/${one.id}/defense/slots`);
+    expect(res.statusCode).toBe(200);
+    const slots: { startsAt: string; endsAt: string; room: { id: string; name: string } }[] =
+      res.json().items;
+    expect(slots.length).toBeGreaterThan(0);
+    const now = t.app.now().getTime();
+    const busy = await t.database.db
+      .select()
+      .from(defensePeople)
+      .where(inArray(defensePeople.userId, [w.supervisor.id, w.examiner.id]));
+    for (const s of slots) {
+      const start = new Date(s.startsAt);
+      expect([1, 2, 3, 4, 5]).toContain(start.getUTCDay());
+      expect(start.getUTCHours()).toBeGreaterThanOrEqual(9);
+      expect(new Date(s.endsAt).getTime() - start.getTime()).toBe(45 * 60_000);
+      expect(new Date(s.endsAt).getUTCHours() * 60 + new Date(s.endsAt).getUTCMinutes()).toBeLessThanOrEqual(
+        17 * 60,
+      );
+      expect(start.getTime()).toBeGreaterThan(now);
+      expect(start.getTime()).toBeLessThanOrEqual(now + 14 * DAY);
+      for (const b of busy) expect(b.startsAt < new Date(s.endsAt) && start < b.endsAt).toBe(false);
+    }
+    const first = slots[0];
+    const booked = await schedule(w.supervisor, one.id, {
+      startsAt: first.startsAt,
+      roomId: first.room.id,
+      public: true,
+    });
+    expect(booked.statusCode).toBe(201);
+    const next: { startsAt: string }[] = (
+      await w.get(w.committee, `/api/theses/${two.id}/defense/slots?minutes=60`)
+    ).json().items;
+    expect(next.map((s) => s.startsAt)).not.toContain(first.startsAt);
+  });
+
+  it("refused: a student 403, a teacher who does not see it 404, a thesis being written 409, a bad length 400", async () => {
+    const th = await submitted();
+    expect((await w.get(th.students[0], `/api/theses/${th.id}/defense/slots`)).statusCode).toBe(403);
+    expect((await w.get(w.outsiderTeacher, `/api/theses/${th.id}/defense/slots`)).statusCode).toBe(404);
+    expect((await w.get(w.committee, `/api/theses/${th.id}/defense/slots?minutes=5`)).statusCode).toBe(400);
+    await t.database.db.update(theses).set({ state: "Writing" }).where(eq(theses.id, th.id));
+    expect((await w.get(w.committee, `/api/theses/${th.id}/defense/slots`)).statusCode).toBe(409);
+  });
+});
