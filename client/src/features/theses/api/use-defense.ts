@@ -1,6 +1,6 @@
 import { api } from "@client/lib/api";
 import { thesisQueries } from "@client/lib/queries/theses";
-import type { Defense, DefenseInput, DefenseMoveInput } from "@shared/schemas/defenses";
+import type { Defense, DefenseInput, DefenseMoveInput, DefenseSlot } from "@shared/schemas/defenses";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /** GET /api/theses/:id/defense, under the thesis's queries so a thesis action (a return) refreshes it. */
@@ -39,3 +39,12 @@ export const useRecordMinutes = () =>
   useDefenseMutation(({ id, text }: { id: string; text: string }) =>
     api.put<{ defense: Defense }>(`/defenses/${id}/minutes`, { text }),
   );
+
+/** GET /api/theses/:id/defense/slots: asked when "Find a time" is pressed, and again each time. */
+export const useDefenseSlots = (thesisId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...thesisQueries.all(), "defense-slots", thesisId] as const,
+    queryFn: async () => (await api.get<{ items: DefenseSlot[] }>(`/theses/${thesisId}/defense/slots`)).items,
+    enabled,
+    staleTime: 0,
+  });

@@ -46,6 +46,22 @@ function setup(thesis: Thesis, user: ReturnType<typeof testUser>, current: Defen
     "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/rooms": () => ({ body: { items: [ROOM] } }),
     [`GET /api/theses/${ID}/defense`]: () => ({ body: { defense: current } }),
+    [`GET /api/theses/${ID}/defense/slots`]: () => ({
+      body: {
+        items: [
+          {
+            startsAt: "2027-01-12T09:00:00.000Z",
+            endsAt: "2027-01-12T09:45:00.000Z",
+            room: { id: ROOM.id, name: ROOM.name },
+          },
+          {
+            startsAt: "2027-01-12T09:30:00.000Z",
+            endsAt: "2027-01-12T10:15:00.000Z",
+            room: { id: ROOM.id, name: ROOM.name },
+          },
+        ],
+      },
+    }),
     [`POST /api/theses/${ID}/defense`]: () => ({
       status: 201,
       body: { defense: defense({ mayManage: true }) },
@@ -100,6 +116,24 @@ describe("the thesis page's Defense section", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       startsAt: "2027-01-12T09:00:00.000Z",
+      roomId: ROOM.id,
+      public: true,
+    });
+  });
+
+  it("Find a time lists the free slots with their room; one click books one", async () => {
+    const { calls, user } = setup(
+      makeThesis({ state: "Submitted", supervisor: { id: "t2", name: "Dr. Second" } }),
+      examiner,
+      null,
+    );
+    await user.click(await screen.findByRole("button", { name: "Find a time" }));
+    const book = await screen.findByRole("button", { name: "Book 12 January 2027, 09:30–10:15 in A 101" });
+    expect(screen.getByText("12 January 2027, 09:00–09:45 · A 101")).toBeInTheDocument();
+    await user.click(book);
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      startsAt: "2027-01-12T09:30:00.000Z",
       roomId: ROOM.id,
       public: true,
     });

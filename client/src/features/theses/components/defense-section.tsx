@@ -14,6 +14,7 @@ import type { Thesis } from "@shared/schemas/theses";
 import { dayTimeInZone, utcToWall } from "@shared/time";
 import { useState } from "react";
 import { useCancelDefense, useDefense } from "../api/use-defense";
+import { FindTime } from "./defense-find-time";
 import { DefenseForm } from "./defense-form";
 import { RecordMinutes } from "./defense-minutes";
 
@@ -73,6 +74,7 @@ export function DefenseSection({ thesis }: { thesis: Thesis }) {
             </>
           )}
           {d?.mayRecord && <RecordMinutes defense={d} />}
+          {mayManage && !query.isPending && <FindTime thesisId={thesis.id} defense={d} />}
         </Group>
       )}
       {form && <DefenseForm thesisId={thesis.id} defense={d} opened={form} onClose={() => setForm(false)} />}
