@@ -1,8 +1,10 @@
 import { ActionModal } from "@client/components/action-modal";
 import { errorMessage, isApiError } from "@client/lib/api";
+import { useUser } from "@client/lib/auth";
 import { useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { roomQueries } from "@client/lib/queries/rooms";
+import { userQueries } from "@client/lib/queries/users";
 import { Checkbox, Group, NumberInput, Radio, Select, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Defense } from "@shared/schemas/defenses";
@@ -11,7 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useMoveDefense, useScheduleDefense } from "../api/use-defense";
 
-type Errors = Partial<Record<"startsAt" | "minutes" | "roomId" | "onlineUrl", string>>;
+type Errors = Partial<Record<"startsAt" | "minutes" | "roomId" | "onlineUrl" | "chairId", string>>;
 
 /**
  * Schedule a thesis's defense, or move one (`defense` given): its start in the department's zone,
@@ -31,6 +33,13 @@ export function DefenseForm({
 }) {
   const zone = useTimeZone();
   const rooms = useQuery(roomQueries.list());
+  // The chair is chosen by the committee, who may list its accounts (the active ones may chair).
+  const committee = useUser().role === "committee";
+  const chairs = useQuery({
+    ...userQueries.list({ role: "committee", q: "", page: 1, pageSize: 100, sort: "name", order: "asc" }),
+    enabled: committee,
+  });
+  const [chairId, setChairId] = useState<string | null>(defense?.chair?.id ?? null);
   const schedule = useScheduleDefense(thesisId);
   const move = useMoveDefense();
   const [wall, setWall] = useState(defense ? utcToWall(defense.startsAt, zone) : "");
@@ -55,6 +64,7 @@ export function DefenseForm({
       ...(typeof minutes === "number" ? { minutes } : {}),
       ...place,
       public: isPublic,
+      ...(committee && (chairId || defense) ? { chairId } : {}),
     };
     const handlers = {
       onSuccess: () => {
@@ -133,6 +143,21 @@ export function DefenseForm({
           value={onlineUrl}
           onChange={(e) => setOnlineUrl(e.currentTarget.value)}
           error={errors.onlineUrl}
+        />
+      )}
+      {committee && (
+        <Select
+          label="Chair"
+          description="Optional: a committee member."
+          placeholder="No chair"
+          clearable
+          searchable
+          data={(chairs.data?.items ?? [])
+            .filter((u) => !u.deactivatedAt)
+            .map((u) => ({ value: u.id, label: u.name }))}
+          value={chairId}
+          onChange={setChairId}
+          error={errors.chairId}
         />
       )}
       <Checkbox

@@ -45,6 +45,16 @@ function setup(thesis: Thesis, user: ReturnType<typeof testUser>, current: Defen
   const api = fakeApi({
     "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/rooms": () => ({ body: { items: [ROOM] } }),
+    "GET /api/users": () => ({
+      body: {
+        items: [
+          { id: "c1", name: "Katherine Johnson", deactivatedAt: null },
+          { id: "c9", name: "Gone Member", deactivatedAt: "2026-01-01T00:00:00.000Z" },
+        ],
+        total: 2,
+        capped: false,
+      },
+    }),
     [`GET /api/theses/${ID}/defense`]: () => ({ body: { defense: current } }),
     [`GET /api/theses/${ID}/defense/slots`]: () => ({
       body: {
@@ -104,7 +114,7 @@ describe("the thesis page's Defense section", () => {
     expect(within(section).getByText("Closed")).toBeInTheDocument();
   });
 
-  it("the committee schedules one: the start in the zone, a room of the list, public", async () => {
+  it("the committee schedules one: the start in the zone, a room of the list, public, an active committee member as chair", async () => {
     const { calls, user } = setup(makeThesis({ state: "Submitted" }), committee, null);
     expect(await screen.findByText("No defense is scheduled yet.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Schedule defense" }));
@@ -112,12 +122,16 @@ describe("the thesis page's Defense section", () => {
     await user.type(within(dialog).getByLabelText(/Starts/), "2027-01-12T09:00");
     await user.click(within(dialog).getByLabelText(/^Room/));
     await user.click(await screen.findByRole("option", { name: "A 101 (30 seats)", hidden: true }));
+    await user.click(within(dialog).getByLabelText(/^Chair/));
+    expect(screen.queryByRole("option", { name: "Gone Member", hidden: true })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("option", { name: "Katherine Johnson", hidden: true }));
     await user.click(within(dialog).getByRole("button", { name: "Schedule defense" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       startsAt: "2027-01-12T09:00:00.000Z",
       roomId: ROOM.id,
       public: true,
+      chairId: "c1",
     });
   });
 
