@@ -1,3 +1,4 @@
+import type { ThesisState } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { Defense, DefenseInput, DefenseMoveInput } from "@shared/schemas/defenses";
 import type { ThesisParty } from "@shared/thesis-life";
@@ -27,7 +28,7 @@ import {
 type Ctx = RequestContext<SessionUser>;
 const MINUTE_MS = 60_000;
 /** A thesis has a defense only while it is marked and not yet released (§18). */
-const DEFENSE_STATES = new Set(["Submitted", "Disputed", "Graded"]);
+const DEFENSE_STATES: ReadonlySet<ThesisState> = new Set(["Submitted", "Disputed", "Graded"]);
 
 const mayManage = (parties: ThesisParty[]) => parties.includes("committee") || parties.includes("supervisor");
 const mayRecord = (by: SessionUser, d: DefenseRow, parties: ThesisParty[]) =>
@@ -37,7 +38,8 @@ const mayRead = (by: SessionUser, d: DefenseRow, parties: ThesisParty[]) =>
   mayRecord(by, d, parties) ||
   parties.some((p) => p === "committee" || p === "firstExaminer" || p === "secondExaminer");
 
-function toDefense(d: DefenseRow, by: SessionUser, parties: ThesisParty[]): Defense {
+/** The defense as the caller sees it; `mayManage` also says whether the thesis's state allows a change now. */
+function toDefense(d: DefenseRow, by: SessionUser, parties: ThesisParty[], state: ThesisState): Defense {
   const startsAt = iso(d.starts_at);
   const endsAt = iso(d.ends_at);
   return {
@@ -52,7 +54,7 @@ function toDefense(d: DefenseRow, by: SessionUser, parties: ThesisParty[]): Defe
     chair: d.chair_id ? { id: d.chair_id, name: d.chair_name ?? "" } : null,
     people: d.people,
     record: mayRead(by, d, parties) ? d.minutes : null,
-    mayManage: mayManage(parties),
+    mayManage: mayManage(parties) && DEFENSE_STATES.has(state),
     mayRecord: mayRecord(by, d, parties),
   };
 }
@@ -112,9 +114,9 @@ async function booking<T>(
 
 /** GET /api/theses/:id/defense: the active defense, to everyone who may see the thesis (404 otherwise). */
 export async function getThesisDefense(ctx: Ctx, thesisId: string): Promise<Defense | null> {
-  const { parties } = await thesisFor(ctx.db, thesisId, ctx.by);
+  const { thesis, parties } = await thesisFor(ctx.db, thesisId, ctx.by);
   const d = await selectActiveDefense(ctx.db, thesisId);
-  return d ? toDefense(d, ctx.by, parties) : null;
+  return d ? toDefense(d, ctx.by, parties, thesis.state) : null;
 }
 
 /** POST /api/theses/:id/defense: the committee or the thesis's supervisor schedules it (§18). */
@@ -152,7 +154,7 @@ export function scheduleDefense(ctx: Ctx, thesisId: string, input: DefenseInput)
         subjectId: id,
         subjectName: thesis.title,
       });
-      return toDefense((await selectDefense(c.db, id))!, c.by, parties);
+      return toDefense((await selectDefense(c.db, id))!, c.by, parties, thesis.state);
     },
   );
 }
@@ -213,7 +215,7 @@ export function moveDefense(ctx: Ctx, id: string, input: DefenseMoveInput): Prom
         subjectId: id,
         subjectName: thesis.title,
       });
-      return toDefense((await selectDefense(c.db, id))!, c.by, parties);
+      return toDefense((await selectDefense(c.db, id))!, c.by, parties, thesis.state);
     },
   );
 }
@@ -236,10 +238,10 @@ export function cancelDefense(ctx: Ctx, id: string): Promise<void> {
 /** PUT /api/defenses/:id/minutes: the chair or the thesis's supervisor records them. */
 export function recordMinutes(ctx: Ctx, id: string, text: string): Promise<Defense> {
   return inTransaction(ctx, async (c) => {
-    const { d, parties } = await defenseToChange(c, id);
+    const { d, thesis, parties } = await defenseToChange(c, id);
     if (!mayRecord(c.by, d, parties)) throw new ForbiddenError(MSG.minutesNotYours);
     if (d.cancelled_at) throw new ConflictError(MSG.defenseCancelledAlready);
     await updateDefense(c.db, id, { minutes: text, updatedAt: c.now });
-    return toDefense((await selectDefense(c.db, id))!, c.by, parties);
+    return toDefense((await selectDefense(c.db, id))!, c.by, parties, thesis.state);
   });
 }

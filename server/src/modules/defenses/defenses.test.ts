@@ -363,6 +363,37 @@ describe("PATCH, DELETE /api/defenses/:id and PUT …/minutes", () => {
     expect((await readDefense(th.students[1], th.id)).json().defense.record).toBeNull();
   });
 
+  it("after release the defense stays, cannot be moved or cancelled (409), and its minutes may still be recorded", async () => {
+    const th = await submitted();
+    const d = (
+      await schedule(w.committee, th.id, {
+        startsAt: nextSlot().toISOString(),
+        roomId: roomB.id,
+        public: false,
+      })
+    ).json().defense;
+    await t.database.db.update(theses).set({ state: "Released" }).where(eq(theses.id, th.id));
+    expect((await readDefense(w.committee, th.id)).json().defense).toMatchObject({
+      id: d.id,
+      mayManage: false,
+    });
+    const moved = await patch(w.committee, d.id, { public: true });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error.message).toBe(MSG.defenseThesisState);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/defenses/${d.id}`, headers: headers(w.supervisor) }))
+        .statusCode,
+    ).toBe(409);
+    expect((await defenseRows(th.id))[0]).toMatchObject({ public: false, cancelledAt: null });
+    const minutes = await t.app.inject({
+      method: "PUT",
+      url: `/api/defenses/${d.id}/minutes`,
+      payload: { text: "Held." },
+      headers: headers(w.supervisor),
+    });
+    expect(minutes.statusCode).toBe(200);
+  });
+
   it("a return or a cancellation of the thesis cancels its defense in the same transaction", async () => {
     const [ret, can] = [await submitted(), await submitted()];
     const start = nextSlot();
