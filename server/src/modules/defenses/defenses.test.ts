@@ -394,6 +394,31 @@ describe("PATCH, DELETE /api/defenses/:id and PUT …/minutes", () => {
     expect(minutes.statusCode).toBe(200);
   });
 
+  it("a room a defense names cannot be removed (409, kept); one no defense names can", async () => {
+    const th = await submitted();
+    const [held] = await t.database.db
+      .insert(rooms)
+      .values({ name: `Room ${unique("h")}`, capacity: 5 })
+      .returning();
+    expect(
+      (
+        await schedule(w.committee, th.id, {
+          startsAt: nextSlot().toISOString(),
+          roomId: held.id,
+          public: true,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/rooms/${held.id}`,
+      headers: headers(w.committee),
+    });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe(MSG.roomHasDefenses);
+    expect(await t.database.db.select().from(rooms).where(eq(rooms.id, held.id))).toHaveLength(1);
+  });
+
   it("a return or a cancellation of the thesis cancels its defense in the same transaction", async () => {
     const [ret, can] = [await submitted(), await submitted()];
     const start = nextSlot();

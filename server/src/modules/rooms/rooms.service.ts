@@ -61,7 +61,9 @@ export async function deleteRoom(ctx: RequestContext, id: string): Promise<void>
     if (deleted) await recordIn(c, "room", "delete", { subjectId: id, subjectName: deleted.name });
     return deleted;
   }).catch((err) => {
-    if (pgErrorCode(err) === PG.foreignKeyViolation) throw new ConflictError(MSG.roomHasDefenses);
+    const code = pgErrorCode(err);
+    if (code === PG.foreignKeyViolation || code === PG.restrictViolation)
+      throw new ConflictError(MSG.roomHasDefenses);
     throw err;
   });
   if (!row) throw new NotFoundError(MSG.roomNotFound);
