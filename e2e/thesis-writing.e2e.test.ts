@@ -22,7 +22,8 @@ import { call, cellAndSupervisor, decide, review, submit } from "./support/life"
  * A thesis being written and submitted, in the browser (issue 31 items 2 and 3, DESIGN.md §16):
  * a student's approved proposal has started its thesis; the member opens it from the sidebar,
  * uploads a draft, declares their own work and submits; the supervisor then sees it Submitted
- * with the final draft, and the committee sees it on its Theses list. On a desktop and a phone,
+ * with the final draft and books its defense by "Find a time", and the committee sees it on its
+ * Theses list. On a desktop and a phone,
  * with axe on each screen as each person sees it.
  */
 const CELL = "Software Engineering";
@@ -155,6 +156,24 @@ describe("a thesis written and submitted", () => {
       await sup.page.getByRole("button", { name: "Return for correction" }).waitFor();
       await screenshot(sup.page, `thesis-supervisor-submitted-${tag}`);
       await report.check(sup.page, "thesis Submitted (supervisor)", vp.name);
+
+      // Its defense (issue 32, §18): the supervisor finds a time and books it with one click.
+      await call(committee.api, "POST", "/rooms", { name: `Defense room ${tag}`, capacity: 20 });
+      const defense = sup.page.getByRole("region", { name: "Defense" });
+      await defense.getByRole("button", { name: "Find a time" }).click();
+      await defense
+        .getByRole("button", { name: /^Book / })
+        .first()
+        .click();
+      await defense.getByRole("button", { name: "Move defense" }).waitFor();
+      await defense.getByText("Public").waitFor();
+      await screenshot(sup.page, `thesis-defense-supervisor-${tag}`);
+      await report.check(sup.page, "thesis defense scheduled (supervisor)", vp.name);
+      await defense.getByRole("button", { name: "Move defense" }).click();
+      await sup.page.getByRole("dialog", { name: "Move defense" }).waitFor();
+      await report.check(sup.page, "move defense dialog (supervisor)", vp.name);
+      await sup.page.keyboard.press("Escape");
+      await sup.page.getByRole("dialog").waitFor({ state: "hidden" });
 
       // The committee's list of theses, filtered to Submitted.
       const com = await newPage(browser, server.url, vp.options);

@@ -22,6 +22,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { checkSsoProvider } from "./modules/auth/sso.service";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
+import { defenseRoutes } from "./modules/defenses/defenses.routes";
 import { directoryRoutes } from "./modules/directory/directory.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { fileCleanupJob } from "./modules/files/file-cleanup.job";
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meRoutes);
       await api.register(researchCellRoutes);
       await api.register(roomRoutes);
+      await api.register(defenseRoutes);
       await api.register(userRoutes);
       await api.register(committeeRoutes);
       await api.register(directoryRoutes);

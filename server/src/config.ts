@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { parseWorkHours, type WorkHours } from "../../shared/src/defense-slots";
 import { isTimeZone } from "../../shared/src/time";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
@@ -98,6 +99,14 @@ const envSchema = z
       z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
     ),
     DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+    // "Find a time" for a defense (DESIGN.md §18): weekdays within these hours, in TIME_ZONE.
+    WORK_HOURS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => parseWorkHours(v) !== null, "must be a range such as 09:00-17:00")
+        .default("09:00-17:00"),
+    ),
     // Single sign-on (DESIGN.md §12): all three of issuer, client id and secret, or none.
     OIDC_ISSUER: z.preprocess(
       emptyToUndefined,
@@ -185,6 +194,8 @@ export interface Config {
   clientDir?: string;
   /** The department's time zone: times are shown in it, and daily work runs by its clock. */
   timeZone: string;
+  /** The department's working hours in timeZone, for "Find a time" (WORK_HOURS, default 09:00-17:00). */
+  workHours: WorkHours;
   /** The hour (in timeZone) at which the daily overdue-review digest is sent. */
   digestHour: number;
   /** Single sign-on; null when not configured. */
@@ -223,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     timeZone: e.TIME_ZONE,
+    workHours: parseWorkHours(e.WORK_HOURS) ?? { start: 540, end: 1020 },
     digestHour: e.DIGEST_HOUR,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -48,6 +48,9 @@ export const LIMITS = {
   excerptMax: 300,
   jsonBodyBytes: 256 * 1024,
   notificationsMax: 20,
+  /** A defense's minutes (DESIGN.md §18): short. */
+  defenseMinutesTextMax: 4000,
+  onlineUrlMax: 500,
   termNameMax: 80,
   /** A supervisor's places in a term (groups), and a term's days for a review. */
   capacityMax: 1000,

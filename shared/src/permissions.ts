@@ -12,6 +12,10 @@ export const PERMISSIONS = {
   /** The rooms for defenses (DESIGN.md §18): everyone signed in reads them; the committee keeps them. */
   "rooms:read": ["student", "supervisor", "committee"],
   "rooms:manage": ["committee"],
+  /** A thesis's defense (§18): the committee or the thesis's supervisor schedules, moves, cancels (the service checks whose). */
+  "defenses:schedule": ["supervisor", "committee"],
+  /** The minutes: the chair (committee) or the thesis's supervisor (the service checks who). */
+  "defenses:minutes": ["supervisor", "committee"],
   "users:read": ["committee"],
   "users:create": ["committee"],
   "users:assign-cells": ["committee"],

@@ -2,6 +2,7 @@
 export const ROOM_MSG = {
   roomNotFound: "Room not found.",
   roomNameTaken: "A room with this name already exists.",
+  roomHasDefenses: "This room has defenses, past or planned, so it cannot be removed: rename it instead.",
   roomAdded: "Room added.",
   roomUpdated: "Room updated.",
   roomRemoved: "Room removed.",

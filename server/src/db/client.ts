@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
@@ -115,9 +116,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock = lockFolder(options.pgliteDir);
   }
   try {
-    // pg_trgm: similar titles (migration 0019; landed 0002–0006 made trigram indexes too); unaccent: search.
+    // pg_trgm: similar titles (migration 0019; landed 0002–0006 made trigram indexes too); unaccent:
+    // search; btree_gist: the defenses' exclusion constraints (migration 0026, decision 0073).
     const client = await PGlite.create(options.pgliteDir ?? "memory://", {
-      extensions: { pg_trgm, unaccent },
+      extensions: { pg_trgm, unaccent, btree_gist },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PGlite runs on the main thread, and its own bytea conversion goes byte by byte through
       // JavaScript strings (about 10 s for a 20 MB upload, on the thread that answers requests).

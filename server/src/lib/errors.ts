@@ -74,6 +74,10 @@ export class RateLimitError extends AppError {
 export const PG = {
   uniqueViolation: "23505",
   foreignKeyViolation: "23503",
+  /** ON DELETE RESTRICT (newer PostgreSQL, and PGlite, answer this rather than 23503). */
+  restrictViolation: "23001",
+  /** An exclusion constraint: two overlapping defenses of one room or person (decision 0073). */
+  exclusionViolation: "23P01",
   /** statement_timeout (STATEMENT_TIMEOUT_MS) ended the statement. */
   queryCanceled: "57014",
 } as const;

@@ -869,6 +869,52 @@ const ROWS: Row[] = [
     expect: [401, 404, 404, 200, 404, 200],
     request: (w) => ({ url: `/api/theses/${w.TH}/writing` }),
   },
+  // Its defense (§18): read by all who see TH (none yet); scheduled by the committee or its supervisor
+  // (S is its second examiner: 403), only once submitted (TH is in Writing: the committee's 409).
+  {
+    method: "GET",
+    route: "/api/theses/:id/defense",
+    expect: [401, 404, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}/defense` }),
+  },
+  {
+    method: "GET",
+    route: "/api/theses/:id/defense/slots",
+    expect: [401, 403, 403, 403, 404, 409],
+    request: (w) => ({ url: `/api/theses/${w.TH}/defense/slots` }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/defense",
+    expect: [401, 403, 403, 403, 404, 409],
+    request: (w) => ({
+      url: `/api/theses/${w.TH}/defense`,
+      payload: {
+        startsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        onlineUrl: "https://meet.example.org/th",
+        public: true,
+      },
+    }),
+  },
+  // A defense that does not exist: teachers and the committee 404, students never (403).
+  {
+    method: "PATCH",
+    route: "/api/defenses/:id",
+    expect: [401, 403, 403, 404, 404, 404],
+    request: () => ({ url: `/api/defenses/${randomUUID()}`, payload: { public: false } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/defenses/:id",
+    expect: [401, 403, 403, 404, 404, 404],
+    request: () => ({ url: `/api/defenses/${randomUUID()}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/defenses/:id/minutes",
+    expect: [401, 403, 403, 404, 404, 404],
+    request: () => ({ url: `/api/defenses/${randomUUID()}/minutes`, payload: { text: "Defended." } }),
+  },
   // A member's actions: the matrix's students are not TH's members (404), teachers and the committee never (403).
   {
     method: "POST",

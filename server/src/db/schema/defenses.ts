@@ -1,7 +1,20 @@
-/** Defenses (DESIGN.md §18): the rooms the committee keeps for them. */
+/** Defenses (DESIGN.md §18): the rooms the committee keeps for them, the defenses and their people. */
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt, ref, updatedAt } from "./columns";
+import { theses } from "./theses";
 
 export const rooms = pgTable(
   "rooms",
@@ -16,5 +29,54 @@ export const rooms = pgTable(
     // Names are unique in any case: the index decides between two simultaneous adds.
     uniqueIndex("rooms_name_lower_uq").on(sql`lower(${t.name})`),
     check("rooms_capacity_positive", sql`${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * A thesis's defense (DESIGN.md §18, decision 0073): a time, a room or an online link, public or
+ * closed, an optional chair from the committee. A cancelled defense is kept (cancelled_at set) for
+ * the record; a thesis has at most one active defense. No room is in two overlapping active
+ * defenses: an exclusion constraint over the time range (btree_gist), hand-written in migration 0026.
+ */
+export const defenses = pgTable(
+  "defenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    roomId: uuid("room_id").references(() => rooms.id, { onDelete: "restrict" }),
+    onlineUrl: text("online_url"),
+    public: boolean("public").notNull(),
+    chairId: uuid("chair_id").references(() => users.id, { onDelete: "restrict" }),
+    /** The chair's or the supervisor's short minutes, seen by the examiners and the committee. */
+    minutes: text("minutes").notNull().default(""),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("defenses_thesis_active_uq").on(t.thesisId).where(sql`${t.cancelledAt} is null`),
+    check("defenses_ends_after_start_ck", sql`${t.endsAt} > ${t.startsAt}`),
+    check("defenses_room_or_online_ck", sql`(${t.roomId} is null) <> (${t.onlineUrl} is null)`),
+  ],
+);
+
+/**
+ * The people of an active defense (its thesis's members, both examiners, the chair), each with the
+ * defense's time copied, so an exclusion constraint keeps any person out of two overlapping
+ * defenses (migration 0026). A move rewrites the rows; a cancellation deletes them.
+ */
+export const defensePeople = pgTable(
+  "defense_people",
+  {
+    defenseId: ref("defense_id", () => defenses.id, "cascade"),
+    userId: ref("user_id", () => users.id, "restrict"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.defenseId, t.userId] }),
+    index("defense_people_user_idx").on(t.userId, t.startsAt),
   ],
 );

@@ -54,11 +54,17 @@ export async function updateRoom(ctx: RequestContext, id: string, input: RoomDat
   return toRoomDto(row);
 }
 
+/** A room a defense names (kept cancelled ones too, decision 0073) stays: the foreign key decides. */
 export async function deleteRoom(ctx: RequestContext, id: string): Promise<void> {
   const row = await inTransaction(ctx, async (c) => {
     const deleted = await deleteRoomRow(c.db, id);
     if (deleted) await recordIn(c, "room", "delete", { subjectId: id, subjectName: deleted.name });
     return deleted;
+  }).catch((err) => {
+    const code = pgErrorCode(err);
+    if (code === PG.foreignKeyViolation || code === PG.restrictViolation)
+      throw new ConflictError(MSG.roomHasDefenses);
+    throw err;
   });
   if (!row) throw new NotFoundError(MSG.roomNotFound);
 }

@@ -13,6 +13,7 @@ import { fieldError, NotFoundError } from "../../lib/errors";
 import { chooseLifeRow, movedOr409, rowTarget } from "../../lib/life";
 import type { Actor, RequestContext } from "../../lib/request-context";
 import { recordActivity } from "../activity/activity.repository";
+import { endDefenseWithThesis } from "../defenses/defense-end";
 import { moveThesisState, selectThesis, type ThesisRow } from "./theses.repository";
 import { THESIS_WORDS } from "./words";
 
@@ -60,7 +61,8 @@ export interface ThesisTransitionRequest {
  * (lib/life.ts) as the proposal's are: the row chosen by the action, the state and the parties
  * (403 never theirs, 409 not now), what it needs checked, the state moved only if it is still the
  * one read at the version read (a racing action gets 409 and changes nothing), and its timeline
- * row (on its proposal's timeline) written.
+ * row (on its proposal's timeline) written; a return, cancellation or annulment cancels its
+ * defense in the same transaction (§18).
  */
 export async function applyThesisTransition(
   c: RequestContext,
@@ -96,5 +98,6 @@ export async function applyThesisTransition(
     subjectId: req.subject?.id ?? null,
     subjectName: req.subject?.name ?? null,
   });
+  await endDefenseWithThesis(c, thesis, req.action);
   return { from, to, row };
 }

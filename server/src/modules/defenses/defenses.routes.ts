@@ -1,0 +1,107 @@
+import { idParams, okResponse } from "@shared/schemas/common";
+import {
+  defenseInputSchema,
+  defenseMinutesSchema,
+  defenseMoveSchema,
+  defenseResponse,
+  defenseSlotsQuery,
+  defenseSlotsResponse,
+  thesisDefenseResponse,
+} from "@shared/schemas/defenses";
+import { thesisIdParams } from "@shared/schemas/theses";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
+import { done, routesOf } from "../../lib/route";
+import { findDefenseSlots } from "./defense-slots.service";
+import {
+  cancelDefense,
+  getThesisDefense,
+  moveDefense,
+  recordMinutes,
+  scheduleDefense,
+} from "./defenses.service";
+
+const route = routesOf("defenses", [400, 401, 403, 404, 409]);
+
+/** A thesis's defense (DESIGN.md §18, §23; decision 0073). */
+export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/theses/:id/defense",
+    route("theses:read", {
+      summary:
+        "The thesis's active defense or null, to everyone who may see the thesis (404 for anyone else); its minutes only to the examiners, the committee and those who record them",
+      params: thesisIdParams,
+      response: { 200: thesisDefenseResponse },
+    }),
+    async (request) => ({ defense: await getThesisDefense(contextOf(request), request.params.id) }),
+  );
+
+  app.get(
+    "/theses/:id/defense/slots",
+    route("defenses:schedule", {
+      summary:
+        "Find a time: the first free slots (up to 10) in the next 14 days, on weekdays within WORK_HOURS in TIME_ZONE, when every person of the defense and a room are free; each with the first free room by name",
+      params: thesisIdParams,
+      querystring: defenseSlotsQuery,
+      response: { 200: defenseSlotsResponse },
+    }),
+    async (request) => ({
+      items: await findDefenseSlots(
+        contextOf(request),
+        request.params.id,
+        app.config.workHours,
+        request.query.minutes,
+      ),
+    }),
+  );
+
+  app.post(
+    "/theses/:id/defense",
+    route("defenses:schedule", {
+      summary:
+        "Schedule the defense of a Submitted, Disputed or Graded thesis (the committee or its supervisor): a room or an online link, the term's defenseMinutes unless given; 409 naming the room or person already booked then",
+      params: thesisIdParams,
+      body: defenseInputSchema,
+      response: { 201: defenseResponse },
+    }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ defense: await scheduleDefense(contextOf(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    "/defenses/:id",
+    route("defenses:schedule", {
+      summary:
+        "Move a defense: its time, duration, room or online link, public or closed, chair (null removes it); 409 naming the room or person already booked then",
+      params: idParams,
+      body: defenseMoveSchema,
+      response: { 200: defenseResponse },
+    }),
+    async (request) => ({ defense: await moveDefense(contextOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    "/defenses/:id",
+    route("defenses:schedule", {
+      summary: "Cancel a defense (kept as cancelled for the record; its room and people are free again)",
+      params: idParams,
+      response: { 200: okResponse },
+    }),
+    async (request) => done(cancelDefense(contextOf(request), request.params.id)),
+  );
+
+  app.put(
+    "/defenses/:id/minutes",
+    route("defenses:minutes", {
+      summary: "Record the defense's short minutes (its chair or the thesis's supervisor)",
+      params: idParams,
+      body: defenseMinutesSchema,
+      response: { 200: defenseResponse },
+    }),
+    async (request) => ({
+      defense: await recordMinutes(contextOf(request), request.params.id, request.body.text),
+    }),
+  );
+};
