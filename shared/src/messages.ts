@@ -1,3 +1,4 @@
+import { ASSESSMENT_MSG } from "./assessment-messages";
 import { IMPORT_MSG } from "./import-messages";
 import { ROOM_MSG } from "./room-messages";
 import { SCENARIO_MSG } from "./scenario-messages";
@@ -176,6 +177,7 @@ export const MSG = {
   ...THESIS_MSG,
   ...SCENARIO_MSG,
   ...ROOM_MSG,
+  ...ASSESSMENT_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
