@@ -15,6 +15,7 @@ import { IconArrowLeft, IconFileOff } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useThesis } from "../api/use-theses";
+import { MarkingPanel } from "./marking-panel";
 import { ThesisActions } from "./thesis-actions";
 import { ThesisDue, ThesisOverdueBadge, useNow } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
@@ -111,6 +112,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
               </SimpleGrid>
             </Section>
             <WritingPanel thesis={t} />
+            <MarkingPanel thesis={t} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
