@@ -102,6 +102,18 @@ export const emails = {
         .map((t) => `- "${t.title}" by ${t.members} (due ${t.due})`)
         .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?overdue=true${sign}`,
     }),
+  assessmentsOverdue:
+    (publicUrl: string, overdue: { title: string; due: string; waiting: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "assessments.overdue",
+      subject:
+        overdue.length === 1
+          ? `An assessment is overdue: ${overdue[0].title}`
+          : `${overdue.length} theses' assessments are overdue`,
+      body: `Hello ${u.name},\n\nThese submitted theses are waiting for an assessment past its due date:\n\n${overdue
+        .map((t) => `- "${t.title}": waiting for ${t.waiting} (due ${t.due})`)
+        .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?state=Submitted${sign}`,
+    }),
   noticeSent:
     (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
     (u: { name: string }): Email => ({

@@ -3,7 +3,15 @@ import type { RubricComponent } from "@shared/thesis-settings";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
-import { proposalMembers, proposals, terms, thesisAssessments, thesisGrades, users } from "../../db/schema";
+import {
+  proposalMembers,
+  proposals,
+  terms,
+  theses,
+  thesisAssessments,
+  thesisGrades,
+  users,
+} from "../../db/schema";
 
 export type Place = "first" | "second";
 
@@ -93,4 +101,27 @@ export async function isGroupMember(db: Db, proposalId: string, userId: string) 
     sql`select exists (select 1 from ${proposalMembers} where proposal_id = ${proposalId} and user_id = ${userId}) as yes`,
   );
   return !!row?.yes;
+}
+
+/**
+ * Submitted theses whose assessments are past due (submission + the term's markingDays, §17), oldest
+ * due first, with the examiners still awaited, for the committee's digest.
+ */
+export function selectOverdueAssessments(db: Db, now: Date) {
+  const due = sql`(th.submitted_at + make_interval(days => tm.marking_days))`;
+  return selectRows<{ title: string; due_at: string; waiting: string }>(
+    db,
+    sql`select p.title, ${due} as due_at,
+               concat_ws(' and ',
+                 case when th.first_assessed_at is null then coalesce(e1.name, 'a first examiner not named yet') end,
+                 case when th.second_assessed_at is null then coalesce(e2.name, 'a second examiner not named yet') end
+               ) as waiting
+          from ${theses} th
+          join ${proposals} p on p.id = th.proposal_id
+          join ${terms} tm on tm.id = p.term_id
+          left join ${users} e1 on e1.id = th.first_examiner_id
+          left join ${users} e2 on e2.id = th.second_examiner_id
+         where th.state = 'Submitted' and ${due} < ${now.toISOString()}::timestamptz
+         order by ${due}, th.id`,
+  );
 }

@@ -4,9 +4,10 @@ import type { LiveEvent } from "@shared/schemas/events";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
-import { terms, users } from "../../db/schema";
+import { terms, theses, users } from "../../db/schema";
 import { createTestApp, makeStudent, makeSupervisor, type TestContext, type TestUser } from "../../test/app";
 import { thesisWorld } from "../../test/thesis-world";
+import { thesesOverdueDigestJob } from "./overdue-digest.job";
 
 /**
  * The examiners and the blind double marking (DESIGN.md §17): naming and replacing examiners, each
@@ -326,5 +327,24 @@ describe("POST /api/theses/:id/final-grades", () => {
     expect((await finals(b, th.id, ok)).statusCode).toBe(403);
     const sub = await submitted();
     expect((await finals(w.committee, sub.id, ok)).statusCode).toBe(409);
+  });
+});
+
+describe("the committee's daily digest of overdue assessments", () => {
+  it("lists each submitted thesis past submission + markingDays with the examiners still awaited; not once decided", async () => {
+    const th = await submitted();
+    expect((await assess(w.supervisor, th.id, body(th, "2.0"))).statusCode).toBe(200);
+    const long = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    await t.database.db.update(theses).set({ submittedAt: long }).where(eq(theses.id, th.id));
+    const job = thesesOverdueDigestJob({ publicUrl: "http://x", timeZone: "UTC", hour: 7 });
+    await job.run(t.database.db, new Date(), () => {});
+    const [digest] = (await w.emailsTo(w.committee.id, "assessments.overdue")).slice(-1);
+    expect(digest!.body).toContain("waiting for Dr. Second");
+    expect(digest!.body).not.toContain("Prof. First");
+    expect((await assess(w.examiner, th.id, body(th, "2.0"))).statusCode).toBe(200);
+    await t.database.db.execute(sql`update theses set state = 'Cancelled' where state = 'Submitted'`);
+    const before = (await w.emailsTo(w.committee.id, "assessments.overdue")).length;
+    await job.run(t.database.db, new Date(), () => {});
+    expect((await w.emailsTo(w.committee.id, "assessments.overdue")).length).toBe(before);
   });
 });
