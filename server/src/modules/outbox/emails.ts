@@ -114,6 +114,15 @@ export const emails = {
         .map((t) => `- "${t.title}": waiting for ${t.waiting} (due ${t.due})`)
         .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?state=Submitted${sign}`,
     }),
+  examinerDeactivated:
+    (publicUrl: string, examiner: string, theses: { id: string; title: string; place: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "examiner.deactivated",
+      subject: `An examiner was deactivated: ${examiner}`,
+      body: `Hello ${u.name},\n\n${examiner}'s account was deactivated while their assessment of these theses is not in. Name another examiner:\n\n${theses
+        .map((t) => `- "${t.title}" (${t.place} examiner): ${publicUrl}/committee/theses/${t.id}`)
+        .join("\n")}${sign}`,
+    }),
   noticeSent:
     (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
     (u: { name: string }): Email => ({

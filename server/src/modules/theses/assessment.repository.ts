@@ -125,3 +125,16 @@ export function selectOverdueAssessments(db: Db, now: Date) {
          order by ${due}, th.id`,
   );
 }
+
+/** The theses not yet decided whose examiner (in either place) the person is and whose assessment is not in (§17). */
+export function selectAwaitedExaminations(db: Db, userId: string) {
+  return selectRows<{ id: string; title: string; place: Place }>(
+    db,
+    sql`select th.id, p.title, case when th.first_examiner_id = ${userId} then 'first' else 'second' end as place
+          from ${theses} th join ${proposals} p on p.id = th.proposal_id
+         where th.state in ('Writing', 'Submitted')
+           and ((th.first_examiner_id = ${userId} and th.first_assessed_at is null)
+             or (th.second_examiner_id = ${userId} and th.second_assessed_at is null))
+         order by p.title, th.id`,
+  );
+}

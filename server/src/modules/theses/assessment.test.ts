@@ -5,7 +5,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
 import { terms, theses, users } from "../../db/schema";
-import { createTestApp, makeStudent, makeSupervisor, type TestContext, type TestUser } from "../../test/app";
+import {
+  createTestApp,
+  makeCommittee,
+  makeStudent,
+  makeSupervisor,
+  type TestContext,
+  type TestUser,
+} from "../../test/app";
 import { thesisWorld } from "../../test/thesis-world";
 import { thesesOverdueDigestJob } from "./overdue-digest.job";
 
@@ -346,5 +353,24 @@ describe("the committee's daily digest of overdue assessments", () => {
     const before = (await w.emailsTo(w.committee.id, "assessments.overdue")).length;
     await job.run(t.database.db, new Date(), () => {});
     expect((await w.emailsTo(w.committee.id, "assessments.overdue")).length).toBe(before);
+  });
+});
+
+describe("a named examiner deactivated", () => {
+  it("tells the committee (but the one deactivating) of each thesis whose assessment from them is not in", async () => {
+    const th = await w.writing();
+    const other = await makeCommittee(t);
+    const leaving = await makeSupervisor(t, { name: "Dr. Leaving" });
+    expect((await examiners(w.committee, th.id, { secondExaminerId: leaving.id })).statusCode).toBe(200);
+    expect((await w.post(w.committee, `/api/users/${leaving.id}/deactivate`)).statusCode).toBe(200);
+    const [told] = await w.emailsTo(other.id, "examiner.deactivated");
+    expect(told!.subject).toBe("An examiner was deactivated: Dr. Leaving");
+    expect(told!.body).toContain(`(second examiner): http://`);
+    expect(told!.body).toContain(`/committee/theses/${th.id}`);
+    expect(await w.emailsTo(w.committee.id, "examiner.deactivated")).toEqual([]);
+    // A teacher examining nothing: no email.
+    const idle = await makeSupervisor(t);
+    expect((await w.post(w.committee, `/api/users/${idle.id}/deactivate`)).statusCode).toBe(200);
+    expect(await w.emailsTo(other.id, "examiner.deactivated")).toHaveLength(1);
   });
 });
