@@ -48,6 +48,7 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
 import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
+import { thesisAssessmentRoutes } from "./modules/theses/assessment.routes";
 import { thesesOverdueDigestJob } from "./modules/theses/overdue-digest.job";
 import { thesisRoutes } from "./modules/theses/theses.routes";
 import { thesisSubmissionRoutes, thesisWritingRoutes } from "./modules/theses/writing.routes";
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(thesisRoutes);
       await api.register(thesisWritingRoutes);
       await api.register(thesisSubmissionRoutes);
+      await api.register(thesisAssessmentRoutes);
     },
     { prefix: "/api" },
   );

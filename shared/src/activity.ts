@@ -73,6 +73,10 @@ const PHRASES: Record<string, Phrase> = {
   "thesis.submit": plain("submitted the thesis"),
   "thesis.return": (s) =>
     s ? `returned the thesis for correction, due ${s}` : "returned the thesis for correction",
+  "thesis.nameExaminer": (s) => (s ? `named ${s}` : "named an examiner of the thesis"),
+  "thesis.assess": plain("handed in an assessment of the thesis"),
+  "thesis.decide": plain("completed the marking: both assessments are in"),
+  "thesis.setFinalGrades": plain("set the disputed members' final grades"),
   "invitation.invite": then("invited"),
   "invitation.accept": plain("accepted the invitation"),
   "invitation.decline": plain("declined the invitation"),

@@ -128,6 +128,19 @@ describe("the thesis's decision", () => {
     });
     expect(() => decideThesis("letter", 1, { ana: "A" }, { bo: "A" })).toThrow(RangeError);
   });
+
+  it("percent, per member: at the tolerance's edge agreed, a point past it disputed, a half point towards the better", () => {
+    expect(decideThesis("percent", 10, { a: "50", b: "70", c: "55" }, { a: "60", b: "81", c: "56" })).toEqual(
+      {
+        state: "Disputed",
+        members: { a: agreed("55"), b: disputed("beyondTolerance"), c: agreed("56") },
+      },
+    );
+    expect(decideThesis("letter", 1, { a: "B", b: "E" }, { a: "C", b: "D" })).toEqual({
+      state: "Graded",
+      members: { a: agreed("B"), b: agreed("D") },
+    });
+  });
 });
 
 describe("the rubric's weighted score", () => {

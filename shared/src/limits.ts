@@ -27,6 +27,8 @@ export const LIMITS = {
   documentNameMax: 200,
   versionNoteMax: 2000,
   reasonMax: 2000,
+  /** An examiner's comment, for the students or internal (DESIGN.md §17). */
+  assessmentCommentMax: 10_000,
   picturePixelsMax: 40_000_000,
   pictureSize: 256,
   pageSizeMax: 100,

@@ -1,3 +1,4 @@
+import { ASSESSMENT_MSG } from "./assessment-messages";
 import { DEFENSE_MSG } from "./defense-messages";
 import { IMPORT_MSG } from "./import-messages";
 import { ROOM_MSG } from "./room-messages";
@@ -178,6 +179,7 @@ export const MSG = {
   ...SCENARIO_MSG,
   ...ROOM_MSG,
   ...DEFENSE_MSG,
+  ...ASSESSMENT_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,

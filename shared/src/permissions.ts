@@ -53,7 +53,7 @@ export const PERMISSIONS = {
   "allocation:read": ["student", "supervisor", "committee"],
   /** A thesis is seen by its members, examiners and the committee (the service checks whose, DESIGN.md §16). */
   "theses:read": ["student", "supervisor", "committee"],
-  /** The committee's actions on a thesis: cancel, record as failed, remove a member (and, later, annul). */
+  /** The committee's actions on a thesis: cancel, record as failed, remove a member, name the examiners, set disputed grades (and, later, annul). */
   "theses:manage": ["committee"],
   /** A member's actions on their thesis: drafts, an extension request, their declaration, the submission. */
   "theses:write": ["student"],
@@ -61,6 +61,10 @@ export const PERMISSIONS = {
   "theses:decide": ["supervisor", "committee"],
   /** Returning a submitted thesis for correction: its supervisor. */
   "theses:return": ["supervisor"],
+  /** An examiner's assessment of a submitted thesis (the service checks that they examine it, DESIGN.md §17). */
+  "theses:examine": ["supervisor"],
+  /** Reading a thesis's assessments: its examiners and the committee (blind until both are in, §17); never students. */
+  "theses:assessments": ["supervisor", "committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -16,7 +16,7 @@ import {
 
 /**
  * DESIGN.md §16's table, written out here by hand, row by row (with §16's removal of a member and
- * §17's assessment): the code's table must say exactly this.
+ * §17's assessment and naming of examiners): the code's table must say exactly this.
  */
 const DESIGN = [
   "— start system → Writing",
@@ -40,6 +40,8 @@ const DESIGN = [
   "Graded annul committee → Annulled (reason required)",
   "Released annul committee → Annulled (reason required)",
   "Writing removeMember committee → unchanged (reason required)",
+  "Writing nameExaminer committee → unchanged",
+  "Submitted nameExaminer committee → unchanged",
 ];
 
 function describeRow(t: ThesisTransition) {
@@ -105,8 +107,16 @@ describe("the thesis's table", () => {
       "cancel",
       "decideExtension",
       "fail",
+      "nameExaminer",
       "removeMember",
     ]);
+    expect(thesisActionsAllowed("Submitted", ["supervisor", "firstExaminer"]).sort()).toEqual([
+      "assess",
+      "return",
+    ]);
+    expect(thesisActionsAllowed("Submitted", ["member"])).toEqual([]);
+    expect(thesisActionsAllowed("Disputed", ["committee"]).sort()).toEqual(["cancel", "setFinalGrades"]);
+    expect(thesisActionsAllowed("Graded", ["firstExaminer", "secondExaminer"])).toEqual([]);
     expect(thesisActionsAllowed("Released", ["committee"]).sort()).toEqual(["annul", "correctGrade"]);
     expect(thesisActionsAllowed("Cancelled", ["committee"])).toEqual([]);
     expect(thesisActionsAllowed("Writing", [])).toEqual([]);

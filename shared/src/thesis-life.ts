@@ -39,6 +39,7 @@ export const THESIS_ACTIONS = [
   "cancel",
   "annul",
   "removeMember",
+  "nameExaminer",
 ] as const;
 export type ThesisAction = (typeof THESIS_ACTIONS)[number];
 
@@ -91,6 +92,8 @@ export const THESIS_TRANSITIONS: readonly ThesisTransition[] = [
     // "A member may leave a thesis only by the committee removing them in Writing" (§16).
     { action: "removeMember", who: ["committee"], to: "unchanged", needs: { reason: "required" } },
   ),
+  // §17: the committee names the second examiner (or replaces either) until that examiner's assessment is in.
+  ...rows(["Writing", "Submitted"], { action: "nameExaminer", who: ["committee"], to: "unchanged" }),
   ...rows(
     ["Submitted"],
     {

@@ -943,6 +943,36 @@ const ROWS: Row[] = [
     expect: [401, 404, 404, 403, 403, 403],
     request: (w) => ({ url: `/api/theses/${w.TH}/submission`, payload: {} }),
   },
+  // The examiners and the marking (DESIGN.md §17), on TH in Writing: the committee names examiners
+  // (a student refused by name: 400); S, TH's second examiner, may not assess it yet (409) but reads
+  // the assessments; final grades only on Disputed (409).
+  {
+    method: "PUT",
+    route: "/api/theses/:id/examiners",
+    expect: [401, 403, 403, 403, 403, 400],
+    request: (w) => ({ url: `/api/theses/${w.TH}/examiners`, payload: { secondExaminerId: w.spare.id } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/theses/:id/assessment",
+    expect: [401, 403, 403, 409, 404, 403],
+    request: (w) => ({
+      url: `/api/theses/${w.TH}/assessment`,
+      payload: { scores: { Overall: 50 }, grades: {}, studentComment: "", internalComment: "" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/theses/:id/assessments",
+    expect: [401, 403, 403, 200, 404, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}/assessments` }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/final-grades",
+    expect: [401, 403, 403, 403, 403, 409],
+    request: (w) => ({ url: `/api/theses/${w.TH}/final-grades`, payload: { grades: {}, reason: "Agreed." } }),
+  },
   // Its supervisor only: S, TH's second examiner, is refused by the table (403); another teacher does not see it.
   {
     method: "POST",

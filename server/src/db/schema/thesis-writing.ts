@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -96,9 +97,39 @@ export const thesisGrades = pgTable(
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     studentId: ref("student_id", () => users.id, "restrict"),
     grade: text("grade").notNull(),
-    /** How it was set: failed (recorded as failed, not submitted). */
+    /** How it was set: failed (recorded as failed, not submitted), marking (both examiners agreed), committee (set on Disputed). */
     source: text("source").notNull(),
     setAt: timestamp("set_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
+);
+
+/**
+ * An examiner's assessment of a submitted thesis (DESIGN.md §17), one a thesis per examiner's
+ * place (first or second): a score 0–100 for each rubric component, a proposed grade for each
+ * member on the term's scale, a comment for the students and an internal one. Its author may change
+ * it until the other's arrives (the thesis's row is locked by every write). Blind: no one but its
+ * author reads its content until both are in; internal comments never reach a student.
+ */
+export const thesisAssessments = pgTable(
+  "thesis_assessments",
+  {
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    /** first or second: the examiner's place when they assessed. */
+    place: text("place").notNull(),
+    examinerId: ref("examiner_id", () => users.id, "restrict"),
+    /** {component name: 0–100} */
+    scores: jsonb("scores").$type<Record<string, number>>().notNull(),
+    /** {student id: grade on the term's scale} */
+    grades: jsonb("grades").$type<Record<string, string>>().notNull(),
+    studentComment: text("student_comment").notNull(),
+    internalComment: text("internal_comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.thesisId, t.place] }),
+    index("thesis_assessments_examiner_idx").on(t.examinerId),
+    check("thesis_assessments_place_ck", sql`${t.place} in ('first', 'second')`),
+  ],
 );

@@ -82,16 +82,29 @@ const ROW = sql`a.id::int as id, a.at, a.actor_id, u.name as actor_name, a.kind,
   p.title as proposal_title, a.subject_id, a.subject_name, a.from_status, a.to_status, a.note`;
 const JOINS = sql`left join ${users} u on u.id = a.actor_id left join ${proposals} p on p.id = a.proposal_id`;
 
+/** The thesis's actions of the blind marking (§17), never on a student's timeline before release. */
+const MARKING_ACTIONS = ["assess", "decide", "setFinalGrades"] as const;
+
 /**
  * A proposal's timeline, oldest first (activity_proposal_idx). A move by hand in an allocation's
  * draft is the committee's working, not the group's history (issue 33 item 4): it stays in the
- * activity log only; the publication writes the group's row with its result.
+ * activity log only; the publication writes the group's row with its result. A student's omits
+ * the thesis's marking (DESIGN.md §17: no timeline row tells a student of an assessment, a grade,
+ * Graded or Disputed before release).
  */
-export function selectTimeline(db: Db, proposalId: string) {
+export function selectTimeline(db: Db, proposalId: string, student = false) {
   return selectRows<ActivityRow>(
     db,
     sql`select ${ROW} from ${activity} a ${JOINS}
          where a.proposal_id = ${proposalId} and not (a.kind = 'allocation' and a.action = 'move')
+           and ${
+             student
+               ? sql`not (a.kind = 'thesis' and a.action in (${sql.join(
+                   MARKING_ACTIONS.map((x) => sql`${x}`),
+                   sql`, `,
+                 )}))`
+               : sql`true`
+           }
          order by a.at, a.id`,
   );
 }

@@ -35,7 +35,7 @@ export function toActivityItem(r: ActivityRow): ActivityItem {
 /** A proposal's timeline, to those who may read it (404 otherwise; an invitee may not, DESIGN.md §9). */
 export async function proposalTimeline(db: Db, user: SessionUser, proposalId: string) {
   await factsToRead(db, proposalId, user, "timeline");
-  return (await selectTimeline(db, proposalId)).map(toActivityItem);
+  return (await selectTimeline(db, proposalId, user.role === "student")).map(toActivityItem);
 }
 
 type Query = z.output<typeof activityQuery>;

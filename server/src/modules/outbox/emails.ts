@@ -102,6 +102,27 @@ export const emails = {
         .map((t) => `- "${t.title}" by ${t.members} (due ${t.due})`)
         .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?overdue=true${sign}`,
     }),
+  assessmentsOverdue:
+    (publicUrl: string, overdue: { title: string; due: string; waiting: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "assessments.overdue",
+      subject:
+        overdue.length === 1
+          ? `An assessment is overdue: ${overdue[0].title}`
+          : `${overdue.length} theses' assessments are overdue`,
+      body: `Hello ${u.name},\n\nThese submitted theses are waiting for an assessment past its due date:\n\n${overdue
+        .map((t) => `- "${t.title}": waiting for ${t.waiting} (due ${t.due})`)
+        .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?state=Submitted${sign}`,
+    }),
+  examinerDeactivated:
+    (publicUrl: string, examiner: string, theses: { id: string; title: string; place: string }[]) =>
+    (u: { name: string }): Email => ({
+      kind: "examiner.deactivated",
+      subject: `An examiner was deactivated: ${examiner}`,
+      body: `Hello ${u.name},\n\n${examiner}'s account was deactivated while their assessment of these theses is not in. Name another examiner:\n\n${theses
+        .map((t) => `- "${t.title}" (${t.place} examiner): ${publicUrl}/committee/theses/${t.id}`)
+        .join("\n")}${sign}`,
+    }),
   noticeSent:
     (publicUrl: string, n: { title: string; supervisor: string; group: string }) =>
     (u: { name: string }): Email => ({

@@ -56,7 +56,11 @@ describe("GET /api/proposals/groups", () => {
       status: "Awaiting members",
       title: "A group still forming",
     });
-    const elsewhere = await makeProposal(t, { supervisorId: other.id, memberIds: [cy.id], title: "Another's" });
+    const elsewhere = await makeProposal(t, {
+      supervisorId: other.id,
+      memberIds: [cy.id],
+      title: "Another's",
+    });
 
     // A student: the groups they are an accepted member of, never another's.
     const ofAda = await itemsOf(ada);

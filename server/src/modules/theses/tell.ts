@@ -5,8 +5,11 @@ import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import type { ThesisRow } from "./theses.repository";
 
-/** Who hears of a thesis action besides the one acting: its members, and its teachers too. */
-type Audience = "members" | "membersAndTeachers";
+/**
+ * Who hears of a thesis action besides the one acting: its members, its teachers too, or its
+ * teachers only (the marking, which no student hears of before release, §17).
+ */
+type Audience = "members" | "membersAndTeachers" | "teachers";
 
 /** What is said of each action that tells anyone: its headline, its sentence, and to whom. */
 const WORDS: Partial<
@@ -52,13 +55,29 @@ const WORDS: Partial<
     what: (by, d) => `${by} returned the thesis for correction; it is now due ${d}.`,
     to: "membersAndTeachers",
   },
+  nameExaminer: {
+    headline: "Examiner named",
+    what: (by, d) => `${by} named ${d} of the thesis.`,
+    to: "teachers",
+  },
+  // Says neither the outcome nor a grade: the examiners read them on the thesis's page.
+  decide: {
+    headline: "Both assessments are in",
+    what: () => "Both examiners' assessments of the thesis are in: the assessments can now be read.",
+    to: "teachers",
+  },
+  setFinalGrades: {
+    headline: "Final grades set",
+    what: (by) => `${by} set the final grades of the thesis's disputed members.`,
+    to: "teachers",
+  },
 };
 
 /**
  * Tells the people a thesis action concerns (DESIGN.md §16), as a proposal's are told: an email
  * through the outbox in the action's transaction, and a live event after its commit, in the same
  * words, each to a member's or a teacher's own page of the thesis. The one acting is not told;
- * `extra` are told as well (a member the committee removed).
+ * `extra` are told as well (a member the committee removed, an examiner named).
  */
 export async function tellThesis(
   c: RequestContext,
@@ -92,7 +111,8 @@ export async function tellThesis(
     };
     c.emit(to, event);
   };
+  const teachers = [thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id];
+  if (words.to === "teachers") return send([...teachers, ...(o.extra ?? [])], "supervisor");
   await send([...thesis.members.map((m) => m.id), ...(o.extra ?? [])], "student");
-  if (words.to === "membersAndTeachers")
-    await send([thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id], "supervisor");
+  if (words.to === "membersAndTeachers") await send(teachers, "supervisor");
 }

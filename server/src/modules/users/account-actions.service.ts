@@ -12,6 +12,7 @@ import { deleteResetTokens } from "../accounts/reset-tokens.repository";
 import { recordActivity } from "../activity/activity.repository";
 import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmailTo } from "../outbox/outbox.service";
+import { tellExaminerDeactivated } from "../theses/examiner-deactivated";
 import {
   countOtherActiveCommittee,
   deleteSessionsOf,
@@ -152,6 +153,7 @@ export async function deactivatePerson(db: Db, id: string, ctx: ActionContext): 
     const after = await setDeactivated(tx, id, ctx.now);
     await deleteSessionsOf(tx, id);
     await record(tx, ctx, "deactivate", person);
+    if (person.role === "supervisor") await tellExaminerDeactivated(tx, ctx, person);
     return toPersonDto(after);
   });
 }

@@ -1,5 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { IconButton } from "@client/components/icon-button";
+import { TeacherSelect } from "@client/components/teacher-select";
 import { UserAvatar } from "@client/components/user-avatar";
 import { errorMessage } from "@client/lib/api";
 import { useAssignCell } from "@client/lib/assign-cell";
@@ -11,7 +12,6 @@ import type { Cell } from "@shared/schemas/cells";
 import { IconUserMinus, IconUserOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRemoveTeacher } from "../api/use-cell-mutations";
-import { TeacherSelect } from "./teacher-select";
 
 /** One cell: its supervisors, each removable, and a control to assign another teacher. */
 export function CellMembersCard({ cell }: { cell: Cell }) {

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useThesis } from "../api/use-theses";
 import { DefenseSection } from "./defense-section";
+import { MarkingPanel } from "./marking-panel";
 import { ThesisActions } from "./thesis-actions";
 import { ThesisDue, ThesisOverdueBadge, useNow } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
@@ -112,6 +113,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
               </SimpleGrid>
             </Section>
             <WritingPanel thesis={t} />
+            <MarkingPanel thesis={t} />
             <DefenseSection thesis={t} />
           </Stack>
         </Grid.Col>

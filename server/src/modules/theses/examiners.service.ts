@@ -1,0 +1,72 @@
+import { MSG } from "@shared/messages";
+import type { examinersSchema } from "@shared/schemas/assessments";
+import type { Thesis } from "@shared/schemas/theses";
+import type { z } from "zod";
+import type { theses } from "../../db/schema";
+import { ConflictError, fieldError } from "../../lib/errors";
+import type { RequestContext } from "../../lib/request-context";
+import type { SessionUser } from "../../plugins/auth";
+import { isGroupMember, type Place, selectCandidate } from "./assessment.repository";
+import { tellThesis } from "./tell";
+import type { ThesisRow } from "./theses.repository";
+import { thesisAction } from "./thesis-action";
+import { applyThesisTransition, mayThesis } from "./thesis-transition";
+
+const KEY = { first: "firstExaminerId", second: "secondExaminerId" } as const;
+const current = (t: ThesisRow, p: Place) => (p === "first" ? t.first_examiner_id : t.second_examiner_id);
+const assessedAt = (t: ThesisRow, p: Place) => (p === "first" ? t.first_assessed_at : t.second_assessed_at);
+
+/**
+ * Why the person may not be the thesis's examiner in `place` (DESIGN.md §17), or null: an active
+ * teacher account, never a member, never both examiners; the second never its supervisor.
+ */
+async function refusal(c: RequestContext, thesis: ThesisRow, place: Place, id: string, other: string | null) {
+  const who = await selectCandidate(c.db, id);
+  if (!who) return MSG.examinerNotFound;
+  if (await isGroupMember(c.db, thesis.proposal_id, id)) return MSG.examinerIsMember;
+  if (who.role !== "supervisor") return MSG.examinerNotTeacher;
+  if (who.deactivated) return MSG.examinerDeactivated;
+  if (place === "second" && id === thesis.supervisor_id) return MSG.secondExaminerIsSupervisor;
+  if (id === other) return MSG.examinerTwice;
+  return null;
+}
+
+/**
+ * PUT /api/theses/:id/examiners: the committee names the second examiner, or replaces either,
+ * until that examiner's assessment is in (409 then). A refused person: 400 at their field, nothing
+ * changed. The new examiners are told; the timeline names them (never a student's concern before
+ * release, but not content either).
+ */
+export function nameExaminers(
+  ctx: RequestContext<SessionUser>,
+  id: string,
+  input: z.output<typeof examinersSchema>,
+): Promise<Thesis> {
+  return thesisAction(ctx, id, async (c, thesis, parties) => {
+    mayThesis(thesis, parties, "nameExaminer");
+    const after = {
+      first: input.firstExaminerId ?? thesis.first_examiner_id,
+      second: input.secondExaminerId ?? thesis.second_examiner_id,
+    };
+    const set: Partial<typeof theses.$inferInsert> = {};
+    const named: { id: string; words: string }[] = [];
+    for (const place of ["first", "second"] as const) {
+      const wanted = input[KEY[place]];
+      if (wanted === undefined || wanted === current(thesis, place)) continue;
+      if (assessedAt(thesis, place)) throw new ConflictError(MSG.examinerAssessed(place));
+      const why = await refusal(c, thesis, place, wanted, after[place === "first" ? "second" : "first"]);
+      if (why) throw fieldError(KEY[place], why);
+      set[KEY[place]] = wanted;
+      const who = (await selectCandidate(c.db, wanted))!;
+      named.push({ id: wanted, words: `${who.name} the ${place} examiner` });
+    }
+    if (!named.length) return;
+    const words = named.map((n) => n.words).join(" and ");
+    await applyThesisTransition(c, thesis, parties, {
+      action: "nameExaminer",
+      subject: { id: named.length === 1 ? named[0]!.id : null, name: words },
+      set: () => set,
+    });
+    await tellThesis(c, thesis, "nameExaminer", { detail: words, extra: named.map((n) => n.id) });
+  });
+}
