@@ -1,7 +1,57 @@
+import { MSG } from "@shared/messages";
 import type { ThesisAction } from "@shared/thesis-life";
+import { dayTimeInZone, utcToWall } from "@shared/time";
+import { iso } from "../../db/query";
+import { ConflictError } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
-import { cancelDefenseRow } from "./defenses.repository";
+import type { ThesisRow } from "../theses/theses.repository";
+import { bookPeople, cancelDefenseRow, selectActiveDefense, selectBusy } from "./defenses.repository";
+
+/** The people a defense books: the thesis's members, its examiners set, the chair. */
+export const peopleOf = (
+  thesis: Pick<ThesisRow, "members" | "first_examiner_id" | "second_examiner_id">,
+  chairId: string | null | undefined,
+) => [
+  ...new Set(
+    [...thesis.members.map((m) => m.id), thesis.first_examiner_id, thesis.second_examiner_id, chairId].filter(
+      (id): id is string => !!id,
+    ),
+  ),
+];
+
+export type Booking = Parameters<typeof selectBusy>[1];
+
+/** The 409 of a booking an exclusion constraint refuses: who or what is busy and when, in the department's zone. */
+export async function busyConflict(c: RequestContext, want: Booking): Promise<ConflictError> {
+  const busy = await selectBusy(c.db, want);
+  if (!busy) return new ConflictError(MSG.defenseSlotTaken);
+  const when = `${dayTimeInZone(iso(busy.starts_at), c.timeZone)}–${utcToWall(iso(busy.ends_at), c.timeZone).slice(11)} (${c.timeZone})`;
+  return new ConflictError(MSG.defenseBusy(busy.name, when));
+}
+
+/**
+ * After the thesis's examiners change (DESIGN.md §17), its active defense books its people again,
+ * in the same transaction: a new examiner busy at that time is refused with the busy words (the
+ * exclusion constraint holds under races as well).
+ */
+export async function rebookDefense(
+  c: RequestContext,
+  thesis: Pick<ThesisRow, "id" | "members" | "first_examiner_id" | "second_examiner_id">,
+) {
+  const d = await selectActiveDefense(c.db, thesis.id);
+  if (!d) return;
+  const want: Booking = {
+    roomId: null,
+    userIds: peopleOf(thesis, d.chair_id),
+    startsAt: new Date(iso(d.starts_at)),
+    endsAt: new Date(iso(d.ends_at)),
+    except: d.id,
+  };
+  const clash = await busyConflict(c, want);
+  if (clash.message !== MSG.defenseSlotTaken) throw clash;
+  await bookPeople(c.db, d.id, want.userIds, want.startsAt, want.endsAt);
+}
 
 /** The thesis's actions that cancel its defense (DESIGN.md §18): a return, a cancellation, an annulment. */
 const ENDS_DEFENSE: ReadonlySet<ThesisAction> = new Set(["return", "cancel", "annul"]);

@@ -3,13 +3,14 @@ import { DAY_MS } from "@shared/time";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { thesisFor } from "../theses/thesis-transition";
+import { peopleOf } from "./defense-end";
 import {
   selectActiveDefense,
   selectPeopleBusy,
   selectRoomsBusy,
   termDefenseMinutes,
 } from "./defenses.repository";
-import { maySchedule, peopleOf } from "./defenses.service";
+import { maySchedule } from "./defenses.service";
 
 /** How far "Find a time" looks ahead (§18). */
 const SLOT_DAYS = 14;

@@ -2,7 +2,6 @@ import type { ThesisState } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import type { Defense, DefenseInput, DefenseMoveInput } from "@shared/schemas/defenses";
 import type { ThesisParty } from "@shared/thesis-life";
-import { dayTimeInZone, utcToWall } from "@shared/time";
 import { iso } from "../../db/query";
 import { ConflictError, ForbiddenError, fieldError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
@@ -10,6 +9,7 @@ import type { SessionUser } from "../../plugins/auth";
 import { recordIn } from "../activity/activity.repository";
 import type { ThesisRow } from "../theses/theses.repository";
 import { thesisFor } from "../theses/thesis-transition";
+import { type Booking, busyConflict, peopleOf } from "./defense-end";
 import {
   bookPeople,
   cancelDefenseRow,
@@ -19,7 +19,6 @@ import {
   isActiveCommittee,
   roomExists,
   selectActiveDefense,
-  selectBusy,
   selectDefense,
   termDefenseMinutes,
   updateDefense,
@@ -59,15 +58,6 @@ function toDefense(d: DefenseRow, by: SessionUser, parties: ThesisParty[], state
   };
 }
 
-/** The people a defense books: the thesis's members, its examiners set, the chair. */
-export const peopleOf = (thesis: ThesisRow, chairId: string | null | undefined) => [
-  ...new Set(
-    [...thesis.members.map((m) => m.id), thesis.first_examiner_id, thesis.second_examiner_id, chairId].filter(
-      (id): id is string => !!id,
-    ),
-  ),
-];
-
 /** Whether the parties may schedule, move or cancel the thesis's defense now: 403 not theirs, 409 not now. */
 export function maySchedule(thesis: ThesisRow, parties: ThesisParty[]) {
   if (!mayManage(parties)) throw new ForbiddenError(MSG.defenseNotYours);
@@ -88,27 +78,14 @@ async function checkBooking(c: Ctx, v: { startsAt?: Date; roomId?: string | null
  * a person is in an overlapping defense, perhaps one committed a moment ago), answers 409 naming
  * who or what is busy and when, in the department's zone.
  */
-async function booking<T>(
-  ctx: Ctx,
-  want: () => {
-    roomId: string | null;
-    userIds: string[];
-    startsAt: Date;
-    endsAt: Date;
-    except: string | null;
-  },
-  run: (c: Ctx) => Promise<T>,
-): Promise<T> {
+async function booking<T>(ctx: Ctx, want: () => Booking, run: (c: Ctx) => Promise<T>): Promise<T> {
   try {
     return await inTransaction(ctx, run);
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === PG.uniqueViolation) throw new ConflictError(MSG.defenseExists);
     if (code !== PG.exclusionViolation) throw err;
-    const busy = await selectBusy(ctx.db, want());
-    if (!busy) throw new ConflictError(MSG.defenseSlotTaken);
-    const when = `${dayTimeInZone(iso(busy.starts_at), ctx.timeZone)}–${utcToWall(iso(busy.ends_at), ctx.timeZone).slice(11)} (${ctx.timeZone})`;
-    throw new ConflictError(MSG.defenseBusy(busy.name, when));
+    throw await busyConflict(ctx, want());
   }
 }
 

@@ -7,6 +7,7 @@ import {
   createTestApp,
   makeCommittee,
   makeStudent,
+  makeSupervisor,
   sessionHeaders,
   type TestContext,
   type TestUser,
@@ -446,6 +447,53 @@ describe("PATCH, DELETE /api/defenses/:id and PUT …/minutes", () => {
       .from(activity)
       .where(and(eq(activity.kind, "defense"), eq(activity.action, "cancel"), eq(activity.subjectId, c.id)));
     expect(Number(cancels[0].n)).toBe(1);
+  });
+
+  it("a new examiner is booked into the thesis's defense; one busy at that time is refused 409 by name and nothing changes", async () => {
+    // The other thesis is of another department's world: none of this thesis's people are in it.
+    const w2 = await thesisWorld(t);
+    const one = await submitted();
+    const two = await w2.writing();
+    await t.database.db
+      .update(theses)
+      .set({ state: "Submitted", submittedAt: t.app.now() })
+      .where(eq(theses.id, two.id));
+    const start = nextSlot();
+    const [busyTeacher, freeTeacher] = [
+      await makeSupervisor(t, { name: "Busy Examiner" }),
+      await makeSupervisor(t, { name: "Free Examiner" }),
+    ];
+    const examiners = (thesisId: string, secondExaminerId: string, by = w.committee) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/theses/${thesisId}/examiners`,
+        payload: { secondExaminerId },
+        headers: headers(by),
+      });
+    // The busy teacher examines the other thesis, whose defense is at the same time.
+    expect((await examiners(two.id, busyTeacher.id, w2.committee)).statusCode).toBe(200);
+    const other = { startsAt: start.toISOString(), onlineUrl: "https://meet.example/b", public: false };
+    expect((await schedule(w2.committee, two.id, other)).statusCode).toBe(201);
+    const d = (
+      await schedule(w.committee, one.id, {
+        startsAt: start.toISOString(),
+        onlineUrl: "https://meet.example/a",
+        public: false,
+      })
+    ).json().defense;
+    expect(await peopleOf(d.id)).toContain(w.examiner.id);
+
+    const refused = await examiners(one.id, busyTeacher.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(MSG.defenseBusy("Busy Examiner", busyWhen(start, 45)));
+    const [kept] = await t.database.db.select().from(theses).where(eq(theses.id, one.id));
+    expect(kept.secondExaminerId).toBe(w.examiner.id);
+    expect(await peopleOf(d.id)).toContain(w.examiner.id);
+
+    expect((await examiners(one.id, freeTeacher.id)).statusCode).toBe(200);
+    const booked = await peopleOf(d.id);
+    expect(booked).toContain(freeTeacher.id);
+    expect(booked).not.toContain(w.examiner.id);
   });
 });
 

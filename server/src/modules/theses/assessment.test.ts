@@ -188,6 +188,8 @@ describe("PUT /api/theses/:id/assessment", () => {
       t.app.events.subscribe(a.id, "assessment-test-a", (e) => heard.a!.push(e)),
       t.app.events.subscribe(w.supervisor.id, "assessment-test-s", (e) => heard.sup!.push(e)),
     ];
+    // What a member's answer is before anything is marked: it must not change until release.
+    const before = (await w.get(a, `/api/theses/${th.id}`)).json().thesis;
     expect((await assess(w.supervisor, th.id, body(th, "1.7"))).statusCode).toBe(200);
     const changed = await assess(w.supervisor, th.id, body(th, "2.0", { studentComment: "Changed." }));
     expect(changed.statusCode).toBe(200);
@@ -217,6 +219,8 @@ describe("PUT /api/theses/:id/assessment", () => {
     // A student: Submitted, no actions, no marking on the timeline, no email or event, never the internal comment.
     const mine = await w.get(a, `/api/theses/${th.id}`);
     expect(mine.json().thesis).toMatchObject({ state: "Submitted", actions: [] });
+    // Not even its time of change tells them something happened.
+    expect(mine.json().thesis).toEqual(before);
     const list = await w.get(a, "/api/theses");
     expect(JSON.stringify(list.json())).not.toMatch(/Graded|Disputed/);
     const timeline = await w.get(a, `/api/proposals/${th.proposalId}/timeline`);

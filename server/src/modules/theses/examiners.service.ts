@@ -3,9 +3,10 @@ import type { examinersSchema } from "@shared/schemas/assessments";
 import type { Thesis } from "@shared/schemas/theses";
 import type { z } from "zod";
 import type { theses } from "../../db/schema";
-import { ConflictError, fieldError } from "../../lib/errors";
+import { ConflictError, fieldError, PG, pgErrorCode } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
+import { rebookDefense } from "../defenses/defense-end";
 import { isGroupMember, type Place, selectCandidate } from "./assessment.repository";
 import { tellThesis } from "./tell";
 import type { ThesisRow } from "./theses.repository";
@@ -67,6 +68,11 @@ export function nameExaminers(
       subject: { id: named.length === 1 ? named[0]!.id : null, name: words },
       set: () => set,
     });
+    // Its defense, if one is booked, now books the new examiner (§18: nobody double-booked).
+    await rebookDefense(c, { ...thesis, first_examiner_id: after.first, second_examiner_id: after.second });
     await tellThesis(c, thesis, "nameExaminer", { detail: words, extra: named.map((n) => n.id) });
+  }).catch((err) => {
+    // Booked at that time a moment ago by another request: the constraint refused it.
+    throw pgErrorCode(err) === PG.exclusionViolation ? new ConflictError(MSG.defenseSlotTaken) : err;
   });
 }

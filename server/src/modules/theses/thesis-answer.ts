@@ -29,6 +29,11 @@ export function toThesis(r: ThesisRow, parties: ThesisParty[], now: Date): Thesi
     // What a student is shown must not tell them more than Submitted: their actions follow the state shown.
     actions: thesisActionsAllowed(shownThesisState(r.state, parties), parties),
     overdue: isThesisOverdue({ state: r.state, dueAt: iso(r.due_at) }, now.getTime()),
-    updatedAt: iso(r.updated_at),
+    // While marked and not released, a member's answer changes with nothing done after the
+    // submission (an examiner named, an assessment in, the decision): blind (§17).
+    updatedAt:
+      parties.includes("member") && shownThesisState(r.state, parties) === "Submitted"
+        ? (iso(r.submitted_at) ?? iso(r.updated_at))
+        : iso(r.updated_at),
   };
 }
