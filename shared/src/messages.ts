@@ -1,10 +1,7 @@
-import { ASSESSMENT_MSG } from "./assessment-messages";
-import { DEFENSE_MSG } from "./defense-messages";
 import { IMPORT_MSG } from "./import-messages";
-import { ROOM_MSG } from "./room-messages";
 import { SCENARIO_MSG } from "./scenario-messages";
 import { SIGN_IN_MSG } from "./sign-in-messages";
-import { THESIS_MSG } from "./thesis-messages";
+import { THESIS_PHASE_MSG } from "./thesis-phase-messages";
 
 /**
  * User-facing strings of the specification (§5, §8), word for word, plus the
@@ -175,11 +172,8 @@ export const MSG = {
   tooManyInvitations: (perDay: number, from: string) =>
     `You can send at most ${perDay} invitations a day. You can invite again from ${from}.`,
 
-  ...THESIS_MSG,
+  ...THESIS_PHASE_MSG,
   ...SCENARIO_MSG,
-  ...ROOM_MSG,
-  ...DEFENSE_MSG,
-  ...ASSESSMENT_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
