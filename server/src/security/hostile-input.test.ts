@@ -780,6 +780,7 @@ function template(method: string, route: string): Template | undefined {
       body: { supervisorId: people.supervisor.id },
     },
     "GET /api/theses": { role: "committee", query: { termId: "all", state: "Writing" } },
+    "GET /api/theses/grades.csv": { role: "committee", query: { termId: "all", state: "Graded" } },
     "GET /api/theses/:id": { role: "committee", params: { id: world.thesis } },
     "GET /api/theses/:id/writing": { role: "committee", params: { id: world.thesis } },
     "POST /api/theses/:id/drafts": {

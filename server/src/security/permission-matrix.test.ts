@@ -858,6 +858,13 @@ const ROWS: Row[] = [
     },
   },
   {
+    // The committee's grades export (DESIGN.md §17): one row per student.
+    method: "GET",
+    route: "/api/theses/grades.csv",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/theses/grades.csv?termId=all" }),
+  },
+  {
     method: "GET",
     route: "/api/theses/:id",
     expect: [401, 404, 404, 200, 404, 200],

@@ -22,14 +22,18 @@ export type ThesisReasonInput = z.input<typeof thesisReasonSchema>;
  * GET /api/theses, paged as every list (decision 0018): `termId` a term's id or "all" (none: any
  * term); `state` one state, or none for every thesis not yet Released, Cancelled or Annulled (§16:
  * lists default to those in progress); `overdue` "true": only those in Writing past their due date,
- * "false": only those that are not.
+ * "false": only those that are not; `examinerId` only those a teacher examines, first or second (§17).
  */
 export const thesisListQuery = pageQuery.extend({
   termId: termFilter,
   state: z.enum(THESIS_STATES, { error: `State must be one of ${THESIS_STATES.join(", ")}.` }).optional(),
   overdue: z.enum(["true", "false"], { error: "Overdue must be true or false." }).optional(),
+  examinerId: uuid({ error: "Invalid examiner." }).optional(),
 });
 export type ThesisListQuery = z.input<typeof thesisListQuery>;
+
+/** GET /api/theses/grades.csv: the committee's grades export, by the list's filters (no pages). */
+export const thesisGradesCsvQuery = thesisListQuery.omit({ page: true, pageSize: true });
 
 /** The states a list shows when it names none. */
 export const THESIS_STATES_IN_PROGRESS = ["Writing", "Submitted", "Graded", "Disputed"] as const;

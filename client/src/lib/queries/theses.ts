@@ -11,6 +11,8 @@ export interface ThesisListParams {
   /** One state; none: every thesis not yet Released (§16). */
   state?: ThesisState;
   overdue?: "true" | "false";
+  /** Only the theses this teacher examines, first or second (§17). */
+  examinerId?: string;
   page: number;
   pageSize: number;
 }

@@ -87,6 +87,8 @@ export interface ThesisListFilter {
   termId: string | null;
   states: readonly ThesisState[];
   overdue: boolean | undefined;
+  /** Only those this teacher examines, first or second (§17). */
+  examinerId?: string;
   now: Date;
 }
 
@@ -96,11 +98,17 @@ const overdueIs = (overdue: boolean | undefined, now: Date): SQL => {
   return overdue ? past : sql`not ${past}`;
 };
 
-const listFromWhere = (viewer: { id: string; role: string }, f: ThesisListFilter): SQL => sql`
+const examinedBy = (examinerId: string | undefined): SQL =>
+  examinerId
+    ? sql`(th.first_examiner_id = ${examinerId} or th.second_examiner_id = ${examinerId})`
+    : sql`true`;
+
+/** What a list of theses reads from, over `theses th` and `proposals p`: the viewer's, by the filter. */
+export const listFromWhere = (viewer: { id: string; role: string }, f: ThesisListFilter): SQL => sql`
     from ${theses} th
     join ${proposals} p on p.id = th.proposal_id
    where ${thesisVisibleTo(viewer)} and ${f.termId ? sql`p.term_id = ${f.termId}` : sql`true`}
-     and ${inStates(f.states)} and ${overdueIs(f.overdue, f.now)}`;
+     and ${inStates(f.states)} and ${overdueIs(f.overdue, f.now)} and ${examinedBy(f.examinerId)}`;
 
 /**
  * A page of the theses the viewer may see, oldest due first, with their count up to `cap`

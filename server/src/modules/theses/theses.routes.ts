@@ -1,4 +1,5 @@
 import {
+  thesisGradesCsvQuery,
   thesisIdParams,
   thesisListQuery,
   thesisListResponse,
@@ -8,7 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { cancelThesis, getThesis, listTheses } from "./theses.service";
+import { sendCsv } from "../committee/csv";
+import { gradesExport } from "./grades-export";
+import { cancelThesis, getThesis, listTheses, thesisFilter } from "./theses.service";
 
 const route = routesOf("theses", [400, 401, 403, 404]);
 
@@ -18,11 +21,24 @@ export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
     "/theses",
     route("theses:read", {
       summary:
-        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId, state (none: those in progress) and overdue; paged, counted up to 1,000. Students see Graded and Disputed as Submitted until release.",
+        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId, state (none: those in progress), overdue and examinerId; paged, counted up to 1,000. Students see Graded and Disputed as Submitted until release.",
       querystring: thesisListQuery,
       response: { 200: thesisListResponse },
     }),
     async (request) => listTheses(contextOf(request), request.query),
+  );
+
+  app.get(
+    "/theses/grades.csv",
+    route("theses:manage", {
+      summary:
+        "The committee's grades as CSV: one row per student of each thesis the list's filters find, with the student ID and the grade as it stands; streamed",
+      querystring: thesisGradesCsvQuery,
+    }),
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      return sendCsv(reply, gradesExport(ctx.db, ctx.by, thesisFilter(ctx, request.query)));
+    },
   );
 
   app.get(

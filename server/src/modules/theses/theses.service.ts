@@ -4,6 +4,7 @@ import {
   THESIS_STATES_IN_PROGRESS,
   type Thesis,
   type ThesisList,
+  type thesisGradesCsvQuery,
   type thesisListQuery,
 } from "@shared/schemas/theses";
 import type { z } from "zod";
@@ -11,7 +12,7 @@ import { counted, pageWindow } from "../../db/query";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { changeIn } from "../proposals/command";
-import { selectThesis, selectThesisPage } from "./theses.repository";
+import { selectThesis, selectThesisPage, type ThesisListFilter } from "./theses.repository";
 import { toThesis } from "./thesis-answer";
 import { applyThesisTransition, partiesOfThesis, thesisFor } from "./thesis-transition";
 
@@ -32,6 +33,20 @@ function statesFor(state: ThesisState | undefined, student: boolean): readonly T
   return state === "Submitted" ? ["Submitted", "Graded", "Disputed"] : [state];
 }
 
+/** A list's query as its filter: a term or any, the states the caller may filter by, overdue, an examiner. */
+export function thesisFilter(
+  ctx: RequestContext<SessionUser>,
+  q: z.output<typeof thesisGradesCsvQuery>,
+): ThesisListFilter {
+  return {
+    termId: q.termId && q.termId !== "all" ? q.termId : null,
+    states: statesFor(q.state, ctx.by.role === "student"),
+    overdue: q.overdue === undefined ? undefined : q.overdue === "true",
+    examinerId: q.examinerId,
+    now: ctx.now,
+  };
+}
+
 /**
  * GET /api/theses: the committee every thesis, a teacher theirs (supervisor or examiner), a student
  * their own; a page of them, oldest due first, counted up to LIMITS.listCountMax (decision 0018).
@@ -40,16 +55,8 @@ export async function listTheses(
   ctx: RequestContext<SessionUser>,
   q: z.output<typeof thesisListQuery>,
 ): Promise<ThesisList> {
-  const termId = q.termId && q.termId !== "all" ? q.termId : null;
-  const states = statesFor(q.state, ctx.by.role === "student");
-  const overdue = q.overdue === undefined ? undefined : q.overdue === "true";
   const window = pageWindow(q, LIMITS.listCountMax);
-  const { rows, n } = await selectThesisPage(
-    ctx.db,
-    ctx.by,
-    { termId, states, overdue, now: ctx.now },
-    window,
-  );
+  const { rows, n } = await selectThesisPage(ctx.db, ctx.by, thesisFilter(ctx, q), window);
   return {
     items: rows.map((r) => toThesis(r, partiesOfThesis(ctx.by, r), ctx.now)),
     ...counted(n, window.cap),

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const committee = testUser({ id: "c1", role: "committee", name: "Katherine Johnson", studentId: null });
 const SPRING = "7e000000-0000-4000-8000-000000000100";
 
-function setup(path = "/committee/theses", items = [makeThesis()], total = items.length) {
+function setup(path = "/committee/theses", items = [makeThesis()], total = items.length, who = committee) {
   const asked: URLSearchParams[] = [];
   vi.stubGlobal(
     "fetch",
@@ -20,9 +20,16 @@ function setup(path = "/committee/theses", items = [makeThesis()], total = items
         asked.push(url.searchParams);
         return { body: { items, total, capped: false } };
       },
+      "GET /api/users": () => ({
+        body: {
+          items: [{ id: "e2", name: "Grace Hopper", email: "grace@uni.test", deactivatedAt: null }],
+          total: 1,
+          capped: false,
+        },
+      }),
     }).fetch,
   );
-  const { router } = renderScreen(<ThesisList />, { user: committee, path });
+  const { router } = renderScreen(<ThesisList />, { user: who, path });
   return { asked, router, user: userEvent.setup() };
 }
 
@@ -67,5 +74,33 @@ describe("the theses list", () => {
   it("says when nothing matches", async () => {
     setup("/committee/theses?state=Released", []);
     expect(await screen.findByText("No theses match these filters.")).toBeInTheDocument();
+  });
+
+  it("a teacher's Examining view: Only theses I examine asks for the theses they examine, in the address", async () => {
+    const teacher = testUser({ id: "t1", role: "supervisor", name: "Alan Turing", studentId: null });
+    const { asked, router, user } = setup("/supervisor/theses", [makeThesis()], 1, teacher);
+    await screen.findByRole("table", { name: "Theses" });
+    expect(screen.queryByRole("link", { name: "Export grades (CSV)" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Only theses I examine" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?examinerId=t1"));
+    await waitFor(() => expect(asked.at(-1)?.get("examinerId")).toBe("t1"));
+  });
+
+  it("the committee filters by examiner and exports the grades of what the filters find", async () => {
+    const { asked, router, user } = setup(`/committee/theses?termId=${SPRING}&state=Graded`);
+    await screen.findByRole("table", { name: "Theses" });
+    const exportLink = screen.getByRole("link", { name: "Export grades (CSV)" });
+    expect(exportLink).toHaveAttribute("href", `/api/theses/grades.csv?termId=${SPRING}&state=Graded`);
+    const select = screen.getByRole("combobox", { name: "Examiner" });
+    await user.click(select);
+    await waitFor(() => expect(select).toHaveAttribute("aria-controls"));
+    const listbox = document.getElementById(select.getAttribute("aria-controls")!)!;
+    await user.click(await within(listbox).findByRole("option", { name: /Grace Hopper/, hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toContain("examinerId=e2"));
+    await waitFor(() => expect(asked.at(-1)?.get("examinerId")).toBe("e2"));
+    expect(screen.getByRole("link", { name: "Export grades (CSV)" })).toHaveAttribute(
+      "href",
+      `/api/theses/grades.csv?termId=${SPRING}&state=Graded&examinerId=e2`,
+    );
   });
 });

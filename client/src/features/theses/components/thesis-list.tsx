@@ -8,6 +8,7 @@ import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useThesisList } from "../api/use-theses";
+import { ExaminerFilters } from "./examiner-filters";
 import { useNow } from "./thesis-due";
 import { ThesisCards, ThesisTable } from "./thesis-rows";
 import { THESIS_TERM_PARAM, useThesisFilters } from "./use-thesis-filters";
@@ -23,17 +24,12 @@ const EMPTY: EmptyWords = {
 /**
  * The theses the caller may see (DESIGN.md §16): the committee's every thesis, a teacher's as
  * supervisor or examiner, a student's own; of any term and not yet Released unless filtered by
- * term, state or overdue; oldest due first, paged on the server (20 a page, decision 0018).
+ * term, state, overdue or examiner; oldest due first, paged on the server (20 a page, decision 0018).
  */
 export function ThesisList() {
   const { filters, termId, update } = useThesisFilters();
-  const list = useThesisList({
-    termId,
-    state: filters.state,
-    overdue: filters.overdue,
-    page: filters.page,
-    pageSize: THESES_PAGE_SIZE,
-  });
+  const query = { termId, state: filters.state, overdue: filters.overdue, examinerId: filters.examinerId };
+  const list = useThesisList({ ...query, page: filters.page, pageSize: THESES_PAGE_SIZE });
   const narrow = useNarrow();
   const now = useNow();
   const total = list.data?.total ?? 0;
@@ -45,7 +41,7 @@ export function ThesisList() {
   }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
 
   const items = list.data?.items ?? [];
-  const filtered = !!(filters.state || filters.overdue || termId !== "all");
+  const filtered = !!(filters.state || filters.overdue || filters.examinerId || termId !== "all");
   const rows = { items, showTerm: termId === "all", busy: list.isFetching, now };
 
   return (
@@ -68,6 +64,7 @@ export function ThesisList() {
           style={{ alignSelf: "end" }}
           pb={8}
         />
+        <ExaminerFilters filters={filters} query={query} update={update} />
       </SimpleGrid>
       <ListState
         query={list}

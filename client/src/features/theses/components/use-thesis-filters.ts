@@ -10,11 +10,13 @@ export const THESIS_TERM_PARAM = "termId";
 export interface ThesisFilters {
   state?: ThesisState;
   overdue?: "true";
+  /** Only the theses this teacher examines (a supervisor's "Only theses I examine", the committee's Examiner). */
+  examinerId?: string;
   page: number;
 }
 
 /**
- * The theses list's filters live in the address (`?termId=&state=&overdue=true&page=`): a reload,
+ * The theses list's filters live in the address (`?termId=&state=&overdue=true&examinerId=&page=`): a reload,
  * the back button and a shared link show the same rows. What is not a state reads as no filter.
  */
 export function useThesisFilters() {
@@ -26,6 +28,7 @@ export function useThesisFilters() {
     return {
       state: THESIS_STATES.includes(state as ThesisState) ? (state as ThesisState) : undefined,
       overdue: params.get("overdue") === "true" ? "true" : undefined,
+      examinerId: params.get("examinerId") || undefined,
       page: pageParam(params),
     };
   }, [params]);
