@@ -28,7 +28,7 @@ export const LIMITS = {
   versionNoteMax: 2000,
   reasonMax: 2000,
   /** An examiner's comment, for the students or internal (DESIGN.md §17). */
-  assessmentCommentMax: 10_000,
+  assessmentCommentMax: 5000,
   picturePixelsMax: 40_000_000,
   pictureSize: 256,
   pageSizeMax: 100,

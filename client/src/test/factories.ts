@@ -153,6 +153,7 @@ export const makeThesis = (o: Partial<Thesis> = {}): Thesis => ({
   ],
   actions: [],
   overdue: false,
+  yourAssessment: null,
   updatedAt: "2026-01-10T09:00:00.000Z",
   ...o,
 });

@@ -824,6 +824,45 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.thesis },
       body: { reason: "Valid reason." },
     },
+    // Defenses (DESIGN.md §18) and the marking (§17).
+    "GET /api/theses/:id/defense": { role: "committee", params: { id: world.thesis } },
+    "GET /api/theses/:id/defense/slots": {
+      role: "committee",
+      params: { id: world.thesis },
+      query: { minutes: "45" },
+    },
+    "POST /api/theses/:id/defense": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { startsAt: "2099-01-05T10:00:00Z", onlineUrl: "https://meet.example/x", public: true },
+    },
+    "PATCH /api/defenses/:id": {
+      role: "committee",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: { public: false },
+    },
+    "DELETE /api/defenses/:id": { role: "committee", params: { id: "00000000-0000-4000-8000-000000000000" } },
+    "PUT /api/defenses/:id/minutes": {
+      role: "supervisor",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: { text: "Valid minutes." },
+    },
+    "PUT /api/theses/:id/examiners": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { secondExaminerId: "00000000-0000-4000-8000-000000000000" },
+    },
+    "PUT /api/theses/:id/assessment": {
+      role: "supervisor",
+      params: { id: world.thesis },
+      body: { scores: { Overall: 70 }, grades: {}, studentComment: "Valid.", internalComment: "Valid." },
+    },
+    "GET /api/theses/:id/assessments": { role: "committee", params: { id: world.thesis } },
+    "POST /api/theses/:id/final-grades": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { grades: {}, reason: "Valid reason." },
+    },
     "POST /api/files": { role: "student" },
     "GET /api/files/:id": { role: "student", params: { id: world.document } },
     "GET /api/activity": {

@@ -59,6 +59,11 @@ export const thesisSchema = z.object({
   actions: z.array(z.enum(THESIS_ACTIONS)),
   /** In Writing past its due date (§16): shown to its members, its supervisor and the committee. */
   overdue: z.boolean(),
+  /**
+   * To an examiner of a submitted thesis, their own assessment (§17): when it is due (submission +
+   * the term's markingDays) and whether it is in; null to anyone else.
+   */
+  yourAssessment: z.object({ dueAt: z.string(), in: z.boolean() }).nullable(),
   updatedAt: z.string(),
 });
 export type Thesis = z.infer<typeof thesisSchema>;

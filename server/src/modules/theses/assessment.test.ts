@@ -73,6 +73,28 @@ const gradesOf = (id: string) =>
 const assessmentCount = async (id: string) =>
   (await selectRows(t.database.db, sql`select 1 from thesis_assessments where thesis_id = ${id}`)).length;
 
+describe("what waits for an examiner (yourAssessment)", () => {
+  it("each examiner sees their own assessment due at submission + markingDays, and in once sent; no one else sees it", async () => {
+    const th = await submitted();
+    const row = await w.thesisRow(th.id);
+    const due = new Date(row.submittedAt!.getTime() + 28 * 24 * 3600 * 1000).toISOString();
+    const mine = async (u: TestUser) => (await w.get(u, `/api/theses/${th.id}`)).json().thesis.yourAssessment;
+    expect(await mine(w.supervisor)).toEqual({ dueAt: due, in: false });
+    expect(await mine(w.examiner)).toEqual({ dueAt: due, in: false });
+    for (const u of [w.committee, th.students[0]]) expect(await mine(u)).toBeNull();
+    expect((await assess(w.supervisor, th.id, body(th, "2.0"))).statusCode).toBe(200);
+    expect(await mine(w.supervisor)).toEqual({ dueAt: due, in: true });
+    // Each sees their own: the second examiner's is still not in.
+    expect(await mine(w.examiner)).toEqual({ dueAt: due, in: false });
+    const listed = (await w.get(w.examiner, `/api/theses?examinerId=${w.examiner.id}&termId=all`)).json()
+      .items;
+    expect(listed.find((x: { id: string }) => x.id === th.id).yourAssessment).toEqual({
+      dueAt: due,
+      in: false,
+    });
+  });
+});
+
 describe("PUT /api/theses/:id/examiners", () => {
   it("the committee names a second examiner (an external teacher with no cell), who is told; and replaces the first", async () => {
     const th = await w.writing();

@@ -1,3 +1,5 @@
 import { thesesScreen } from "../thesis-screen";
 
-export default thesesScreen("The theses you supervise or examine, oldest due first.");
+export default thesesScreen(
+  "The theses you supervise or examine, oldest due first, with your assessments as they fall due.",
+);

@@ -1,6 +1,6 @@
 import { DueBadge } from "@client/components/overdue-badge";
-import { formatInZone, useTimeZone } from "@client/lib/dates";
-import { type BadgeProps, Text } from "@mantine/core";
+import { formatDate, formatInZone, useTimeZone } from "@client/lib/dates";
+import { Badge, type BadgeProps, Text } from "@mantine/core";
 import type { Thesis } from "@shared/schemas/theses";
 import { isThesisOverdue } from "@shared/thesis-life";
 import { useEffect, useState } from "react";
@@ -64,4 +64,26 @@ export function ThesisDue({ thesis, now }: { thesis: Pick<Thesis, "state" | "due
       )}
     </>
   );
+}
+
+/**
+ * To an examiner, their own assessment (§17): "Your assessment is in", or when it is due, as
+ * "Overdue" once past (what waits for them, on their list and the thesis page).
+ */
+export function YourAssessmentBadge({
+  thesis,
+  now,
+}: {
+  thesis: Pick<Thesis, "yourAssessment">;
+  now: number;
+}) {
+  const zone = useTimeZone();
+  const mine = thesis.yourAssessment;
+  if (!mine) return null;
+  const props = { variant: "outline", color: "dark", miw: "max-content", style: { flexShrink: 0 } } as const;
+  if (mine.in) return <Badge {...props}>Your assessment is in</Badge>;
+  if (new Date(mine.dueAt).getTime() < now)
+    return <DueBadge due={mine.dueAt} what="your assessment was due" />;
+  // The day only: the badge stays within a phone's width (the time is on the Marking panel).
+  return <Badge {...props}>Your assessment due {formatDate(mine.dueAt, zone)}</Badge>;
 }

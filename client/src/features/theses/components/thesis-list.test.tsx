@@ -78,8 +78,32 @@ describe("the theses list", () => {
 
   it("a teacher's Examining view: Only theses I examine asks for the theses they examine, in the address", async () => {
     const teacher = testUser({ id: "t1", role: "supervisor", name: "Alan Turing", studentId: null });
-    const { asked, router, user } = setup("/supervisor/theses", [makeThesis()], 1, teacher);
-    await screen.findByRole("table", { name: "Theses" });
+    const { asked, router, user } = setup(
+      "/supervisor/theses",
+      [
+        makeThesis({ state: "Submitted", yourAssessment: { dueAt: "2099-03-01T10:00:00.000Z", in: false } }),
+        makeThesis({
+          id: "33333333-3333-4333-8333-333333333333",
+          title: "Marked already",
+          state: "Submitted",
+          yourAssessment: { dueAt: "2099-03-01T10:00:00.000Z", in: true },
+        }),
+        makeThesis({
+          id: "44444444-4444-4444-8444-444444444444",
+          title: "Late marking",
+          state: "Submitted",
+          yourAssessment: { dueAt: "2020-03-01T10:00:00.000Z", in: false },
+        }),
+      ],
+      3,
+      teacher,
+    );
+    const table = await screen.findByRole("table", { name: "Theses" });
+    // What waits for them: their own assessment, due, in, or overdue.
+    const [, due, done, late] = within(table).getAllByRole("row");
+    expect(within(due).getByText(/^Your assessment due/)).toBeInTheDocument();
+    expect(within(done).getByText("Your assessment is in")).toBeInTheDocument();
+    expect(within(late).getByText("Overdue")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Export grades (CSV)" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Only theses I examine" }));
     await waitFor(() => expect(router.state.location.search).toBe("?examinerId=t1"));

@@ -18,7 +18,7 @@ import { useThesis } from "../api/use-theses";
 import { DefenseSection } from "./defense-section";
 import { MarkingPanel } from "./marking-panel";
 import { ThesisActions } from "./thesis-actions";
-import { ThesisDue, ThesisOverdueBadge, useNow } from "./thesis-due";
+import { ThesisDue, ThesisOverdueBadge, useNow, YourAssessmentBadge } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
 import { WritingPanel } from "./writing-panel";
 
@@ -87,6 +87,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
           <Group gap="xs">
             <ThesisStateBadge state={t.state} size="lg" />
             <ThesisOverdueBadge thesis={t} now={now} size="lg" />
+            <YourAssessmentBadge thesis={t} now={now} />
           </Group>
         }
       />

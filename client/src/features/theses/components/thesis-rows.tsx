@@ -8,7 +8,7 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ThesisDue, ThesisOverdueBadge } from "./thesis-due";
+import { ThesisDue, ThesisOverdueBadge, YourAssessmentBadge } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
 
 interface RowsProps {
@@ -58,6 +58,7 @@ function State({ t, now }: { t: Thesis; now: number }) {
     <Group gap={6} wrap="wrap">
       <ThesisStateBadge state={t.state} />
       <ThesisOverdueBadge thesis={t} now={now} />
+      <YourAssessmentBadge thesis={t} now={now} />
     </Group>
   );
 }
