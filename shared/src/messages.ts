@@ -1,6 +1,7 @@
 import { ASSESSMENT_MSG } from "./assessment-messages";
 import { DEFENSE_MSG } from "./defense-messages";
 import { IMPORT_MSG } from "./import-messages";
+import { RELEASE_MSG } from "./release-messages";
 import { ROOM_MSG } from "./room-messages";
 import { SCENARIO_MSG } from "./scenario-messages";
 import { SIGN_IN_MSG } from "./sign-in-messages";
@@ -180,6 +181,7 @@ export const MSG = {
   ...ROOM_MSG,
   ...DEFENSE_MSG,
   ...ASSESSMENT_MSG,
+  ...RELEASE_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
