@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBILITIES } from "../enums";
+import { GRADE_SCALES, VISIBILITIES } from "../enums";
 import { MSG } from "../messages";
 import { uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
@@ -44,6 +44,8 @@ const person = z.object({ id: z.string(), name: z.string() });
  * for the students (never an internal comment); the teachers and the committee every member's grade.
  */
 export const thesisResultSchema = z.object({
+  /** The term's scale, for a grade's correction. */
+  scale: z.enum(GRADE_SCALES),
   proposedVisibility: visibility.nullable(),
   embargoUntil: z.string().nullable(),
   consents: z.array(z.object({ member: person, public: z.boolean().nullable() })),

@@ -28,6 +28,7 @@ import { tellThesis } from "./tell";
 import type { ThesisRow } from "./theses.repository";
 import { thesisAction } from "./thesis-action";
 import { applyThesisTransition, mayThesis, thesisFor } from "./thesis-transition";
+import { selectTermScale } from "./writing.repository";
 
 const dateOrNull = (v: string | null | undefined) => (v ? new Date(v) : null);
 
@@ -167,7 +168,9 @@ export async function readResult(ctx: RequestContext<SessionUser>, id: string): 
     ? new Map((await selectGrades(ctx.db, id)).map((g) => [g.student_id, g.grade]))
     : null;
   const seen = parties.includes("member") ? thesis.members.filter((m) => m.id === ctx.by.id) : thesis.members;
+  const { grade_scale } = (await selectTermScale(ctx.db, thesis.proposal_id))!;
   return {
+    scale: grade_scale,
     proposedVisibility: thesis.proposed_visibility,
     embargoUntil: thesis.embargo_until ? iso(thesis.embargo_until) : null,
     consents: thesis.members.map((member) => ({

@@ -3,7 +3,7 @@ import type { ThesisResult } from "@shared/schemas/release";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
-import { defenses, proposals, terms, theses } from "../../db/schema";
+import { defenses, proposals, terms } from "../../db/schema";
 import { createTestApp, makeStudent, sessionHeaders, type TestContext, type TestUser } from "../../test/app";
 import { thesisWorld } from "../../test/thesis-world";
 
