@@ -8,6 +8,7 @@ import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useThesisList } from "../api/use-theses";
+import { TermReleaseButton } from "./term-release";
 import { useNow } from "./thesis-due";
 import { ThesisCards, ThesisTable } from "./thesis-rows";
 import { THESIS_TERM_PARAM, useThesisFilters } from "./use-thesis-filters";
@@ -69,6 +70,7 @@ export function ThesisList() {
           pb={8}
         />
       </SimpleGrid>
+      <TermReleaseButton termId={termId} />
       <ListState
         query={list}
         failed={MSG.fetchThesesFailed}
