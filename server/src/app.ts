@@ -50,6 +50,7 @@ import { reviewDigestJob } from "./modules/terms/review-digest.job";
 import { termRoutes } from "./modules/terms/terms.routes";
 import { thesisAssessmentRoutes } from "./modules/theses/assessment.routes";
 import { thesesOverdueDigestJob } from "./modules/theses/overdue-digest.job";
+import { thesisReleaseRoutes } from "./modules/theses/release.routes";
 import { thesisRoutes } from "./modules/theses/theses.routes";
 import { thesisSubmissionRoutes, thesisWritingRoutes } from "./modules/theses/writing.routes";
 import { userRoutes } from "./modules/users/users.routes";
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(thesisWritingRoutes);
       await api.register(thesisSubmissionRoutes);
       await api.register(thesisAssessmentRoutes);
+      await api.register(thesisReleaseRoutes);
     },
     { prefix: "/api" },
   );

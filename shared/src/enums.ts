@@ -83,3 +83,7 @@ export type ThesisState = (typeof THESIS_STATES)[number];
 /** How a term's grades are given (DESIGN.md §16). */
 export const GRADE_SCALES = ["percent", "german", "letter"] as const;
 export type GradeScale = (typeof GRADE_SCALES)[number];
+
+/** Who may read a released thesis in the archive (DESIGN.md §19). */
+export const VISIBILITIES = ["Public", "Internal", "Private"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];

@@ -65,6 +65,12 @@ export const PERMISSIONS = {
   "theses:examine": ["supervisor"],
   /** Reading a thesis's assessments: its examiners and the committee (blind until both are in, §17); never students. */
   "theses:assessments": ["supervisor", "committee"],
+  /** The supervisor's visibility proposal for a thesis (§19; the service checks that they supervise it). */
+  "theses:propose-visibility": ["supervisor"],
+  /** A member's consent to publishing their thesis as Public (§19), for themselves. */
+  "theses:consent": ["student"],
+  /** Releasing grades, one thesis or a term's, and changing a released thesis's visibility (§17, §19). */
+  "theses:release": ["committee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -16,7 +16,7 @@ import {
 
 /**
  * DESIGN.md §16's table, written out here by hand, row by row (with §16's removal of a member and
- * §17's assessment and naming of examiners): the code's table must say exactly this.
+ * §17's assessment and naming of examiners, §19's visibility): the code's table must say exactly this.
  */
 const DESIGN = [
   "— start system → Writing",
@@ -42,6 +42,12 @@ const DESIGN = [
   "Writing removeMember committee → unchanged (reason required)",
   "Writing nameExaminer committee → unchanged",
   "Submitted nameExaminer committee → unchanged",
+  // §19: the supervisor's visibility proposal and each member's consent until release, the committee's change after.
+  ...["Writing", "Submitted", "Graded", "Disputed"].flatMap((s) => [
+    `${s} proposeVisibility supervisor → unchanged`,
+    `${s} consentPublication member → unchanged`,
+  ]),
+  "Released changeVisibility committee → unchanged",
 ];
 
 function describeRow(t: ThesisTransition) {
@@ -112,12 +118,23 @@ describe("the thesis's table", () => {
     ]);
     expect(thesisActionsAllowed("Submitted", ["supervisor", "firstExaminer"]).sort()).toEqual([
       "assess",
+      "proposeVisibility",
       "return",
     ]);
-    expect(thesisActionsAllowed("Submitted", ["member"])).toEqual([]);
+    expect(thesisActionsAllowed("Submitted", ["member"])).toEqual(["consentPublication"]);
     expect(thesisActionsAllowed("Disputed", ["committee"]).sort()).toEqual(["cancel", "setFinalGrades"]);
     expect(thesisActionsAllowed("Graded", ["firstExaminer", "secondExaminer"])).toEqual([]);
-    expect(thesisActionsAllowed("Released", ["committee"]).sort()).toEqual(["annul", "correctGrade"]);
+    expect(thesisActionsAllowed("Graded", ["committee"]).sort()).toEqual([
+      "annul",
+      "correctGrade",
+      "release",
+    ]);
+    expect(thesisActionsAllowed("Released", ["committee"]).sort()).toEqual([
+      "annul",
+      "changeVisibility",
+      "correctGrade",
+    ]);
+    expect(thesisActionsAllowed("Released", ["member"])).toEqual([]);
     expect(thesisActionsAllowed("Cancelled", ["committee"])).toEqual([]);
     expect(thesisActionsAllowed("Writing", [])).toEqual([]);
   });

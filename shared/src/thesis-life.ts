@@ -40,6 +40,9 @@ export const THESIS_ACTIONS = [
   "annul",
   "removeMember",
   "nameExaminer",
+  "proposeVisibility",
+  "consentPublication",
+  "changeVisibility",
 ] as const;
 export type ThesisAction = (typeof THESIS_ACTIONS)[number];
 
@@ -114,6 +117,14 @@ export const THESIS_TRANSITIONS: readonly ThesisTransition[] = [
     needs: { reason: "required" },
   }),
   ...rows(["Graded"], { action: "release", who: ["committee"], to: "Released" }),
+  // §19: until release the supervisor proposes the visibility and each member consents (or not) to Public;
+  // after it the committee may change the visibility or the embargo.
+  ...rows(
+    ["Writing", "Submitted", "Graded", "Disputed"],
+    { action: "proposeVisibility", who: ["supervisor"], to: "unchanged" },
+    { action: "consentPublication", who: ["member"], to: "unchanged" },
+  ),
+  ...rows(["Released"], { action: "changeVisibility", who: ["committee"], to: "unchanged" }),
   ...rows(
     ["Graded", "Released"],
     { action: "correctGrade", who: ["committee"], to: "unchanged", needs: { reason: "required" } },

@@ -1,5 +1,6 @@
 import { ASSESSMENT_MSG } from "./assessment-messages";
 import { DEFENSE_MSG } from "./defense-messages";
+import { RELEASE_MSG } from "./release-messages";
 import { ROOM_MSG } from "./room-messages";
 import { THESIS_MSG } from "./thesis-messages";
 
@@ -12,4 +13,5 @@ export const THESIS_PHASE_MSG = {
   ...ROOM_MSG,
   ...DEFENSE_MSG,
   ...ASSESSMENT_MSG,
+  ...RELEASE_MSG,
 };

@@ -863,6 +863,34 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.thesis },
       body: { grades: {}, reason: "Valid reason." },
     },
+    "GET /api/theses/:id/result": { role: "student", params: { id: world.thesis } },
+    "PUT /api/theses/:id/visibility-proposal": {
+      role: "supervisor",
+      params: { id: world.thesis },
+      body: { visibility: "Public", embargoUntil: "2099-01-01T00:00:00Z" },
+    },
+    "PUT /api/theses/:id/publication-consent": {
+      role: "student",
+      params: { id: world.thesis },
+      body: { public: true },
+    },
+    "POST /api/theses/:id/release": { role: "committee", params: { id: world.thesis }, body: {} },
+    "POST /api/terms/:id/release-grades": { role: "committee", params: { id: world.term }, body: {} },
+    "PATCH /api/theses/:id/visibility": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { visibility: "Internal", embargoUntil: null },
+    },
+    "POST /api/theses/:id/grade-correction": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { studentId: "00000000-0000-4000-8000-000000000000", grade: "1.0", reason: "Valid reason." },
+    },
+    "POST /api/theses/:id/annul": {
+      role: "committee",
+      params: { id: world.thesis },
+      body: { reason: "Valid reason." },
+    },
     "POST /api/files": { role: "student" },
     "GET /api/files/:id": { role: "student", params: { id: world.document } },
     "GET /api/activity": {

@@ -1013,6 +1013,61 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 200],
     request: (w) => ({ url: `/api/theses/${w.TH2}/fail`, payload: { reason: "Not submitted." } }),
   },
+  // The release and the official record (DESIGN.md §17, §19). On TH in Writing: its proposal (its
+  // supervisor only: S, its second examiner, refused by the table) and a member's consent (A and B
+  // are not its members: 404). TH2, Graded by the failure above: released, its visibility changed,
+  // a grade corrected (the committee gets past every check to the member named: 400), annulled.
+  {
+    method: "GET",
+    route: "/api/theses/:id/result",
+    expect: [401, 404, 404, 200, 404, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH}/result` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/theses/:id/visibility-proposal",
+    expect: [401, 403, 403, 403, 404, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/visibility-proposal`, payload: { visibility: "Public" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/theses/:id/publication-consent",
+    expect: [401, 404, 404, 403, 403, 403],
+    request: (w) => ({ url: `/api/theses/${w.TH}/publication-consent`, payload: { public: true } }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/release",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH2}/release`, payload: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/terms/:id/release-grades",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/terms/${w.spareTerm}/release-grades`, payload: {} }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/theses/:id/visibility",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH2}/visibility`, payload: { visibility: "Private" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/grade-correction",
+    expect: [401, 403, 403, 403, 403, 400],
+    request: (w) => ({
+      url: `/api/theses/${w.TH2}/grade-correction`,
+      payload: { studentId: randomUUID(), grade: "5.0", reason: "Recounted." },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/theses/:id/annul",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: (w) => ({ url: `/api/theses/${w.TH2}/annul`, payload: { reason: "Plagiarism." } }),
+  },
   {
     method: "POST",
     route: "/api/theses/:id/cancel",

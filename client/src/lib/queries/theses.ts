@@ -1,4 +1,5 @@
 import type { ThesisState } from "@shared/enums";
+import type { ThesisResult } from "@shared/schemas/release";
 import type { Thesis, ThesisList } from "@shared/schemas/theses";
 import type { ThesisWriting } from "@shared/schemas/thesis-writing";
 import { queryOptions } from "@tanstack/react-query";
@@ -39,6 +40,11 @@ export const thesisQueries = {
     queryOptions({
       queryKey: [...ALL, "writing", id] as const,
       queryFn: async () => (await api.get<{ writing: ThesisWriting }>(`/theses/${id}/writing`)).writing,
+    }),
+  result: (id: string) =>
+    queryOptions({
+      queryKey: [...ALL, "result", id] as const,
+      queryFn: async () => (await api.get<{ result: ThesisResult }>(`/theses/${id}/result`)).result,
     }),
 };
 

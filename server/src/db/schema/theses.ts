@@ -1,6 +1,17 @@
 /** The thesis that an Approved proposal starts (DESIGN.md §16), 1:1 with its proposal. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { createdAt, ref, updatedAt } from "./columns";
 import { thesisStateEnum } from "./enums";
@@ -28,6 +39,13 @@ export const theses = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     /** The final document, locked at submission. */
     finalDocumentId: uuid("final_document_id").references(() => files.id, { onDelete: "restrict" }),
+    /** The supervisor's proposal (§19): Public, Internal or Private; none means Internal at release. */
+    proposedVisibility: text("proposed_visibility"),
+    /** Before this date the released thesis acts as Private (§19); proposed by the supervisor, changed by the committee. */
+    embargoUntil: timestamp("embargo_until", { withTimezone: true }),
+    /** The visibility it was released with (Public only with every member's consent), later the committee's. */
+    visibility: text("visibility"),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -37,6 +55,14 @@ export const theses = pgTable(
     index("theses_state_due_idx").on(t.state, t.dueAt, t.id),
     index("theses_first_examiner_idx").on(t.firstExaminerId, t.state),
     index("theses_second_examiner_idx").on(t.secondExaminerId, t.state),
+    check(
+      "theses_visibility_ck",
+      sql`${t.proposedVisibility} is null or ${t.proposedVisibility} in ('Public', 'Internal', 'Private')`,
+    ),
+    check(
+      "theses_released_visibility_ck",
+      sql`${t.visibility} is null or ${t.visibility} in ('Public', 'Internal', 'Private')`,
+    ),
     check("theses_due_ck", sql`${t.dueAt} > ${t.startedAt}`),
     // Two examiners, never one person twice (§17).
     check(
@@ -44,4 +70,16 @@ export const theses = pgTable(
       sql`${t.secondExaminerId} is null or ${t.secondExaminerId} is distinct from ${t.firstExaminerId}`,
     ),
   ],
+);
+
+/** Each member's consent to publishing the thesis as Public (§19), for themselves, until release. */
+export const thesisConsents = pgTable(
+  "thesis_consents",
+  {
+    thesisId: ref("thesis_id", () => theses.id, "cascade"),
+    studentId: ref("student_id", () => users.id, "restrict"),
+    public: boolean("public").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
 );

@@ -90,7 +90,7 @@ const MARKING_ACTIONS = ["assess", "decide", "setFinalGrades"] as const;
  * draft is the committee's working, not the group's history (issue 33 item 4): it stays in the
  * activity log only; the publication writes the group's row with its result. A student's omits
  * the thesis's marking (DESIGN.md §17: no timeline row tells a student of an assessment, a grade,
- * Graded or Disputed before release).
+ * Graded or Disputed before release), and a grade's correction before release.
  */
 export function selectTimeline(db: Db, proposalId: string, student = false) {
   return selectRows<ActivityRow>(
@@ -99,10 +99,10 @@ export function selectTimeline(db: Db, proposalId: string, student = false) {
          where a.proposal_id = ${proposalId} and not (a.kind = 'allocation' and a.action = 'move')
            and ${
              student
-               ? sql`not (a.kind = 'thesis' and a.action in (${sql.join(
+               ? sql`not ((a.kind = 'thesis' and a.action in (${sql.join(
                    MARKING_ACTIONS.map((x) => sql`${x}`),
                    sql`, `,
-                 )}))`
+                 )}) or (a.kind = 'thesis' and a.action = 'correctGrade' and a.from_thesis_state <> 'Released')))`
                : sql`true`
            }
          order by a.at, a.id`,

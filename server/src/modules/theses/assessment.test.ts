@@ -238,9 +238,9 @@ describe("PUT /api/theses/:id/assessment", () => {
       .toBe(true);
     for (const stop of stops) stop?.();
 
-    // A student: Submitted, no actions, no marking on the timeline, no email or event, never the internal comment.
+    // A student: Submitted, only their consent to Public, no marking on the timeline, no email or event, never the internal comment.
     const mine = await w.get(a, `/api/theses/${th.id}`);
-    expect(mine.json().thesis).toMatchObject({ state: "Submitted", actions: [] });
+    expect(mine.json().thesis).toMatchObject({ state: "Submitted", actions: ["consentPublication"] });
     // Not even its time of change tells them something happened.
     expect(mine.json().thesis).toEqual(before);
     const list = await w.get(a, "/api/theses");

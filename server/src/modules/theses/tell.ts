@@ -7,9 +7,10 @@ import type { ThesisRow } from "./theses.repository";
 
 /**
  * Who hears of a thesis action besides the one acting: its members, its teachers too, or its
- * teachers only (the marking, which no student hears of before release, §17).
+ * teachers only (the marking, which no student hears of before release, §17), or the members
+ * named in `extra` (a corrected grade's student) and its teachers.
  */
-type Audience = "members" | "membersAndTeachers" | "teachers";
+type Audience = "members" | "membersAndTeachers" | "teachers" | "namedAndTeachers";
 
 /** What is said of each action that tells anyone: its headline, its sentence, and to whom. */
 const WORDS: Partial<
@@ -71,6 +72,23 @@ const WORDS: Partial<
     what: (by) => `${by} set the final grades of the thesis's disputed members.`,
     to: "teachers",
   },
+  // Says no grade: each member reads their own on the thesis's page (§17).
+  release: {
+    headline: "Grades released",
+    what: (by) =>
+      `${by} released the grades of the thesis: sign in to read your grade and the examiners' comments.`,
+    to: "membersAndTeachers",
+  },
+  correctGrade: {
+    headline: "Grade corrected",
+    what: (by, d) => `${by} corrected ${d}'s grade of the thesis: it is on the thesis's page.`,
+    to: "namedAndTeachers",
+  },
+  annul: {
+    headline: "Thesis annulled",
+    what: (by) => `${by} annulled the thesis.`,
+    to: "membersAndTeachers",
+  },
 };
 
 /**
@@ -113,6 +131,10 @@ export async function tellThesis(
   };
   const teachers = [thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id];
   if (words.to === "teachers") return send([...teachers, ...(o.extra ?? [])], "supervisor");
+  if (words.to === "namedAndTeachers") {
+    await send(o.extra ?? [], "student");
+    return send(teachers, "supervisor");
+  }
   await send([...thesis.members.map((m) => m.id), ...(o.extra ?? [])], "student");
   if (words.to === "membersAndTeachers") await send(teachers, "supervisor");
 }

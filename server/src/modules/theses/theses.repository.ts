@@ -1,4 +1,4 @@
-import type { ThesisState } from "@shared/enums";
+import type { ThesisState, Visibility } from "@shared/enums";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countUpTo, int, selectRow, selectRows } from "../../db/query";
@@ -41,6 +41,12 @@ export interface ThesisRow {
   second_assessed_at: string | null;
   /** Submission + the term's markingDays: when the assessments are due (§17). */
   assessments_due_at: string | null;
+  /** The release (§17, §19): the supervisor's proposal, the embargo, what it was released with and when. */
+  proposed_visibility: Visibility | null;
+  embargo_until: string | null;
+  visibility: Visibility | null;
+  released_at: string | null;
+  defense_required: boolean;
   version: number;
   created_at: string;
   updated_at: string;
@@ -56,7 +62,8 @@ export interface ThesisRow {
 const THESIS_SELECT = sql`
   select th.id, th.proposal_id, p.title, p.term_id, tm.name as term_name, th.state, th.started_at, th.due_at,
          th.submitted_at, th.final_document_id, th.first_assessed_at, th.second_assessed_at,
-         th.submitted_at + make_interval(days => tm.marking_days) as assessments_due_at, th.version, th.created_at, th.updated_at,
+         th.submitted_at + make_interval(days => tm.marking_days) as assessments_due_at,
+         th.proposed_visibility, th.embargo_until, th.visibility, th.released_at, tm.defense_required, th.version, th.created_at, th.updated_at,
          p.supervisor_id, s.name as supervisor_name,
          th.first_examiner_id, e1.name as first_examiner_name, th.second_examiner_id, e2.name as second_examiner_name,
          coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by m.position)

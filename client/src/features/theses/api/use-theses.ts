@@ -16,7 +16,7 @@ export const useThesisList = (params: ThesisListParams) =>
 
 /** How an action is sent: its method and its address under /api/theses/:id/. */
 export interface ThesisRequest {
-  method?: "POST" | "PUT" | "DELETE";
+  method?: "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body: object;
 }
@@ -28,7 +28,10 @@ export interface ThesisRequest {
 export function useThesisAction(id: string, options: LifeMutationOptions<ThesisRequest, Thesis> = {}) {
   return useLifeMutation(async ({ method = "POST", path, body }: ThesisRequest) => {
     const url = `/theses/${id}/${path}`;
-    const send = method === "PUT" ? api.put : method === "DELETE" ? api.delete : api.post;
+    const send = { POST: api.post, PUT: api.put, PATCH: api.patch, DELETE: api.delete }[method];
     return (await send<{ thesis: Thesis }>(url, body)).thesis;
   }, options);
 }
+
+/** The visibility proposal, the consents and, once released, the result (GET /api/theses/:id/result). */
+export const useThesisResult = (id: string) => useQuery(thesisQueries.result(id));

@@ -4,6 +4,7 @@ import type { Thesis } from "@shared/schemas/theses";
 import type { ThesisAction } from "@shared/thesis-life";
 import type { ComponentType } from "react";
 import { FormAction } from "./form-action";
+import { Annul, CorrectGrade, Release } from "./release-actions";
 import { Declare, Return, Submit } from "./submission-actions";
 import { DecideExtension, RemoveMember, UploadDraft } from "./writing-actions";
 
@@ -62,6 +63,9 @@ const OFFERED: Partial<Record<ThesisAction, Offer>> = {
   removeMember: RemoveMember,
   fail: Fail,
   cancel: Cancel,
+  release: Release,
+  correctGrade: CorrectGrade,
+  annul: Annul,
 };
 
 /**

@@ -17,7 +17,8 @@ function setup(path = "/committee/theses", items = [makeThesis()], total = items
     fakeApi({
       "GET /api/terms": () => ({ body: termsFixture({ others: [{ id: SPRING, name: "Spring 2024" }] }) }),
       "GET /api/theses": (_b, url) => {
-        asked.push(url.searchParams);
+        // The list's own queries (not the count of a term's graded theses, one a page).
+        if (url.searchParams.get("pageSize") !== "1") asked.push(url.searchParams);
         return { body: { items, total, capped: false } };
       },
       "GET /api/users": () => ({
@@ -126,5 +127,44 @@ describe("the theses list", () => {
       "href",
       `/api/theses/grades.csv?termId=${SPRING}&state=Graded&examinerId=e2`,
     );
+  });
+});
+
+describe("releasing a term's grades", () => {
+  it("the committee, with a term chosen, releases every graded thesis after a confirmation naming the count", async () => {
+    const calls: { path: string }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "GET /api/terms": () => ({ body: termsFixture({ others: [{ id: SPRING, name: "Spring 2024" }] }) }),
+        "GET /api/theses": (_b, url) => ({
+          body: {
+            items: [makeThesis({ state: "Graded" })],
+            total: url.searchParams.get("state") ? 3 : 1,
+            capped: false,
+          },
+        }),
+        [`POST /api/terms/${SPRING}/release-grades`]: (_b, url) => {
+          calls.push({ path: url.pathname });
+          return { body: { released: [], waiting: [{ id: "x", title: "Late defense", reason: "Waits." }] } };
+        },
+      }).fetch,
+    );
+    renderScreen(<ThesisList />, { user: committee, path: `/committee/theses?termId=${SPRING}` });
+    const user = userEvent.setup();
+    const button = await screen.findByRole("button", { name: "Release every graded thesis of this term" });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/releases 3 graded theses of this term/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Release 3 graded theses" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await within(dialog).findByText("Late defense: Waits.")).toBeInTheDocument();
+  });
+
+  it("is not offered for every term at once", async () => {
+    setup("/committee/theses");
+    await screen.findByRole("table", { name: "Theses" });
+    expect(screen.queryByRole("button", { name: /Release every graded thesis/ })).not.toBeInTheDocument();
   });
 });

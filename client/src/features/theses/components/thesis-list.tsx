@@ -9,6 +9,7 @@ import { IconFileSearch } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useThesisList } from "../api/use-theses";
 import { ExaminerFilters } from "./examiner-filters";
+import { TermReleaseButton } from "./term-release";
 import { useNow } from "./thesis-due";
 import { ThesisCards, ThesisTable } from "./thesis-rows";
 import { THESIS_TERM_PARAM, useThesisFilters } from "./use-thesis-filters";
@@ -66,6 +67,7 @@ export function ThesisList() {
         />
         <ExaminerFilters filters={filters} query={query} update={update} />
       </SimpleGrid>
+      <TermReleaseButton termId={termId} />
       <ListState
         query={list}
         failed={MSG.fetchThesesFailed}

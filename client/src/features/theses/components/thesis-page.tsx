@@ -17,6 +17,7 @@ import { Link } from "react-router";
 import { useThesis } from "../api/use-theses";
 import { DefenseSection } from "./defense-section";
 import { MarkingPanel } from "./marking-panel";
+import { ReleaseSection } from "./release-section";
 import { ThesisActions } from "./thesis-actions";
 import { ThesisDue, ThesisOverdueBadge, useNow, YourAssessmentBadge } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
@@ -116,6 +117,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
             <WritingPanel thesis={t} />
             <MarkingPanel thesis={t} />
             <DefenseSection thesis={t} />
+            <ReleaseSection thesis={t} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>

@@ -1,0 +1,130 @@
+import { idParams } from "@shared/schemas/common";
+import {
+  gradeCorrectionSchema,
+  publicationConsentSchema,
+  termReleaseResponse,
+  thesisResultResponse,
+  visibilityChangeSchema,
+  visibilityProposalSchema,
+} from "@shared/schemas/release";
+import { thesisIdParams, thesisReasonSchema, thesisResponse } from "@shared/schemas/theses";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contextOf } from "../../lib/request-context";
+import { routesOf } from "../../lib/route";
+import { annulThesis, correctGrade } from "./record.service";
+import {
+  changeVisibility,
+  consentToPublication,
+  proposeVisibility,
+  readResult,
+  releaseTerm,
+  releaseThesis,
+} from "./release.service";
+
+const route = routesOf("theses", [400, 401, 403, 404, 409]);
+
+/** The release and the official record (DESIGN.md §16, §17, §19, §23). */
+export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/theses/:id/result",
+    route("theses:read", {
+      summary:
+        "A thesis's visibility proposal, its members' consents to Public and what a release would give; once Released, the date, the grades (a member only their own) and both examiners' comments for the students (never an internal comment). Nothing of the marking before release",
+      params: thesisIdParams,
+      response: { 200: thesisResultResponse },
+    }),
+    async (request) => ({ result: await readResult(contextOf(request), request.params.id) }),
+  );
+
+  app.put(
+    "/theses/:id/visibility-proposal",
+    route("theses:propose-visibility", {
+      summary:
+        "Its supervisor proposes the visibility (Public, Internal or Private) and an optional embargo date, until release (409 after). Public is released as Internal at most unless every member consents",
+      params: thesisIdParams,
+      body: visibilityProposalSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await proposeVisibility(contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.put(
+    "/theses/:id/publication-consent",
+    route("theses:consent", {
+      summary:
+        "A member agrees (public: true) or not to publishing the thesis as Public, for themselves, until release",
+      params: thesisIdParams,
+      body: publicationConsentSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await consentToPublication(contextOf(request), request.params.id, request.body.public),
+    }),
+  );
+
+  app.post(
+    "/theses/:id/release",
+    route("theses:release", {
+      summary:
+        "The committee releases a Graded thesis with its own visibility proposal (Internal when none; Public only with every member's consent): Released, its members told. In a term with defenseRequired, only once its defense has ended (409 naming it)",
+      params: thesisIdParams,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({ thesis: await releaseThesis(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/terms/:id/release-grades",
+    route("theses:release", {
+      summary:
+        "The committee releases every Graded thesis of the term, each with its own proposal, in one transaction; those whose required defense has not ended wait and are named",
+      params: idParams,
+      response: { 200: termReleaseResponse },
+    }),
+    async (request) => releaseTerm(contextOf(request), request.params.id),
+  );
+
+  app.patch(
+    "/theses/:id/visibility",
+    route("theses:release", {
+      summary:
+        "The committee changes a released thesis's visibility or embargo date (Public only with every member's consent: 409 naming who has not agreed)",
+      params: thesisIdParams,
+      body: visibilityChangeSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await changeVisibility(contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    "/theses/:id/grade-correction",
+    route("theses:manage", {
+      summary:
+        "The committee corrects one member's official grade on a Graded or Released thesis, on the term's scale, with a reason: on the timeline; once released the student is told",
+      params: thesisIdParams,
+      body: gradeCorrectionSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await correctGrade(contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    "/theses/:id/annul",
+    route("theses:manage", {
+      summary:
+        "The committee annuls a Graded or Released thesis with a reason (e.g. plagiarism): Annulled, its defense cancelled, everyone told",
+      params: thesisIdParams,
+      body: thesisReasonSchema,
+      response: { 200: thesisResponse },
+    }),
+    async (request) => ({
+      thesis: await annulThesis(contextOf(request), request.params.id, request.body.reason),
+    }),
+  );
+};
