@@ -1,4 +1,5 @@
 import { ASSESSMENT_MSG } from "./assessment-messages";
+import { CALENDAR_MSG } from "./calendar-messages";
 import { DEFENSE_MSG } from "./defense-messages";
 import { IMPORT_MSG } from "./import-messages";
 import { ROOM_MSG } from "./room-messages";
@@ -180,6 +181,7 @@ export const MSG = {
   ...ROOM_MSG,
   ...DEFENSE_MSG,
   ...ASSESSMENT_MSG,
+  ...CALENDAR_MSG,
 
   // allocation (DESIGN.md §11)
   notAllocationTerm: (term: string) => `${term} does not allocate topics: groups choose a supervisor.`,
