@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -88,9 +89,13 @@ export const defensePeople = pgTable(
  * only as its SHA-256 (hex), renewed by replacing it, revoked by nulling it (deactivation, a
  * password reset); and a student's consent to their name on the public defenses feed.
  */
-export const calendarSettings = pgTable("calendar_settings", {
-  userId: ref("user_id", () => users.id, "cascade").primaryKey(),
-  feedTokenHash: text("feed_token_hash").unique("calendar_settings_feed_token_uq"),
-  showNameOnPublicDefenses: boolean("show_name_on_public_defenses").notNull().default(false),
-  updatedAt: updatedAt(),
-});
+export const calendarSettings = pgTable(
+  "calendar_settings",
+  {
+    userId: ref("user_id", () => users.id, "cascade").primaryKey(),
+    feedTokenHash: text("feed_token_hash"),
+    showNameOnPublicDefenses: boolean("show_name_on_public_defenses").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("calendar_settings_feed_token_uq").on(t.feedTokenHash)],
+);
