@@ -1,10 +1,8 @@
-import type { LiveEvent } from "@shared/schemas/events";
 import { dayTimeInZone, utcToWall } from "@shared/time";
 import { iso } from "../../db/query";
 import { type IcsMethod, icsCalendar } from "../../lib/ics";
 import type { RequestContext } from "../../lib/request-context";
-import { emails } from "../outbox/emails";
-import { enqueueEmails } from "../outbox/outbox.service";
+import { tellThesisPeople } from "../theses/tell";
 import type { ThesisRow } from "../theses/theses.repository";
 import type { DefenseRow } from "./defenses.repository";
 
@@ -60,7 +58,6 @@ export async function tellDefense(
   only?: string[],
 ) {
   const words = WORDS[change];
-  const actorId = c.by?.id;
   const by = c.by?.name ?? "ThesisDesk";
   const when = defenseWhen(d, c.timeZone);
   const place = defensePlace(d);
@@ -76,29 +73,15 @@ export async function tellDefense(
     content,
     method: words.method,
   };
-  const send = async (ids: (string | null)[], area: "student" | "supervisor" | "committee") => {
-    const to = [
-      ...new Set(ids.filter((id): id is string => !!id && id !== actorId && (!only || only.includes(id)))),
-    ];
-    if (!to.length) return;
-    const link = `${c.publicUrl}/${area}/theses/${thesis.id}`;
-    await enqueueEmails(c.db, to, (u) => ({
-      ...emails.thesisChanged({ title: thesis.title, subject: words.headline, what, link })(u),
-      kind: `defense.${change}`,
-      attachment,
-    }));
-    const event: LiveEvent = {
-      type: "thesis.changed",
-      thesisId: thesis.id,
-      proposalId: thesis.proposal_id,
-      title: thesis.title,
-      action: change,
-      by,
-      headline: words.headline,
-      message: what,
-    };
-    c.emit(to, event);
-  };
+  const news = { action: change, headline: words.headline, what, kind: `defense.${change}`, attachment };
+  const send = (ids: (string | null)[], area: "student" | "supervisor" | "committee") =>
+    tellThesisPeople(
+      c,
+      thesis,
+      ids.filter((id) => !only || (id && only.includes(id))),
+      area,
+      news,
+    );
   const teachers = [thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id];
   await send(
     thesis.members.map((m) => m.id),
