@@ -223,6 +223,21 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await toast.waitFor();
       await toast.hover(); // Mantine keeps a toast open while the pointer is on it.
       await check("Profile (toast open)");
+      // The calendar card (decision 0076): its link made and shown, the consent switch beside it.
+      // The first viewport's run made it: the next renews it, through its confirmation.
+      const feedButton = page.getByRole("button", { name: /^(Create calendar link|Renew link)$/ });
+      await feedButton.waitFor();
+      const renewing = (await feedButton.textContent()) === "Renew link";
+      await feedButton.click();
+      if (renewing) {
+        const dialog = page.getByRole("dialog", { name: "Renew your calendar link?" });
+        await dialog.waitFor();
+        await check("Profile (renew the calendar link?)");
+        await dialog.getByRole("button", { name: "Renew link" }).click();
+      }
+      await page.getByRole("textbox", { name: "Your calendar feed" }).waitFor();
+      await page.getByRole("switch", { name: /Show my name on public defenses/ }).waitFor();
+      await check("Profile (calendar link shown)");
       await free.context.close();
 
       // A student with an approved group project, a notice and a chat.

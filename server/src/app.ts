@@ -20,6 +20,7 @@ import { allocationRoutes } from "./modules/allocation/allocation.routes";
 import { scenarioRoutes } from "./modules/allocation/scenarios.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { checkSsoProvider } from "./modules/auth/sso.service";
+import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { committeeRoutes } from "./modules/committee/committee.routes";
 import { defenseRoutes } from "./modules/defenses/defenses.routes";
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meRoutes);
       await api.register(researchCellRoutes);
       await api.register(roomRoutes);
+      await api.register(calendarRoutes);
       await api.register(defenseRoutes);
       await api.register(userRoutes);
       await api.register(committeeRoutes);

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   /** The rooms for defenses (DESIGN.md §18): everyone signed in reads them; the committee keeps them. */
   "rooms:read": ["student", "supervisor", "committee"],
   "rooms:manage": ["committee"],
+  /** A student's consent to their name on the public defenses feed (§18). */
+  "listing:consent": ["student"],
   /** A thesis's defense (§18): the committee or the thesis's supervisor schedules, moves, cancels (the service checks whose). */
   "defenses:schedule": ["supervisor", "committee"],
   /** The minutes: the chair (committee) or the thesis's supervisor (the service checks who). */

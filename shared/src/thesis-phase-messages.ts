@@ -1,4 +1,5 @@
 import { ASSESSMENT_MSG } from "./assessment-messages";
+import { CALENDAR_MSG } from "./calendar-messages";
 import { DEFENSE_MSG } from "./defense-messages";
 import { RELEASE_MSG } from "./release-messages";
 import { ROOM_MSG } from "./room-messages";
@@ -14,4 +15,5 @@ export const THESIS_PHASE_MSG = {
   ...DEFENSE_MSG,
   ...ASSESSMENT_MSG,
   ...RELEASE_MSG,
+  ...CALENDAR_MSG,
 };

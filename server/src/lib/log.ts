@@ -120,8 +120,12 @@ function errorObject(err: Error, depth: number, budget: Budget): Record<string, 
 /** Query parameters whose values are secrets: a password link's token (its page and its check). */
 const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
 
-/** An address as a log line may hold it: the values of secret query parameters replaced. */
-export const loggedUrl = (url: string) => url.replace(SECRET_QUERY, "$1[hidden]");
+/** Path segments that are secrets: a private calendar feed's token (`/api/calendar/feed/{token}.ics`). */
+const SECRET_PATH = /(\/calendar\/feed\/)[^/?#]*/gi;
+
+/** An address as a log line may hold it: the values of secret query parameters and path segments replaced. */
+export const loggedUrl = (url: string) =>
+  url.replace(SECRET_QUERY, "$1[hidden]").replace(SECRET_PATH, "$1[hidden]");
 
 /**
  * The `req` serializer: what Fastify logs of a request, its address without secrets (a password

@@ -280,6 +280,37 @@ const ROWS: Row[] = [
     }),
   },
   {
+    method: "GET",
+    route: "/api/me/calendar",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me/calendar" }),
+  },
+  {
+    method: "POST",
+    route: "/api/me/calendar-token",
+    expect: [401, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/me/calendar-token", payload: {} }),
+  },
+  {
+    method: "PUT",
+    route: "/api/me/listing-consent",
+    expect: [401, 200, 200, 403, 403, 403],
+    request: () => ({ url: "/api/me/listing-consent", payload: { showNameOnPublicDefenses: false } }),
+  },
+  {
+    method: "GET",
+    route: "/api/calendar/feed/:file",
+    // A token nobody holds: the same 404 to everyone, the feed's holder is its token, not a session.
+    expect: [404, 404, 404, 404, 404, 404],
+    request: () => ({ url: `/api/calendar/feed/${"A".repeat(43)}.ics` }),
+  },
+  {
+    method: "GET",
+    route: "/api/calendar/public.ics",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/calendar/public.ics" }),
+  },
+  {
     method: "PATCH",
     route: "/api/me/notifications",
     expect: [401, 200, 200, 200, 200, 200],

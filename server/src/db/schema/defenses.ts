@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -52,6 +53,8 @@ export const defenses = pgTable(
     /** The chair's or the supervisor's short minutes, seen by the examiners and the committee. */
     minutes: text("minutes").notNull().default(""),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The iCalendar SEQUENCE of its invitations (RFC 5545): 0 when scheduled, one more each move and the cancellation. */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,4 +82,20 @@ export const defensePeople = pgTable(
     primaryKey({ columns: [t.defenseId, t.userId] }),
     index("defense_people_user_idx").on(t.userId, t.startsAt),
   ],
+);
+
+/**
+ * A person's calendar settings (DESIGN.md §18, decision 0076): the private feed's token, stored
+ * only as its SHA-256 (hex), renewed by replacing it, revoked by nulling it (deactivation, a
+ * password reset); and a student's consent to their name on the public defenses feed.
+ */
+export const calendarSettings = pgTable(
+  "calendar_settings",
+  {
+    userId: ref("user_id", () => users.id, "cascade").primaryKey(),
+    feedTokenHash: text("feed_token_hash"),
+    showNameOnPublicDefenses: boolean("show_name_on_public_defenses").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("calendar_settings_feed_token_uq").on(t.feedTokenHash)],
 );

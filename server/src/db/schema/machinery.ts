@@ -1,10 +1,18 @@
 /** What the server's own machinery keeps: the email outbox and the scheduler's jobs. */
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
 // ── email outbox ────────────────────────────────────────────────────────────
+
+/** A file an email carries: text content; `method` marks an iCalendar invitation (text/calendar; method=…). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  method?: string;
+}
 
 export const outbox = pgTable(
   "outbox",
@@ -15,6 +23,8 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     kind: text("kind").notNull(),
+    /** One file sent with the email, e.g. a defense's invitation (.ics, with its iCalendar METHOD). */
+    attachment: jsonb("attachment").$type<EmailAttachment>(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

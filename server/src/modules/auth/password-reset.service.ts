@@ -10,6 +10,7 @@ import { take } from "../../lib/rate-limit";
 import { type Auth, authHeaders } from "../../plugins/auth";
 import { findUserById, markEmailVerified } from "../accounts/accounts.repository";
 import { deleteResetTokens, tokenUser } from "../accounts/reset-tokens.repository";
+import { revokeFeedToken } from "../calendar/calendar.repository";
 import { isDeactivated, type SignedIn, signIn } from "./auth.service";
 import type { LoginDevices } from "./login-devices";
 
@@ -98,6 +99,8 @@ export async function resetPassword(
     throw err;
   }
   await deleteResetTokens(deps.db, userId);
+  // A password reset ends every way into the account, the calendar feed's token as well (§18).
+  await revokeFeedToken(deps.db, userId);
   await markEmailVerified(deps.db, userId);
   try {
     const signedIn = await signIn(deps.auth, request, user.email, input.newPassword);

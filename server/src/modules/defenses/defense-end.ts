@@ -1,12 +1,18 @@
 import { MSG } from "@shared/messages";
 import type { ThesisAction } from "@shared/thesis-life";
-import { dayTimeInZone, utcToWall } from "@shared/time";
 import { iso } from "../../db/query";
 import { ConflictError } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
 import type { ThesisRow } from "../theses/theses.repository";
-import { bookPeople, cancelDefenseRow, selectActiveDefense, selectBusy } from "./defenses.repository";
+import { defenseWhen, tellDefense } from "./defense-tell";
+import {
+  bookPeople,
+  cancelDefenseRow,
+  selectActiveDefense,
+  selectBusy,
+  selectDefense,
+} from "./defenses.repository";
 
 /** The people a defense books: the thesis's members, its examiners set, the chair. */
 export const peopleOf = (
@@ -26,8 +32,7 @@ export type Booking = Parameters<typeof selectBusy>[1];
 export async function busyConflict(c: RequestContext, want: Booking): Promise<ConflictError> {
   const busy = await selectBusy(c.db, want);
   if (!busy) return new ConflictError(MSG.defenseSlotTaken);
-  const when = `${dayTimeInZone(iso(busy.starts_at), c.timeZone)}–${utcToWall(iso(busy.ends_at), c.timeZone).slice(11)} (${c.timeZone})`;
-  return new ConflictError(MSG.defenseBusy(busy.name, when));
+  return new ConflictError(MSG.defenseBusy(busy.name, defenseWhen(busy, c.timeZone)));
 }
 
 /**
@@ -58,19 +63,17 @@ const ENDS_DEFENSE: ReadonlySet<ThesisAction> = new Set(["return", "cancel", "an
 
 /**
  * Called by the thesis's engine in the transaction of each of its actions: one that ends the
- * defense cancels the thesis's active defense (its people freed) and records it.
+ * defense cancels the thesis's active defense (its people freed), records it and tells its people
+ * (the cancellation's .ics).
  */
-export async function endDefenseWithThesis(
-  c: RequestContext,
-  thesis: { id: string; proposal_id: string; title: string },
-  action: ThesisAction,
-) {
+export async function endDefenseWithThesis(c: RequestContext, thesis: ThesisRow, action: ThesisAction) {
   if (!ENDS_DEFENSE.has(action)) return;
   const id = await cancelDefenseRow(c.db, { thesisId: thesis.id }, c.now);
-  if (id)
-    await recordIn(c, "defense", "cancel", {
-      proposalId: thesis.proposal_id,
-      subjectId: id,
-      subjectName: thesis.title,
-    });
+  if (!id) return;
+  await recordIn(c, "defense", "cancel", {
+    proposalId: thesis.proposal_id,
+    subjectId: id,
+    subjectName: thesis.title,
+  });
+  await tellDefense(c, thesis, (await selectDefense(c.db, id))!, "cancelDefense");
 }

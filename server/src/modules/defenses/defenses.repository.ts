@@ -22,12 +22,14 @@ export interface DefenseRow {
   chair_name: string | null;
   minutes: string;
   cancelled_at: string | null;
+  /** Its invitations' iCalendar SEQUENCE. */
+  sequence: number;
   people: { id: string; name: string }[];
 }
 
 const DEFENSE_SELECT = sql`
   select d.id, d.thesis_id, d.starts_at, d.ends_at, d.room_id, r.name as room_name, d.online_url, d.public,
-         d.chair_id, c.name as chair_name, d.minutes, d.cancelled_at,
+         d.chair_id, c.name as chair_name, d.minutes, d.cancelled_at, d.sequence,
          coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
                      from ${defensePeople} dp join ${users} u on u.id = dp.user_id
                     where dp.defense_id = d.id), '[]') as people
@@ -86,7 +88,7 @@ export async function bookPeople(db: Db, defenseId: string, userIds: string[], s
 export async function cancelDefenseRow(db: Db, where: { id?: string; thesisId?: string }, now: Date) {
   const [row] = await db
     .update(defenses)
-    .set({ cancelledAt: now, updatedAt: now })
+    .set({ cancelledAt: now, updatedAt: now, sequence: sql`${defenses.sequence} + 1` })
     .where(
       and(
         where.id ? eq(defenses.id, where.id) : eq(defenses.thesisId, where.thesisId ?? ""),

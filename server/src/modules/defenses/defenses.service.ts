@@ -10,6 +10,7 @@ import { recordIn } from "../activity/activity.repository";
 import type { ThesisRow } from "../theses/theses.repository";
 import { thesisFor } from "../theses/thesis-transition";
 import { type Booking, busyConflict, peopleOf } from "./defense-end";
+import { tellDefense } from "./defense-tell";
 import {
   bookPeople,
   cancelDefenseRow,
@@ -131,7 +132,9 @@ export function scheduleDefense(ctx: Ctx, thesisId: string, input: DefenseInput)
         subjectId: id,
         subjectName: thesis.title,
       });
-      return toDefense((await selectDefense(c.db, id))!, c.by, parties, thesis.state);
+      const row = (await selectDefense(c.db, id))!;
+      await tellDefense(c, thesis, row, "scheduleDefense");
+      return toDefense(row, c.by, parties, thesis.state);
     },
   );
 }
@@ -185,6 +188,7 @@ export function moveDefense(ctx: Ctx, id: string, input: DefenseMoveInput): Prom
         public: input.public ?? d.public,
         chairId,
         updatedAt: c.now,
+        sequence: d.sequence + 1,
       });
       await bookPeople(c.db, id, userIds, startsAt, endsAt);
       await recordIn(c, "defense", "move", {
@@ -192,7 +196,12 @@ export function moveDefense(ctx: Ctx, id: string, input: DefenseMoveInput): Prom
         subjectId: id,
         subjectName: thesis.title,
       });
-      return toDefense((await selectDefense(c.db, id))!, c.by, parties, thesis.state);
+      const row = (await selectDefense(c.db, id))!;
+      await tellDefense(c, thesis, row, "moveDefense");
+      // A chair replaced is no longer in it: their calendar drops it.
+      if (d.chair_id && d.chair_id !== chairId)
+        await tellDefense(c, thesis, { ...row, chair_id: d.chair_id }, "cancelDefense", [d.chair_id]);
+      return toDefense(row, c.by, parties, thesis.state);
     },
   );
 }
@@ -209,6 +218,7 @@ export function cancelDefense(ctx: Ctx, id: string): Promise<void> {
       subjectId: id,
       subjectName: thesis.title,
     });
+    await tellDefense(c, thesis, (await selectDefense(c.db, id))!, "cancelDefense");
   });
 }
 

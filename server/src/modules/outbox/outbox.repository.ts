@@ -1,14 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
-import { outbox, users } from "../../db/schema";
+import { type EmailAttachment, outbox, users } from "../../db/schema";
 
 /** An email as the outbox stores it (the service's Email). */
 interface Email {
   subject: string;
   body: string;
   kind: string;
+  attachment?: EmailAttachment;
 }
+
+const attachmentJson = (email: Email) => (email.attachment ? JSON.stringify(email.attachment) : null);
 
 /**
  * Writes one email a recipient from a template, in one statement: the database fills each one's
@@ -25,8 +28,9 @@ export async function insertEmails(
   const rows = await selectRows<{ sent: 1 }>(
     db,
     sql`
-    insert into ${outbox} (user_id, to_email, subject, body, kind)
-    select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind}
+    insert into ${outbox} (user_id, to_email, subject, body, kind, attachment)
+    select u.id, u.email, replace(${email.subject}, ${marker}, u.name), replace(${email.body}, ${marker}, u.name), ${email.kind},
+           ${attachmentJson(email)}::jsonb
     from ${users} u
     where u.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
@@ -45,12 +49,13 @@ export async function insertEmailTo(db: Db, to: { userId: string; email: string 
     subject: email.subject,
     body: email.body,
     kind: email.kind,
+    attachment: email.attachment ?? null,
   });
 }
 
 export type OutboxRow = Pick<
   typeof outbox.$inferSelect,
-  "id" | "toEmail" | "subject" | "body" | "kind" | "attempts"
+  "id" | "toEmail" | "subject" | "body" | "kind" | "attempts" | "attachment"
 >;
 
 /**
@@ -70,7 +75,7 @@ export const claimDueEmails = (db: Db, batch: number, leaseSeconds: number) =>
         limit ${batch}
         for update skip locked
       )
-      returning id, to_email as "toEmail", subject, body, kind, attempts`,
+      returning id, to_email as "toEmail", subject, body, kind, attempts, attachment`,
   );
 
 /** A failed attempt: counted, its error kept, tried again at `nextAttemptAt`. */

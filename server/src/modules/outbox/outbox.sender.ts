@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
+import type { EmailAttachment } from "../../db/schema";
 import type { RepeatingWork } from "../../lib/scheduler";
 import { claimDueEmails, markEmailFailed, markEmailsSent } from "./outbox.repository";
 
@@ -15,6 +16,17 @@ export interface SenderOptions {
 }
 
 const LEASE_SECONDS = 120;
+
+/**
+ * What nodemailer sends of an email's file: an iCalendar invitation as its text/calendar part with
+ * its METHOD (so mail programs offer to add, update or remove the event), anything else attached.
+ */
+const mailAttachment = (a: EmailAttachment | null) =>
+  !a
+    ? {}
+    : a.method
+      ? { icalEvent: { method: a.method, filename: a.filename, content: a.content } }
+      : { attachments: [{ filename: a.filename, contentType: a.contentType, content: a.content }] };
 const MAX_BACKOFF_MS = 3_600_000;
 
 /**
@@ -87,10 +99,11 @@ export class OutboxSender {
               to: row.toEmail,
               subject: row.subject,
               text: row.body,
+              ...mailAttachment(row.attachment),
             });
           } else {
             this.options.log.info(
-              { to: row.toEmail, subject: row.subject, body: row.body },
+              { to: row.toEmail, subject: row.subject, body: row.body, attachment: row.attachment?.filename },
               "email (SMTP_URL unset: logged, not sent)",
             );
           }

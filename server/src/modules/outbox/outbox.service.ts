@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
+import type { EmailAttachment } from "../../db/schema";
 import { insertEmails, insertEmailTo } from "./outbox.repository";
 
 export interface Email {
@@ -7,6 +8,8 @@ export interface Email {
   /** Plain text; a link to the page is appended by the caller's template. */
   body: string;
   kind: string;
+  /** A file sent with it (a defense's .ics invitation), the same for every recipient. */
+  attachment?: EmailAttachment;
 }
 
 /** An email made once for many recipients: `marker` stands where each one's name goes. */

@@ -46,6 +46,25 @@ describe("email outbox", () => {
     }
   });
 
+  it("sends an email's .ics as its text/calendar part with the METHOD (decision 0076)", async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(port, inbox);
+    try {
+      const a = await makeStudent(t);
+      const content = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n";
+      await enqueueEmails(t.database.db, [a.id], () => ({
+        ...mail("With a calendar")(),
+        attachment: { filename: "cancel.ics", contentType: "text/calendar", content, method: "CANCEL" },
+      }));
+      await t.app.outbox.drain();
+      const got = inbox.find((m) => m.to.includes(a.email))!;
+      expect(got.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+      expect(got.raw).toContain("cancel.ics");
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+
   it("loses nothing while the SMTP server is down, and delivers once it is back", async () => {
     const b = await makeStudent(t);
     await enqueueEmails(t.database.db, [b.id], mail("Survives an outage"));

@@ -1,5 +1,6 @@
 import type { LiveEvent } from "@shared/schemas/events";
 import type { ThesisAction } from "@shared/thesis-life";
+import type { EmailAttachment } from "../../db/schema";
 import type { RequestContext } from "../../lib/request-context";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
@@ -91,6 +92,52 @@ const WORDS: Partial<
   },
 };
 
+/** What the people of a thesis are told: the live event's action, the words of both, the email's extras. */
+export interface ThesisNews {
+  action: string;
+  headline: string;
+  what: string;
+  note?: string | null;
+  /** The email's kind when not `thesis.changed`, and a file it carries (a defense's .ics). */
+  kind?: string;
+  attachment?: EmailAttachment;
+}
+
+/**
+ * The one way a thesis's people are told (DESIGN.md §16): an email through the outbox in the
+ * transaction and a live event after its commit, in the same words, each with a link to their own
+ * page of the thesis (`area`). The one acting is never told.
+ */
+export async function tellThesisPeople(
+  c: RequestContext,
+  thesis: Pick<ThesisRow, "id" | "proposal_id" | "title">,
+  ids: (string | null)[],
+  area: "student" | "supervisor" | "committee",
+  news: ThesisNews,
+) {
+  const to = [...new Set(ids.filter((id): id is string => !!id && id !== c.by?.id))];
+  if (!to.length) return;
+  const link = `${c.publicUrl}/${area}/theses/${thesis.id}`;
+  const { headline: subject, what, note } = news;
+  const email = emails.thesisChanged({ title: thesis.title, subject, what, note, link });
+  await enqueueEmails(c.db, to, (u) => ({
+    ...email(u),
+    ...(news.kind ? { kind: news.kind } : {}),
+    ...(news.attachment ? { attachment: news.attachment } : {}),
+  }));
+  const event: LiveEvent = {
+    type: "thesis.changed",
+    thesisId: thesis.id,
+    proposalId: thesis.proposal_id,
+    title: thesis.title,
+    action: news.action,
+    by: c.by?.name ?? "ThesisDesk",
+    headline: subject,
+    message: what,
+  };
+  c.emit(to, event);
+}
+
 /**
  * Tells the people a thesis action concerns (DESIGN.md §16), as a proposal's are told: an email
  * through the outbox in the action's transaction, and a live event after its commit, in the same
@@ -105,30 +152,10 @@ export async function tellThesis(
 ) {
   const words = WORDS[action];
   if (!words) return;
-  const actorId = c.by?.id;
   const by = c.by?.name ?? "ThesisDesk";
-  const what = words.what(by, o.detail ?? "");
-  const send = async (ids: (string | null)[], area: "student" | "supervisor") => {
-    const to = [...new Set(ids.filter((id): id is string => !!id && id !== actorId))];
-    if (!to.length) return;
-    const link = `${c.publicUrl}/${area}/theses/${thesis.id}`;
-    await enqueueEmails(
-      c.db,
-      to,
-      emails.thesisChanged({ title: thesis.title, subject: words.headline, what, note: o.note, link }),
-    );
-    const event: LiveEvent = {
-      type: "thesis.changed",
-      thesisId: thesis.id,
-      proposalId: thesis.proposal_id,
-      title: thesis.title,
-      action,
-      by,
-      headline: words.headline,
-      message: what,
-    };
-    c.emit(to, event);
-  };
+  const news = { action, headline: words.headline, what: words.what(by, o.detail ?? ""), note: o.note };
+  const send = (ids: (string | null)[], area: "student" | "supervisor") =>
+    tellThesisPeople(c, thesis, ids, area, news);
   const teachers = [thesis.supervisor_id, thesis.first_examiner_id, thesis.second_examiner_id];
   if (words.to === "teachers") return send([...teachers, ...(o.extra ?? [])], "supervisor");
   if (words.to === "namedAndTeachers") {

@@ -10,6 +10,7 @@ import { hasPassword } from "../accounts/accounts.repository";
 import { type PasswordLinkKind, sendPasswordLink } from "../accounts/password-links";
 import { deleteResetTokens } from "../accounts/reset-tokens.repository";
 import { recordActivity } from "../activity/activity.repository";
+import { revokeFeedToken } from "../calendar/calendar.repository";
 import { emails, ROLE_WORDS } from "../outbox/emails";
 import { enqueueEmailTo } from "../outbox/outbox.service";
 import { tellExaminerDeactivated } from "../theses/examiner-deactivated";
@@ -152,6 +153,7 @@ export async function deactivatePerson(db: Db, id: string, ctx: ActionContext): 
       throw new ConflictError(MSG.lastCommitteeMember);
     const after = await setDeactivated(tx, id, ctx.now);
     await deleteSessionsOf(tx, id);
+    await revokeFeedToken(tx, id);
     await record(tx, ctx, "deactivate", person);
     if (person.role === "supervisor") await tellExaminerDeactivated(tx, ctx, person);
     return toPersonDto(after);

@@ -1,4 +1,5 @@
 import { PageHeader } from "@client/components/page-header";
+import { CalendarCard } from "@client/features/profile/components/calendar-card";
 import { EmailNotifications } from "@client/features/profile/components/email-notifications";
 import { MyData } from "@client/features/profile/components/my-data";
 import { PictureUpload } from "@client/features/profile/components/picture-upload";
@@ -11,12 +12,13 @@ export default function ProfilePage() {
     <>
       <PageHeader
         title="Profile"
-        description="Your name, password, picture, email notifications and your data."
+        description="Your name, password, picture, email notifications, calendar and your data."
       />
       <Stack gap="lg" maw={900}>
         <ProfileForm />
         <PictureUpload />
         <EmailNotifications />
+        <CalendarCard />
         <MyData />
       </Stack>
     </>
