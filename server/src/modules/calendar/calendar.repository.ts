@@ -126,18 +126,19 @@ export const selectPersonDeadlines = (db: Db, userId: string) =>
 
 /**
  * The one condition that keeps a defense's thesis off the public listing (DESIGN.md §18, §19):
- * over a query naming the thesis `th` and its proposal `p`. Theses have no visibility columns yet
- * (Private, an embargo): when they come, this condition says "Public and not under embargo", and
- * the public feed follows.
+ * over a query naming the thesis `th`. Never a thesis proposed Private (or released or later set
+ * Private: its own visibility stands over the proposal), nor one under embargo at `now`.
  */
-export const publiclyListable = (): SQL => sql`true`;
+export const publiclyListable = (now: Date): SQL =>
+  sql`(coalesce(th.visibility, th.proposed_visibility, 'Internal') <> 'Private'
+       and (th.embargo_until is null or th.embargo_until <= ${now.toISOString()}::timestamptz))`;
 
 export interface PublicDefense extends FeedDefense {
   names: string[];
 }
 
 /** Public, active defenses, each with the names of its members who agreed to be listed. */
-export const selectPublicDefenses = (db: Db) =>
+export const selectPublicDefenses = (db: Db, now: Date) =>
   selectRows<PublicDefense>(
     db,
     sql`select ${DEFENSE_COLUMNS},
@@ -146,6 +147,6 @@ export const selectPublicDefenses = (db: Db) =>
                            join ${calendarSettings} cs on cs.user_id = u.id
                           where m.proposal_id = p.id and m.state = 'accepted' and cs.show_name_on_public_defenses), '[]') as names
           from ${DEFENSE_FROM}
-         where d.public and d.cancelled_at is null and ${publiclyListable()}
+         where d.public and d.cancelled_at is null and ${publiclyListable(now)}
          order by d.starts_at, d.id`,
   );

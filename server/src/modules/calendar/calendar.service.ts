@@ -74,7 +74,7 @@ export async function privateFeed(db: Db, file: string, o: { publicUrl: string; 
 
 /** GET /api/calendar/public.ics: public defenses, a student's name only with their consent. */
 export async function publicFeed(db: Db, o: { publicUrl: string; now: Date }) {
-  const rows = await selectPublicDefenses(db);
+  const rows = await selectPublicDefenses(db, o.now);
   const events = rows.map((d) => ({
     ...defenseEvent({ ...d, online_url: null }, d.title, c(o.publicUrl)),
     description: d.names.length ? d.names.join(", ") : undefined,

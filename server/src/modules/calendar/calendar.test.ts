@@ -279,6 +279,17 @@ describe("the public feed and the listing consent", () => {
     const th = await submitted();
     const closed = await submitted();
     const cancelled = await submitted();
+    // Proposed Private, and under embargo: never listed (DESIGN.md §18).
+    const privately = await submitted();
+    const embargoed = await submitted();
+    await t.database.db
+      .update(theses)
+      .set({ proposedVisibility: "Private" })
+      .where(eq(theses.id, privately.id));
+    await t.database.db
+      .update(theses)
+      .set({ proposedVisibility: "Public", embargoUntil: new Date("2099-01-01T00:00:00Z") })
+      .where(eq(theses.id, embargoed.id));
     const [yes, no] = th.students;
     const put = (u: TestUser | null, body: object) => w.send("PUT", u, "/api/me/listing-consent", body);
     expect((await put(yes, { showNameOnPublicDefenses: true })).json()).toEqual({
@@ -294,6 +305,8 @@ describe("the public feed and the listing consent", () => {
       ["public", th, true, 10],
       ["closed", closed, false, 12],
       ["cancelled", cancelled, true, 14],
+      ["private", privately, true, 15],
+      ["embargoed", embargoed, true, 16],
     ] as const) {
       const res = await w.post(w.committee, `/api/theses/${thesis.id}/defense`, {
         startsAt: berlin(`2027-05-03T${hour}:00`),
@@ -316,5 +329,7 @@ describe("the public feed and the listing consent", () => {
     expect(res.body).not.toContain("meet.example.edu");
     expect(pub.events.some((e) => e.uid === uidOf(ids.closed))).toBe(false);
     expect(pub.events.some((e) => e.uid === uidOf(ids.cancelled))).toBe(false);
+    expect(pub.events.some((e) => e.uid === uidOf(ids.private))).toBe(false);
+    expect(pub.events.some((e) => e.uid === uidOf(ids.embargoed))).toBe(false);
   });
 });
