@@ -29,6 +29,8 @@ export const LIMITS = {
   reasonMax: 2000,
   /** An examiner's comment, for the students or internal (DESIGN.md §17). */
   assessmentCommentMax: 5000,
+  /** A grade as sent (the longest step of any scale is "100"). */
+  gradeMax: 8,
   picturePixelsMax: 40_000_000,
   pictureSize: 256,
   pageSizeMax: 100,

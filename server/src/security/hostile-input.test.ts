@@ -607,6 +607,12 @@ function template(method: string, route: string): Template | undefined {
     },
     "PUT /api/me/picture": { role: "student" },
     "GET /api/me/export": { role: "student" },
+    // Calendars (DESIGN.md §18).
+    "GET /api/me/calendar": { role: "student" },
+    "POST /api/me/calendar-token": { role: "student" },
+    "PUT /api/me/listing-consent": { role: "student", body: { showNameOnPublicDefenses: true } },
+    "GET /api/calendar/feed/:file": { role: "student", params: { file: `${"A".repeat(43)}.ics` } },
+    "GET /api/calendar/public.ics": { role: "student" },
     "GET /api/pictures/:file": { role: "student", params: { file: world.picture } },
     "GET /api/research-cells": { role: "student", query: { include: "supervisors" } },
     "GET /api/research-cells/:id": { role: "student", params: { id: world.cell } },

@@ -24,8 +24,14 @@ const comment = z
   .trim()
   .max(LIMITS.assessmentCommentMax, MSG.commentTooLong(LIMITS.assessmentCommentMax));
 
+/** A grade as sent: text, no longer than any scale's step ("100", "1.3", "A"); the server checks it is on the term's scale. */
+export const gradeText = z
+  .string({ error: "A grade must be text." })
+  .trim()
+  .max(LIMITS.gradeMax, `A grade is at most ${LIMITS.gradeMax} characters.`);
+
 /** {student id: grade}: checked against the term's scale and the thesis's members by the server. */
-const grades = z.record(z.string(), z.string({ error: "A grade must be text." }).trim(), {
+const grades = z.record(z.string(), gradeText, {
   error: "Grades must name a grade for each member.",
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GRADE_SCALES, VISIBILITIES } from "../enums";
 import { MSG } from "../messages";
+import { gradeText } from "./assessments";
 import { uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
 
@@ -32,7 +33,7 @@ export type VisibilityChangeInput = z.input<typeof visibilityChangeSchema>;
 /** POST /api/theses/:id/grade-correction: one member's official grade, on the term's scale, with a reason. */
 export const gradeCorrectionSchema = thesisReasonSchema.extend({
   studentId: uuid(MSG.correctionStudentRequired),
-  grade: z.string({ error: "A grade must be text." }).trim().min(1, "Give the corrected grade."),
+  grade: gradeText.min(1, "Give the corrected grade."),
 });
 export type GradeCorrectionInput = z.input<typeof gradeCorrectionSchema>;
 
