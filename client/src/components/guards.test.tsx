@@ -1,7 +1,7 @@
 import { Providers } from "@client/app/providers";
 import { ApiError } from "@client/lib/api";
 import { onUnauthenticated } from "@client/lib/auth";
-import { currentMe, setMe } from "@client/lib/session";
+import { currentMe, setMe, signOut } from "@client/lib/session";
 import { noteSessionEnd, sessionEndReason } from "@client/lib/session-end";
 import { testUser } from "@client/test/render";
 import { act, render, screen } from "@testing-library/react";
@@ -13,6 +13,7 @@ function renderAt(path: string, user: ReturnType<typeof testUser> | null) {
   setMe(user);
   const router = createMemoryRouter(
     [
+      { path: "/", element: <p>landing page</p> },
       { path: "/login", element: <p>login page</p> },
       { path: "/student/dashboard", element: <p>student dashboard</p> },
       {
@@ -36,6 +37,20 @@ describe("RequireRole", () => {
     const router = renderAt("/committee/all-teachers?q=x", null);
     expect(await screen.findByText("login page")).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/committee/all-teachers?q=x")}`);
+  });
+
+  it("after a logout on this page, the page being left goes to the landing page, not to /login; until someone signs in", async () => {
+    const router = renderAt("/committee/all-teachers", testUser({ role: "committee" }));
+    expect(await screen.findByText("teachers")).toBeInTheDocument();
+    // The logout's way to "/" may still be loading the landing page when nobody is signed in any more.
+    act(() => signOut());
+    expect(await screen.findByText("landing page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    // Signing in again ends it: a signed-out visit goes to /login again.
+    act(() => setMe(testUser({ role: "committee" })));
+    act(() => setMe(null));
+    await act(() => router.navigate("/committee/all-teachers"));
+    expect(await screen.findByText("login page")).toBeInTheDocument();
   });
 
   it("sends someone of another role to their own dashboard", async () => {

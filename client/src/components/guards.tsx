@@ -1,4 +1,5 @@
 import { useMe } from "@client/lib/auth";
+import { justSignedOut } from "@client/lib/session";
 import { sessionEndReason } from "@client/lib/session-end";
 import { DASHBOARD_PATH, type Role } from "@shared/enums";
 import { safeNextPath } from "@shared/next-path";
@@ -13,11 +14,14 @@ export function AuthGate() {
 
 /**
  * Comfort only: the server checks every call. Signed out → /login (and back), saying why when the
- * session ended while the page was open (decision 0054); other role → own dashboard.
+ * session ended while the page was open (decision 0054); logged out on this page → the landing
+ * page; other role → own dashboard.
  */
 export function RequireRole({ area: role }: { area: Role }) {
   const { data: user } = useMe();
   const location = useLocation();
+  // Logged out here: on to the landing page, where the logout was going (not to /login).
+  if (!user && justSignedOut()) return <Navigate to="/" replace />;
   if (!user) {
     const next = `${location.pathname}${location.search}${location.hash}`;
     const reason = sessionEndReason();

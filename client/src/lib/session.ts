@@ -20,10 +20,26 @@ const listeners = new Set<() => void>();
 const FRESH_MS = 60_000;
 
 export function setMe(user: User | null) {
+  if (user) signedOut = false;
   me = user;
   readAt = Date.now();
   for (const listener of listeners) listener();
 }
+
+let signedOut = false;
+
+/**
+ * A deliberate logout on this page: nobody is signed in, and the guards still drawn for the page
+ * being left send to the landing page, not to /login (the way to "/" may still be loading its
+ * page when this is set). Until someone signs in again.
+ */
+export function signOut() {
+  signedOut = true;
+  setMe(null);
+}
+
+/** Whether nobody is signed in because they logged out on this page. */
+export const justSignedOut = () => signedOut;
 
 /** The signed-in user as the page knows it now (undefined before the first read). */
 export const currentMe = () => me;

@@ -3,7 +3,7 @@ import { SIGN_IN_MSG } from "@shared/sign-in-messages";
 import { useNavigate } from "react-router";
 import { api } from "./api";
 import { notify } from "./notify";
-import { setMe } from "./session";
+import { setMe, signOut } from "./session";
 import { noteSessionEnd } from "./session-end";
 import { useAction } from "./use-action";
 
@@ -51,7 +51,7 @@ export function useLogout() {
       await api.post<{ ok: true }>("/auth/logout");
       await navigate("/", { replace: true });
       await forgetCachedData();
-      setMe(null);
+      signOut();
     },
     {
       onSuccess: () => notify.success(SIGN_IN_MSG.loggedOut),
