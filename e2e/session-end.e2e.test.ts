@@ -166,6 +166,24 @@ describe("a session that ends while a page is open", () => {
     await context.close();
   });
 
+  it("Logout lands on the landing page even while its code is still on its way", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const s = await registerStudent(page, "Lena Leaving");
+    await logout(page);
+    // A fresh page on /login has not loaded the landing page's code; make it slow to come.
+    await page.goto("/login");
+    await login(page, s.email, s.password);
+    await page.waitForURL((u) => u.pathname === "/student/dashboard");
+    await page.route(/\/assets\/landing-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("link", { name: "Register" }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
   it("after signing in, `next` leads only to a page of this site", async () => {
     const { context, page } = await newPage(browser, server.url);
     const s = await registerStudent(page, "Nora Next");

@@ -10,7 +10,7 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { openTestDatabase } from "../../server/src/test/app";
 
 /** The password of every `seed --demo` account (scripts/lib/seed-demo.ts). */
@@ -290,5 +290,6 @@ export async function login(page: Page, email: string, password: string) {
 
 export async function logout(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL((u) => u.pathname === "/");
+  // Polled rather than awaited as a navigation: a failure then says where the page went instead.
+  await expect.poll(() => new URL(page.url()).href, { timeout: 15_000 }).toMatch(/^[^?#]*\/\/[^/]+\/$/);
 }

@@ -1,7 +1,7 @@
 import { Providers } from "@client/app/providers";
 import { ApiError } from "@client/lib/api";
 import { onUnauthenticated } from "@client/lib/auth";
-import { currentMe, setMe, signOut } from "@client/lib/session";
+import { currentMe, setMe, startSignOut } from "@client/lib/session";
 import { noteSessionEnd, sessionEndReason } from "@client/lib/session-end";
 import { testUser } from "@client/test/render";
 import { act, render, screen } from "@testing-library/react";
@@ -43,9 +43,15 @@ describe("RequireRole", () => {
     const router = renderAt("/committee/all-teachers", testUser({ role: "committee" }));
     expect(await screen.findByText("teachers")).toBeInTheDocument();
     // The logout's way to "/" may still be loading the landing page when nobody is signed in any more.
-    act(() => signOut());
+    act(() => {
+      startSignOut();
+      // A request that meets the logout's 401 meanwhile is not a session that ended.
+      onUnauthenticated(new ApiError(401, "UNAUTHENTICATED", "signed out"));
+      setMe(null);
+    });
     expect(await screen.findByText("landing page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
+    expect(sessionEndReason()).toBeNull();
     // Signing in again ends it: a signed-out visit goes to /login again.
     act(() => setMe(testUser({ role: "committee" })));
     act(() => setMe(null));

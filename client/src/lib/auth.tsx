@@ -1,7 +1,7 @@
 import type { User } from "@shared/schemas/auth";
 import { useState } from "react";
 import { isApiError } from "./api";
-import { currentMe, setMe, useMe } from "./session";
+import { currentMe, justSignedOut, setMe, useMe } from "./session";
 import { noteSessionEnd } from "./session-end";
 
 export { useMe };
@@ -30,7 +30,8 @@ export function useUser(): User {
  */
 export function onUnauthenticated(error: unknown) {
   if (!isApiError(error) || error.status !== 401) return;
-  if (!currentMe()) return;
+  // Nobody signed in, or the person is logging out here: not a session that ended.
+  if (!currentMe() || justSignedOut()) return;
   noteSessionEnd(error.code === "SESSION_ENDED" ? "session-ended" : "signed-out");
   setMe(null);
 }

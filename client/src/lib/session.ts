@@ -29,16 +29,21 @@ export function setMe(user: User | null) {
 let signedOut = false;
 
 /**
- * A deliberate logout on this page: nobody is signed in, and the guards still drawn for the page
- * being left send to the landing page, not to /login (the way to "/" may still be loading its
- * page when this is set). Until someone signs in again.
+ * A deliberate logout on this page has started (until someone signs in again, or `keepSignedIn`
+ * when it fails): a 401 any request meets meanwhile is the logout's own, not a session that ended
+ * (lib/auth.tsx), and a guard that finds nobody signed in sends to the landing page, where the
+ * logout goes, not to /login.
  */
-export function signOut() {
+export function startSignOut() {
   signedOut = true;
-  setMe(null);
 }
 
-/** Whether nobody is signed in because they logged out on this page. */
+/** The logout failed: the person is still signed in. */
+export function keepSignedIn() {
+  signedOut = false;
+}
+
+/** Whether a logout on this page has started. */
 export const justSignedOut = () => signedOut;
 
 /** The signed-in user as the page knows it now (undefined before the first read). */

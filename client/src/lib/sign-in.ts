@@ -3,7 +3,7 @@ import { SIGN_IN_MSG } from "@shared/sign-in-messages";
 import { useNavigate } from "react-router";
 import { api } from "./api";
 import { notify } from "./notify";
-import { setMe, signOut } from "./session";
+import { keepSignedIn, setMe, startSignOut } from "./session";
 import { noteSessionEnd } from "./session-end";
 import { useAction } from "./use-action";
 
@@ -48,10 +48,14 @@ export function useLogout() {
   const navigate = useNavigate();
   const action = useAction(
     async () => {
-      await api.post<{ ok: true }>("/auth/logout");
+      startSignOut();
+      await api.post<{ ok: true }>("/auth/logout").catch((e: unknown) => {
+        keepSignedIn();
+        throw e;
+      });
       await navigate("/", { replace: true });
       await forgetCachedData();
-      signOut();
+      setMe(null);
     },
     {
       onSuccess: () => notify.success(SIGN_IN_MSG.loggedOut),
