@@ -28,10 +28,13 @@ export const peopleOf = (
 
 export type Booking = Parameters<typeof selectBusy>[1];
 
-/** The 409 of a booking an exclusion constraint refuses: who or what is busy and when, in the department's zone. */
-export async function busyConflict(c: RequestContext, want: Booking): Promise<ConflictError> {
+/**
+ * The 409 of a booking that meets another defense: who or what is busy and when, in the
+ * department's zone; undefined when nothing overlaps (any more).
+ */
+export async function busyConflict(c: RequestContext, want: Booking): Promise<ConflictError | undefined> {
   const busy = await selectBusy(c.db, want);
-  if (!busy) return new ConflictError(MSG.defenseSlotTaken);
+  if (!busy) return undefined;
   return new ConflictError(MSG.defenseBusy(busy.name, defenseWhen(busy, c.timeZone)));
 }
 
@@ -54,7 +57,7 @@ export async function rebookDefense(
     except: d.id,
   };
   const clash = await busyConflict(c, want);
-  if (clash.message !== MSG.defenseSlotTaken) throw clash;
+  if (clash) throw clash;
   await bookPeople(c.db, d.id, want.userIds, want.startsAt, want.endsAt);
 }
 

@@ -79,14 +79,22 @@ async function checkBooking(c: Ctx, v: { startsAt?: Date; roomId?: string | null
  * a person is in an overlapping defense, perhaps one committed a moment ago), answers 409 naming
  * who or what is busy and when, in the department's zone.
  */
-async function booking<T>(ctx: Ctx, want: () => Booking, run: (c: Ctx) => Promise<T>): Promise<T> {
+async function booking<T>(
+  ctx: Ctx,
+  run: (c: Ctx, wants: (booking: Booking) => void) => Promise<T>,
+): Promise<T> {
+  let want: Booking | undefined;
   try {
-    return await inTransaction(ctx, run);
+    return await inTransaction(ctx, (c) =>
+      run(c, (b) => {
+        want = b;
+      }),
+    );
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === PG.uniqueViolation) throw new ConflictError(MSG.defenseExists);
     if (code !== PG.exclusionViolation) throw err;
-    throw await busyConflict(ctx, want());
+    throw (want && (await busyConflict(ctx, want))) ?? new ConflictError(MSG.defenseSlotTaken);
   }
 }
 
@@ -99,44 +107,34 @@ export async function getThesisDefense(ctx: Ctx, thesisId: string): Promise<Defe
 
 /** POST /api/theses/:id/defense: the committee or the thesis's supervisor schedules it (§18). */
 export function scheduleDefense(ctx: Ctx, thesisId: string, input: DefenseInput): Promise<Defense> {
-  let want = {
-    roomId: null as string | null,
-    userIds: [] as string[],
-    startsAt: new Date(),
-    endsAt: new Date(),
-  };
-  return booking(
-    ctx,
-    () => ({ ...want, except: null }),
-    async (c) => {
-      const { thesis, parties } = await thesisFor(c.db, thesisId, c.by, true);
-      maySchedule(thesis, parties);
-      const startsAt = new Date(input.startsAt);
-      const minutes = input.minutes ?? (await termDefenseMinutes(c.db, thesis.term_id));
-      const data: DefenseData = {
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + minutes * MINUTE_MS),
-        roomId: input.roomId ?? null,
-        onlineUrl: input.onlineUrl ?? null,
-        public: input.public,
-        chairId: input.chairId ?? null,
-      };
-      await checkBooking(c, data);
-      if (await selectActiveDefense(c.db, thesis.id)) throw new ConflictError(MSG.defenseExists);
-      const userIds = peopleOf(thesis, data.chairId);
-      want = { roomId: data.roomId ?? null, userIds, startsAt, endsAt: data.endsAt };
-      const id = await insertDefense(c.db, thesis.id, data);
-      await bookPeople(c.db, id, userIds, startsAt, data.endsAt);
-      await recordIn(c, "defense", "schedule", {
-        proposalId: thesis.proposal_id,
-        subjectId: id,
-        subjectName: thesis.title,
-      });
-      const row = (await selectDefense(c.db, id))!;
-      await tellDefense(c, thesis, row, "scheduleDefense");
-      return toDefense(row, c.by, parties, thesis.state);
-    },
-  );
+  return booking(ctx, async (c, wants) => {
+    const { thesis, parties } = await thesisFor(c.db, thesisId, c.by, true);
+    maySchedule(thesis, parties);
+    const startsAt = new Date(input.startsAt);
+    const minutes = input.minutes ?? (await termDefenseMinutes(c.db, thesis.term_id));
+    const data: DefenseData = {
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + minutes * MINUTE_MS),
+      roomId: input.roomId ?? null,
+      onlineUrl: input.onlineUrl ?? null,
+      public: input.public,
+      chairId: input.chairId ?? null,
+    };
+    await checkBooking(c, data);
+    if (await selectActiveDefense(c.db, thesis.id)) throw new ConflictError(MSG.defenseExists);
+    const userIds = peopleOf(thesis, data.chairId);
+    wants({ roomId: data.roomId ?? null, userIds, startsAt, endsAt: data.endsAt, except: null });
+    const id = await insertDefense(c.db, thesis.id, data);
+    await bookPeople(c.db, id, userIds, startsAt, data.endsAt);
+    await recordIn(c, "defense", "schedule", {
+      proposalId: thesis.proposal_id,
+      subjectId: id,
+      subjectName: thesis.title,
+    });
+    const row = (await selectDefense(c.db, id))!;
+    await tellDefense(c, thesis, row, "scheduleDefense");
+    return toDefense(row, c.by, parties, thesis.state);
+  });
 }
 
 /** The active defense and its thesis, for one who may change it now (404 unseen or unknown, 409 cancelled). */
@@ -151,59 +149,49 @@ async function defenseToChange(c: Ctx, id: string) {
 
 /** PATCH /api/defenses/:id: a new time, place, public or closed, chair; its people booked again. */
 export function moveDefense(ctx: Ctx, id: string, input: DefenseMoveInput): Promise<Defense> {
-  let want = {
-    roomId: null as string | null,
-    userIds: [] as string[],
-    startsAt: new Date(),
-    endsAt: new Date(),
-  };
-  return booking(
-    ctx,
-    () => ({ ...want, except: id }),
-    async (c) => {
-      const { d, thesis, parties } = await defenseToChange(c, id);
-      maySchedule(thesis, parties);
-      if (d.cancelled_at) throw new ConflictError(MSG.defenseCancelledAlready);
-      const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(iso(d.starts_at));
-      const oldMinutes = (Date.parse(iso(d.ends_at)) - Date.parse(iso(d.starts_at))) / MINUTE_MS;
-      const endsAt = new Date(startsAt.getTime() + (input.minutes ?? oldMinutes) * MINUTE_MS);
-      const place =
-        input.roomId != null
-          ? { roomId: input.roomId, onlineUrl: null }
-          : input.onlineUrl != null
-            ? { roomId: null, onlineUrl: input.onlineUrl }
-            : { roomId: d.room_id, onlineUrl: d.online_url };
-      const chairId = input.chairId === undefined ? d.chair_id : input.chairId;
-      await checkBooking(c, {
-        startsAt: input.startsAt ? startsAt : undefined,
-        roomId: input.roomId,
-        chairId: input.chairId,
-      });
-      const userIds = peopleOf(thesis, chairId);
-      want = { roomId: place.roomId, userIds, startsAt, endsAt };
-      await updateDefense(c.db, id, {
-        startsAt,
-        endsAt,
-        ...place,
-        public: input.public ?? d.public,
-        chairId,
-        updatedAt: c.now,
-        sequence: d.sequence + 1,
-      });
-      await bookPeople(c.db, id, userIds, startsAt, endsAt);
-      await recordIn(c, "defense", "move", {
-        proposalId: thesis.proposal_id,
-        subjectId: id,
-        subjectName: thesis.title,
-      });
-      const row = (await selectDefense(c.db, id))!;
-      await tellDefense(c, thesis, row, "moveDefense");
-      // A chair replaced is no longer in it: their calendar drops it.
-      if (d.chair_id && d.chair_id !== chairId)
-        await tellDefense(c, thesis, { ...row, chair_id: d.chair_id }, "cancelDefense", [d.chair_id]);
-      return toDefense(row, c.by, parties, thesis.state);
-    },
-  );
+  return booking(ctx, async (c, wants) => {
+    const { d, thesis, parties } = await defenseToChange(c, id);
+    maySchedule(thesis, parties);
+    if (d.cancelled_at) throw new ConflictError(MSG.defenseCancelledAlready);
+    const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(iso(d.starts_at));
+    const oldMinutes = (Date.parse(iso(d.ends_at)) - Date.parse(iso(d.starts_at))) / MINUTE_MS;
+    const endsAt = new Date(startsAt.getTime() + (input.minutes ?? oldMinutes) * MINUTE_MS);
+    const place =
+      input.roomId != null
+        ? { roomId: input.roomId, onlineUrl: null }
+        : input.onlineUrl != null
+          ? { roomId: null, onlineUrl: input.onlineUrl }
+          : { roomId: d.room_id, onlineUrl: d.online_url };
+    const chairId = input.chairId === undefined ? d.chair_id : input.chairId;
+    await checkBooking(c, {
+      startsAt: input.startsAt ? startsAt : undefined,
+      roomId: input.roomId,
+      chairId: input.chairId,
+    });
+    const userIds = peopleOf(thesis, chairId);
+    wants({ roomId: place.roomId, userIds, startsAt, endsAt, except: id });
+    await updateDefense(c.db, id, {
+      startsAt,
+      endsAt,
+      ...place,
+      public: input.public ?? d.public,
+      chairId,
+      updatedAt: c.now,
+      sequence: d.sequence + 1,
+    });
+    await bookPeople(c.db, id, userIds, startsAt, endsAt);
+    await recordIn(c, "defense", "move", {
+      proposalId: thesis.proposal_id,
+      subjectId: id,
+      subjectName: thesis.title,
+    });
+    const row = (await selectDefense(c.db, id))!;
+    await tellDefense(c, thesis, row, "moveDefense");
+    // A chair replaced is no longer in it: their calendar drops it.
+    if (d.chair_id && d.chair_id !== chairId)
+      await tellDefense(c, thesis, { ...row, chair_id: d.chair_id }, "cancelDefense", [d.chair_id]);
+    return toDefense(row, c.by, parties, thesis.state);
+  });
 }
 
 /** DELETE /api/defenses/:id: cancelled (the row kept for the record, its people freed). */
