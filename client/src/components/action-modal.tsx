@@ -1,5 +1,5 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
-import { type ButtonProps, Modal, Stack, Textarea, type TextareaProps } from "@mantine/core";
+import { Button, type ButtonProps, Modal, Stack, Textarea, type TextareaProps } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 
@@ -47,6 +47,26 @@ export function ActionModal({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A button that opens its ActionModal: `onOpen` sets the dialog's fields afresh and opens it (the
+ * caller keeps `opened`, so that the action's answer can close it).
+ */
+export function ActionDialog({
+  button,
+  onOpen,
+  ...modal
+}: Parameters<typeof ActionModal>[0] & {
+  button: Omit<ButtonProps, "onClick"> & { children: ReactNode };
+  onOpen: () => void;
+}) {
+  return (
+    <>
+      <Button {...button} onClick={onOpen} />
+      <ActionModal {...modal} />
+    </>
   );
 }
 

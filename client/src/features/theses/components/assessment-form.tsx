@@ -1,7 +1,7 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionDialog } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { Button, Checkbox, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Checkbox, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
 import { gradesOf, weightedScore } from "@shared/grades";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -66,103 +66,98 @@ export function AssessmentForm({ thesis, a, own }: { thesis: Thesis; a: Assessme
   };
   const scoreError = Object.entries(errors).find(([k]) => k.startsWith("scores"))?.[1];
   return (
-    <>
-      <Button
-        onClick={() => {
-          setV(initial(thesis, a, own));
-          setErrors({});
-          setOpened(true);
-        }}
-      >
-        {label}
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={close}
-        title={label}
-        confirmLabel="Save assessment"
-        onConfirm={confirm}
-        loading={action.isPending}
-      >
-        <Stack gap="sm">
-          {a.rubric.map((c) => (
-            <NumberInput
-              key={c.name}
-              label={`${c.name} (weight ${c.weight})`}
-              description={c.description || undefined}
-              min={0}
-              max={100}
-              allowDecimal={false}
-              required
-              value={v.scores[c.name]}
-              onChange={(n) =>
-                setV({ ...v, scores: { ...v.scores, [c.name]: typeof n === "number" ? n : "" } })
-              }
-            />
-          ))}
-          {scoreError && (
-            <Text size="sm" c="red" role="alert">
-              {scoreError}
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            Weighted score: {weightedScore(a.rubric, numbers)} of 100 (a guide, not the grade).
+    <ActionDialog
+      button={{ children: label }}
+      onOpen={() => {
+        setV(initial(thesis, a, own));
+        setErrors({});
+        setOpened(true);
+      }}
+      opened={opened}
+      onClose={close}
+      title={label}
+      confirmLabel="Save assessment"
+      onConfirm={confirm}
+      loading={action.isPending}
+    >
+      <Stack gap="sm">
+        {a.rubric.map((c) => (
+          <NumberInput
+            key={c.name}
+            label={`${c.name} (weight ${c.weight})`}
+            description={c.description || undefined}
+            min={0}
+            max={100}
+            allowDecimal={false}
+            required
+            value={v.scores[c.name]}
+            onChange={(n) =>
+              setV({ ...v, scores: { ...v.scores, [c.name]: typeof n === "number" ? n : "" } })
+            }
+          />
+        ))}
+        {scoreError && (
+          <Text size="sm" c="red" role="alert">
+            {scoreError}
           </Text>
-          {thesis.members.length > 1 && (
-            <Checkbox
-              label="One grade for all members"
-              checked={v.oneForAll}
-              onChange={(e) => setV({ ...v, oneForAll: e.currentTarget.checked })}
-            />
-          )}
-          {v.oneForAll ? (
+        )}
+        <Text size="sm" c="dimmed">
+          Weighted score: {weightedScore(a.rubric, numbers)} of 100 (a guide, not the grade).
+        </Text>
+        {thesis.members.length > 1 && (
+          <Checkbox
+            label="One grade for all members"
+            checked={v.oneForAll}
+            onChange={(e) => setV({ ...v, oneForAll: e.currentTarget.checked })}
+          />
+        )}
+        {v.oneForAll ? (
+          <Select
+            label={
+              thesis.members.length > 1 ? "Grade for every member" : `Grade for ${thesis.members[0]?.name}`
+            }
+            data={scale}
+            searchable
+            required
+            value={v.all || null}
+            onChange={(g) => setV({ ...v, all: g ?? "" })}
+            error={errors.grades}
+          />
+        ) : (
+          thesis.members.map((m, i) => (
             <Select
-              label={
-                thesis.members.length > 1 ? "Grade for every member" : `Grade for ${thesis.members[0]?.name}`
-              }
+              key={m.id}
+              label={`Grade for ${m.name}`}
               data={scale}
               searchable
               required
-              value={v.all || null}
-              onChange={(g) => setV({ ...v, all: g ?? "" })}
-              error={errors.grades}
+              value={v.grades[m.id] || null}
+              onChange={(g) => setV({ ...v, grades: { ...v.grades, [m.id]: g ?? "" } })}
+              error={i === 0 ? errors.grades : undefined}
             />
-          ) : (
-            thesis.members.map((m, i) => (
-              <Select
-                key={m.id}
-                label={`Grade for ${m.name}`}
-                data={scale}
-                searchable
-                required
-                value={v.grades[m.id] || null}
-                onChange={(g) => setV({ ...v, grades: { ...v.grades, [m.id]: g ?? "" } })}
-                error={i === 0 ? errors.grades : undefined}
-              />
-            ))
-          )}
-          <Textarea
-            label="Comment for the students"
-            description="They read it once the grades are released."
-            autosize
-            minRows={2}
-            maxLength={LIMITS.assessmentCommentMax}
-            value={v.studentComment}
-            onChange={(e) => setV({ ...v, studentComment: e.currentTarget.value })}
-            error={errors.studentComment}
-          />
-          <Textarea
-            label="Internal comment"
-            description="For the other examiner and the committee; never shown to a student."
-            autosize
-            minRows={2}
-            maxLength={LIMITS.assessmentCommentMax}
-            value={v.internalComment}
-            onChange={(e) => setV({ ...v, internalComment: e.currentTarget.value })}
-            error={errors.internalComment}
-          />
-        </Stack>
-      </ActionModal>
-    </>
+          ))
+        )}
+        <Textarea
+          label="Comment for the students"
+          description="They read it once the grades are released."
+          autosize
+          minRows={2}
+          maxLength={LIMITS.assessmentCommentMax}
+          value={v.studentComment}
+          onChange={(e) => setV({ ...v, studentComment: e.currentTarget.value })}
+          error={errors.studentComment}
+        />
+        <Textarea
+          label="Internal comment"
+          description="For the other examiner and the committee; never shown to a student."
+          autosize
+          minRows={2}
+          maxLength={LIMITS.assessmentCommentMax}
+          value={v.internalComment}
+          onChange={(e) => setV({ ...v, internalComment: e.currentTarget.value })}
+          error={errors.internalComment}
+        />
+      </Stack>
+    </ActionDialog>
   );
 }

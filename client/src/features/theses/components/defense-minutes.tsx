@@ -1,7 +1,7 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionDialog } from "@client/components/action-modal";
 import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Button, Textarea } from "@mantine/core";
+import { Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { Defense } from "@shared/schemas/defenses";
@@ -29,28 +29,25 @@ export function RecordMinutes({ defense }: { defense: Defense }) {
       },
     );
   return (
-    <>
-      <Button variant="light" onClick={open}>
-        Record minutes
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Minutes of the defense"
-        confirmLabel="Save minutes"
-        onConfirm={confirm}
-        loading={record.isPending}
-      >
-        <Textarea
-          label="Minutes"
-          description="Seen by the examiners and the committee."
-          autosize
-          minRows={4}
-          maxLength={LIMITS.defenseMinutesTextMax}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-      </ActionModal>
-    </>
+    <ActionDialog
+      button={{ variant: "light", children: "Record minutes" }}
+      onOpen={open}
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title="Minutes of the defense"
+      confirmLabel="Save minutes"
+      onConfirm={confirm}
+      loading={record.isPending}
+    >
+      <Textarea
+        label="Minutes"
+        description="Seen by the examiners and the committee."
+        autosize
+        minRows={4}
+        maxLength={LIMITS.defenseMinutesTextMax}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+    </ActionDialog>
   );
 }

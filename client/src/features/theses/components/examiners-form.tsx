@@ -1,8 +1,8 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionDialog } from "@client/components/action-modal";
 import { TeacherSelect } from "@client/components/teacher-select";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { Button, type ComboboxItem, Text } from "@mantine/core";
+import { type ComboboxItem, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
@@ -42,42 +42,35 @@ export function ExaminerForm({ thesis, place }: { thesis: Thesis; place: Place }
     );
   };
   return (
-    <>
-      <Button
-        size="xs"
-        variant="light"
-        onClick={() => {
-          setChosen(null);
+    <ActionDialog
+      button={{ size: "xs", variant: "light", children: label }}
+      onOpen={() => {
+        setChosen(null);
+        setError(null);
+        setOpened(true);
+      }}
+      opened={opened}
+      onClose={close}
+      title={label}
+      confirmLabel="Save"
+      onConfirm={confirm}
+      loading={action.isPending}
+    >
+      <Text size="sm">
+        Any active teacher account; an external examiner is a teacher account with no research cell.
+        {place === "second" ? " Never the supervisor nor a member." : " Never a member."} They are told by
+        email.
+      </Text>
+      <TeacherSelect
+        label={`${place === "first" ? "First" : "Second"} examiner`}
+        activeOnly
+        value={chosen}
+        onChange={(item) => {
+          setChosen(item);
           setError(null);
-          setOpened(true);
         }}
-      >
-        {label}
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={close}
-        title={label}
-        confirmLabel="Save"
-        onConfirm={confirm}
-        loading={action.isPending}
-      >
-        <Text size="sm">
-          Any active teacher account; an external examiner is a teacher account with no research cell.
-          {place === "second" ? " Never the supervisor nor a member." : " Never a member."} They are told by
-          email.
-        </Text>
-        <TeacherSelect
-          label={`${place === "first" ? "First" : "Second"} examiner`}
-          activeOnly
-          value={chosen}
-          onChange={(item) => {
-            setChosen(item);
-            setError(null);
-          }}
-          error={error}
-        />
-      </ActionModal>
-    </>
+        error={error}
+      />
+    </ActionDialog>
   );
 }

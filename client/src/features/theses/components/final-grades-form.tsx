@@ -1,7 +1,7 @@
-import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
+import { ActionDialog, ActionText, useActionText } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { Button, Select, Text } from "@mantine/core";
+import { Select, Text } from "@mantine/core";
 import { gradesOf } from "@shared/grades";
 import { MSG } from "@shared/messages";
 import type { Assessments } from "@shared/schemas/assessments";
@@ -46,46 +46,40 @@ export function FinalGradesForm({ thesis, a }: { thesis: Thesis; a: Assessments 
     );
   };
   return (
-    <>
-      <Button
-        color="orange"
-        onClick={() => {
-          setGrades({});
-          setError(null);
-          setOpened(true);
-        }}
-      >
-        Set final grades
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={close}
-        title="Set final grades"
-        confirmLabel="Set final grades"
-        confirmColor="orange"
-        onConfirm={confirm}
-        loading={action.isPending}
-      >
-        <Text size="sm">
-          The examiners disagree on these members' grades. The agreed grades stand; the thesis becomes Graded.
-        </Text>
-        {disputed.map((m, i) => (
-          <Select
-            key={m.id}
-            label={`Final grade for ${m.name}`}
-            data={gradesOf(a.scale).map((g) => ({ value: g, label: g }))}
-            searchable
-            required
-            value={grades[m.id] ?? null}
-            onChange={(g) => {
-              setGrades({ ...grades, [m.id]: g ?? "" });
-              setError(null);
-            }}
-            error={i === 0 ? error : undefined}
-          />
-        ))}
-        <ActionText kind="reason" label="Reason" required text={words} />
-      </ActionModal>
-    </>
+    <ActionDialog
+      button={{ color: "orange", children: "Set final grades" }}
+      onOpen={() => {
+        setGrades({});
+        setError(null);
+        setOpened(true);
+      }}
+      opened={opened}
+      onClose={close}
+      title="Set final grades"
+      confirmLabel="Set final grades"
+      confirmColor="orange"
+      onConfirm={confirm}
+      loading={action.isPending}
+    >
+      <Text size="sm">
+        The examiners disagree on these members' grades. The agreed grades stand; the thesis becomes Graded.
+      </Text>
+      {disputed.map((m, i) => (
+        <Select
+          key={m.id}
+          label={`Final grade for ${m.name}`}
+          data={gradesOf(a.scale).map((g) => ({ value: g, label: g }))}
+          searchable
+          required
+          value={grades[m.id] ?? null}
+          onChange={(g) => {
+            setGrades({ ...grades, [m.id]: g ?? "" });
+            setError(null);
+          }}
+          error={i === 0 ? error : undefined}
+        />
+      ))}
+      <ActionText kind="reason" label="Reason" required text={words} />
+    </ActionDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
+import { ActionDialog, ActionText, useActionText } from "@client/components/action-modal";
 import { useTimeZone } from "@client/lib/dates";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { Button, type ButtonProps, Text, TextInput } from "@mantine/core";
+import { type ButtonProps, Text, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { utcToWall, wallToUtc } from "@shared/time";
@@ -82,37 +82,34 @@ export function FormAction({
     });
   };
   return (
-    <>
-      <Button color={color} variant={variant} onClick={open}>
-        {label}
-      </Button>
-      <ActionModal
-        opened={opened}
-        onClose={close}
-        title={title}
-        confirmLabel={label}
-        confirmColor={color}
-        onConfirm={confirm}
-        loading={action.isPending}
-      >
-        <Text size="sm">{explain}</Text>
-        {children}
-        {dueAt && (
-          <TextInput
-            type="datetime-local"
-            label={dueAt.label}
-            description={`In ${zone}.`}
-            required={dueAt.required}
-            value={wall}
-            onChange={(e) => {
-              setWall(e.currentTarget.value);
-              setDueError(null);
-            }}
-            error={dueError}
-          />
-        )}
-        {text && <ActionText kind="reason" label={text.label} required={text.required} text={words} />}
-      </ActionModal>
-    </>
+    <ActionDialog
+      button={{ color, variant, children: label }}
+      onOpen={open}
+      opened={opened}
+      onClose={close}
+      title={title}
+      confirmLabel={label}
+      confirmColor={color}
+      onConfirm={confirm}
+      loading={action.isPending}
+    >
+      <Text size="sm">{explain}</Text>
+      {children}
+      {dueAt && (
+        <TextInput
+          type="datetime-local"
+          label={dueAt.label}
+          description={`In ${zone}.`}
+          required={dueAt.required}
+          value={wall}
+          onChange={(e) => {
+            setWall(e.currentTarget.value);
+            setDueError(null);
+          }}
+          error={dueError}
+        />
+      )}
+      {text && <ActionText kind="reason" label={text.label} required={text.required} text={words} />}
+    </ActionDialog>
   );
 }
