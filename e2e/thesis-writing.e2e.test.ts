@@ -175,6 +175,14 @@ describe("a thesis written and submitted", () => {
       await sup.page.keyboard.press("Escape");
       await sup.page.getByRole("dialog").waitFor({ state: "hidden" });
 
+      // The first examiner's assessment dialog (§17): rubric scores, a grade for all, two comments.
+      await sup.page.getByRole("button", { name: "Hand in your assessment" }).click();
+      await sup.page.getByRole("dialog", { name: "Hand in your assessment" }).waitFor();
+      await screenshot(sup.page, `thesis-assessment-dialog-${tag}`);
+      await report.check(sup.page, "assessment dialog (first examiner)", vp.name);
+      await sup.page.keyboard.press("Escape");
+      await sup.page.getByRole("dialog").waitFor({ state: "hidden" });
+
       // The committee's list of theses, filtered to Submitted.
       const com = await newPage(browser, server.url, vp.options);
       await com.page.goto("/login");
@@ -184,6 +192,18 @@ describe("a thesis written and submitted", () => {
       await com.page.getByRole("link", { name: title }).first().waitFor();
       await screenshot(com.page, `thesis-committee-list-${tag}`);
       await report.check(com.page, "theses list (committee)", vp.name);
+
+      // The committee's thesis page: marking and release, and the examiners dialog.
+      await com.page.getByRole("link", { name: title }).first().click();
+      const examiner = com.page.getByRole("button", { name: /(Name|Replace) the second examiner/ });
+      await examiner.click();
+      await com.page.getByRole("dialog", { name: /the second examiner/ }).waitFor();
+      await screenshot(com.page, `thesis-examiners-dialog-${tag}`);
+      await report.check(com.page, "examiners dialog (committee)", vp.name);
+      await com.page.keyboard.press("Escape");
+      await com.page.getByRole("dialog").waitFor({ state: "hidden" });
+      await screenshot(com.page, `thesis-committee-page-${tag}`);
+      await report.check(com.page, "thesis Submitted (committee)", vp.name);
 
       for (const c of [student.context, sup.context, com.context]) await c.close();
       expect(report.failing(), report.format("failing")).toEqual([]);

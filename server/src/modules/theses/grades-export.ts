@@ -3,8 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { int, iso, selectRows } from "../../db/query";
 import { proposalMembers, proposals, terms, theses, thesisGrades, users } from "../../db/schema";
-import type { CsvExport, CsvValue } from "../committee/csv";
-import { csvDate } from "../committee/csv";
+import { type CsvExport, type CsvValue, csvDate } from "../committee/csv";
 import { listFromWhere, type ThesisListFilter } from "./theses.repository";
 
 interface GradeRow {

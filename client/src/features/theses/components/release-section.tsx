@@ -135,7 +135,7 @@ export function ReleaseSection({ thesis }: { thesis: Thesis }) {
         )}
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0}>
           <Fact label="Proposed visibility">{r.proposedVisibility ?? "None (Internal)"}</Fact>
-          <Fact label={r.visibility ? "Visibility" : "Released as"}>
+          <Fact label={r.visibility ? "Visibility" : "Would be released as"}>
             {r.visibility ?? r.effectiveVisibility}
           </Fact>
           <Fact label="Embargo until">{r.embargoUntil ? <DateText iso={r.embargoUntil} /> : "None"}</Fact>
