@@ -1,3 +1,4 @@
+import { MSG } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -179,6 +180,10 @@ describe("retention", () => {
     expect(gone!.anonymisedAt).not.toBeNull();
     const sessions = await selectRows(db(), sql`select 1 from sessions where user_id = ${done.id}`);
     expect(sessions).toEqual([]);
+    // An anonymised account cannot come back: nothing of the person is left to sign in with.
+    const again = await w.post(w.committee, `/api/users/${done.id}/reactivate`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(MSG.anonymisedAccount);
     const [kept] = await db().select().from(users).where(eq(users.id, busy.id));
     expect(kept).toMatchObject({ name: "Busy Student", anonymisedAt: null });
     // Its name is gone from what the thesis shows too.
