@@ -514,6 +514,12 @@ describe("accessibility: signed-in screens (demo department)", () => {
       await main(page).getByText(DEMO.committee).waitFor();
       await check("Committee Members");
 
+      await navigate(page, "Data retention", "/committee/retention", r, vp.name);
+      await main(page).getByText("Chat messages").waitFor();
+      await main(page).getByText("Last run").waitFor();
+      await check("Data retention");
+      await screenshot(page, `retention-${vp.name}`);
+
       await navigate(page, "Profile", "/committee/profile", r, vp.name);
       await check("Profile");
 

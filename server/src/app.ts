@@ -44,6 +44,8 @@ import {
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
 import { reviewRoutes } from "./modules/reviews/reviews.routes";
+import { retentionRoutes } from "./modules/retention/retention.routes";
+import { retentionJob } from "./modules/retention/retention.service";
 import { roomRoutes } from "./modules/rooms/rooms.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The committee hears daily of the theses past due while still written (DESIGN.md §16).
   scheduler.schedule(thesesOverdueDigestJob(digest));
   scheduler.schedule(fileCleanupJob);
+  // Chat, notices, drafts and internal comments go RETENTION_YEARS after a record ends (DESIGN.md §19).
+  scheduler.schedule(retentionJob({ ...digest, years: config.retentionYears }));
   // The deadlines of a proposal's life (DESIGN.md §8): one job each.
   scheduler.schedule(closeInvitationsJob(config));
   scheduler.schedule(revisionReminderJob(config));
@@ -225,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meRoutes);
       await api.register(researchCellRoutes);
       await api.register(roomRoutes);
+      await api.register(retentionRoutes);
       await api.register(calendarRoutes);
       await api.register(defenseRoutes);
       await api.register(userRoutes);

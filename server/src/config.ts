@@ -99,6 +99,8 @@ const envSchema = z
       z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
     ),
     DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+    // How long a finished thesis or an ended proposal keeps its chat, notices and drafts (DESIGN.md §19).
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
     // "Find a time" for a defense (DESIGN.md §18): weekdays within these hours, in TIME_ZONE.
     WORK_HOURS: z.preprocess(
       emptyToUndefined,
@@ -198,6 +200,8 @@ export interface Config {
   workHours: WorkHours;
   /** The hour (in timeZone) at which the daily overdue-review digest is sent. */
   digestHour: number;
+  /** Years after a record ends before retention removes its chat, notices, drafts and internal comments. */
+  retentionYears: number;
   /** Single sign-on; null when not configured. */
   oidc: OidcConfig | null;
   /** Registration, import and single sign-on accept only these email domains; empty = any. */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     workHours: parseWorkHours(e.WORK_HOURS) ?? { start: 540, end: 1020 },
     digestHour: e.DIGEST_HOUR,
+    retentionYears: e.RETENTION_YEARS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

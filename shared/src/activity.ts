@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = [
   "place",
   "allocation",
   "thesis",
+  "retention",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
   place: "Places",
   allocation: "Allocation",
   thesis: "Theses",
+  retention: "Data retention",
 };
 
 /**
@@ -128,6 +130,7 @@ const PHRASES: Record<string, Phrase> = {
   "allocation.publish": (s) => (s ? `published the allocation of ${s}` : "published the allocation"),
   "place.set": (s) => (s ? `set the places of ${s}` : "set a supervisor's places"),
   "place.clear": (s) => (s ? `gave ${s} the term's default places` : "gave back the term's default places"),
+  "retention.run": plain("removed the data whose retention period had run out"),
 };
 
 function activityPhrase(kind: string, action: string, subject: string | null): string {

@@ -62,6 +62,8 @@ export const MSG = {
   reactivateFailed: (message: string) => `Failed to reactivate: ${message}`,
   alreadyDeactivated: "This account is already deactivated.",
   notDeactivated: "This account is active.",
+  anonymisedAccount:
+    "This account was anonymised when its records' retention period ran out; it cannot be reactivated. Add the person again instead.",
   cannotDeactivateSelf: "You cannot deactivate your own account.",
   lastCommitteeMember: "At least one committee member must stay active.",
   deactivatedCannotGetLink: "This account is deactivated. Reactivate it before sending a link.",

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   /** Edit, send password links, deactivate and reactivate, import (DESIGN.md §12). */
   "users:manage": ["committee"],
   "exports:read": ["committee"],
+  /** The preview of the next retention run (DESIGN.md §19). */
+  "retention:read": ["committee"],
   "committee:dashboard": ["committee"],
   "supervisors:read": ["student", "supervisor", "committee"],
   "students:search": ["student"],

@@ -625,6 +625,7 @@ function template(method: string, route: string): Template | undefined {
       params: { id: world.cell },
       body: { title: `Cell ${fresh}`, description: "Valid." },
     },
+    "GET /api/retention/preview": { role: "committee" },
     "GET /api/rooms": { role: "student" },
     "POST /api/rooms": { role: "committee", body: { name: `Room ${fresh}`, capacity: 12, notes: "Valid." } },
     "PATCH /api/rooms/:id": {

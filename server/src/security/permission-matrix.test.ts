@@ -381,6 +381,14 @@ const ROWS: Row[] = [
     }),
   },
 
+  // ── retention (DESIGN.md §19): the committee's preview ──
+  {
+    method: "GET",
+    route: "/api/retention/preview",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/retention/preview" }),
+  },
+
   // ── rooms for defenses (everyone signed in reads them; the committee keeps them) ──
   {
     method: "GET",

@@ -13,6 +13,7 @@ import {
   IconGavel,
   IconGitMerge,
   IconHistory,
+  IconHourglass,
   IconInbox,
   IconLayoutDashboard,
   IconLayoutKanban,
@@ -72,6 +73,7 @@ export const NAV: Record<Role, NavItem[]> = {
     { label: "Rooms", to: "/committee/rooms", icon: IconDoor },
     { label: "Cell Members", to: "/committee/cell-members", icon: IconUsersGroup },
     { label: "Committee Members", to: "/committee/committee-members", icon: IconUserShield },
+    { label: "Data retention", to: "/committee/retention", icon: IconHourglass },
   ]),
   supervisor: sidebar("supervisor", [
     // The specification's Request, whose screen is also at /supervisor/pending-proposals: one item.

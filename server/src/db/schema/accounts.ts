@@ -37,6 +37,11 @@ export const users = pgTable(
      * trigger (migration 0016) refuses new sessions for it even against a racing sign-in.
      */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /**
+     * Set when retention (DESIGN.md §19) anonymised the deactivated account: its name, address,
+     * student ID, picture and sign-in are gone; the row stays for the records that refer to it.
+     */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

@@ -16,10 +16,14 @@ const personColumns = {
   pictureId: users.pictureId,
   createdAt: users.createdAt,
   deactivatedAt: users.deactivatedAt,
+  anonymisedAt: users.anonymisedAt,
 };
 
 /** The person's row, locked for the rest of the transaction. */
-export async function lockPerson(db: Db, id: string): Promise<PersonRow | undefined> {
+export async function lockPerson(
+  db: Db,
+  id: string,
+): Promise<(PersonRow & { anonymisedAt: Date | null }) | undefined> {
   const [row] = await db.select(personColumns).from(users).where(eq(users.id, id)).for("update");
   return row;
 }

@@ -166,6 +166,7 @@ export async function reactivatePerson(db: Db, id: string, ctx: ActionContext): 
     const person = await lockPerson(tx, id);
     if (!person) throw new NotFoundError(MSG.personNotFound);
     if (!person.deactivatedAt) throw new ConflictError(MSG.notDeactivated);
+    if (person.anonymisedAt) throw new ConflictError(MSG.anonymisedAccount);
     const after = await setDeactivated(tx, id, null);
     await record(tx, ctx, "reactivate", person);
     return toPersonDto(after);
