@@ -43,9 +43,9 @@ import {
 } from "./modules/proposals/deadline.jobs";
 import { proposalRoutes } from "./modules/proposals/proposals.routes";
 import { researchCellRoutes } from "./modules/research-cells/research-cells.routes";
-import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { retentionRoutes } from "./modules/retention/retention.routes";
 import { retentionJob } from "./modules/retention/retention.service";
+import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { roomRoutes } from "./modules/rooms/rooms.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { supervisorRoutes } from "./modules/supervisor/supervisor.routes";

@@ -55,11 +55,16 @@ export async function selectPicture(db: Db, id: string): Promise<Buffer | undefi
  * removed, DESIGN.md §19). What refers to a file is listed here, once.
  */
 export async function deleteUnusedFiles(db: Db, before: Date, only?: string[]): Promise<number> {
+  const ids =
+    only &&
+    sql`and f.id in (${sql.join(
+      only.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
   const rows = await selectRows<{ id: string }>(
     db,
     sql`delete from ${files} f
-         where f.created_at < ${before.toISOString()}::timestamptz
-           ${only ? sql`and f.id in (${sql.join(only.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+         where f.created_at < ${before.toISOString()}::timestamptz ${ids ?? sql``}
            and not exists (select 1 from ${users} u where u.picture_id = f.id)
            and not exists (select 1 from ${proposalVersions} v where v.document_id = f.id)
            and not exists (select 1 from ${thesisDrafts} d where d.document_id = f.id)
