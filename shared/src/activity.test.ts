@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activityWhat } from "./activity";
+import { PROPOSAL_ACTIONS } from "./proposal-life";
+import { THESIS_ACTIONS } from "./thesis-life";
 
 const KATHERINE = "k0000000-0000-4000-8000-000000000001";
 const BARBARA = "b0000000-0000-4000-8000-000000000002";
@@ -45,5 +47,23 @@ describe("what an activity row says after its actor's name", () => {
     );
     expect(activityWhat(row("allocation", "move", null))).toBe("moved a group in the allocation draft");
     expect(activityWhat(row("cell", "assign", null))).toBe("assigned a teacher to a research cell");
+  });
+});
+
+describe("every action of the two tables has its words (issue 31 item 9)", () => {
+  // The group's own answers are recorded as invitations (server/src/modules/proposals/invitations.ts).
+  const INVITATION = new Set(["accept", "decline", "closeInvitations", "leave"]);
+  const rows: [string, string][] = [
+    ...THESIS_ACTIONS.map((a): [string, string] => ["thesis", a]),
+    ...PROPOSAL_ACTIONS.map((a): [string, string] => [INVITATION.has(a) ? "invitation" : "proposal", a]),
+  ];
+  it("no thesis or proposal action falls back to its code name in the activity log", () => {
+    for (const [kind, action] of rows)
+      for (const subject of [null, "Ana López"]) {
+        // The fallback reads "thesis release Ana López".
+        expect(activityWhat(row(kind, action, subject)), `${kind}.${action}`).not.toMatch(
+          new RegExp(`^${kind} ${action}\\b`),
+        );
+      }
   });
 });

@@ -79,6 +79,15 @@ const PHRASES: Record<string, Phrase> = {
   "thesis.assess": plain("handed in an assessment of the thesis"),
   "thesis.decide": plain("completed the marking: both assessments are in"),
   "thesis.setFinalGrades": plain("set the disputed members' final grades"),
+  "thesis.proposeVisibility": (s) =>
+    s ? `proposed to release the thesis as ${s}` : "proposed how the thesis is released",
+  "thesis.consentPublication": (s) =>
+    s ? `answered on a Public release: ${s}` : "answered whether the thesis may be Public",
+  "thesis.release": (s) =>
+    s ? `released the thesis and its grades, ${s}` : "released the thesis and its grades",
+  "thesis.changeVisibility": (s) => (s ? `made the thesis ${s}` : "changed who may read the thesis"),
+  "thesis.correctGrade": (s) => (s ? `corrected the grade of ${s}` : "corrected a released grade"),
+  "thesis.annul": plain("annulled the thesis"),
   "invitation.invite": then("invited"),
   "invitation.accept": plain("accepted the invitation"),
   "invitation.decline": plain("declined the invitation"),

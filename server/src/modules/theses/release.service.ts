@@ -61,7 +61,8 @@ export function consentToPublication(
     await upsertConsent(c.db, { thesisId: id, studentId: c.by.id, public: agree, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
       action: "consentPublication",
-      subject: { id: c.by.id, name: agree ? "agrees to Public" : "does not agree to Public" },
+      // The answer is the row's subject; the member is its actor.
+      subject: { name: agree ? "agrees" : "does not agree" },
     });
   });
 }
