@@ -42,6 +42,7 @@ const PAGES: Record<Role, Record<string, Load>> = {
     "all-teachers": () => import("./routes/committee/all-teachers"),
     "research-cells": () => import("./routes/committee/research-cells"),
     rooms: () => import("./routes/committee/rooms"),
+    defenses: () => import("./routes/committee/defenses"),
     "cell-members": () => import("./routes/committee/cell-members"),
     "committee-members": () => import("./routes/committee/committee-members"),
     import: () => import("./routes/committee/import"),
