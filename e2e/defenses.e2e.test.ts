@@ -100,12 +100,21 @@ async function nav(page: Page, label: string) {
   await link.click();
 }
 
+/** A choice of a SegmentedControl: its label is what a person clicks (the radio itself is hidden). */
+async function view(page: Page, label: string) {
+  await page
+    .locator("label")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
+  await expect.poll(() => page.getByRole("radio", { name: label }).isChecked()).toBe(true);
+}
+
 async function choose(page: Page, field: string, option: string | null) {
   const box = page.getByRole("combobox", { name: field });
   if (option === null) {
-    await box.click();
-    await box.fill("");
-    await page.keyboard.press("Escape");
+    // The Select's clear button, by its label (getByRole does not find it).
+    await page.locator(`button[aria-label="Clear the ${field.toLowerCase()}"]`).click();
+    await expect.poll(() => box.inputValue()).toBe("");
     return;
   }
   await box.click();
@@ -138,7 +147,7 @@ describe("the committee's Defenses and a member's Add to calendar", () => {
       await report.check(page, "Defenses list (committee)", vp.name);
 
       // The week: this week has none of them; the next one has both, on Tuesday and Wednesday.
-      await page.getByRole("radio", { name: "Week" }).check({ force: true });
+      await view(page, "Week");
       await page.getByRole("button", { name: "Next week" }).click();
       await page.waitForURL(`**/committee/defenses?view=week&week=${monday}`);
       const week = page.getByTestId("defense-week");
@@ -147,7 +156,7 @@ describe("the committee's Defenses and a member's Add to calendar", () => {
       await tuesday.getByText("10:00–10:45").waitFor();
       const wednesday = week.getByRole("region", { name: /^Wednesday, / });
       await wednesday.getByRole("link", { name: online.title }).waitFor();
-      await wednesday.getByText("Online").waitFor();
+      await wednesday.getByText("Online", { exact: true }).waitFor();
       await expect(
         week
           .getByRole("region", { name: /^Monday, / })
@@ -172,7 +181,7 @@ describe("the committee's Defenses and a member's Add to calendar", () => {
       // This week again, then the list, still filtered; the thesis opens from its defense.
       await page.getByRole("button", { name: "This week" }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get("week")).toBe(null);
-      await page.getByRole("radio", { name: "List" }).check({ force: true });
+      await view(page, "List");
       await main.getByRole("link", { name: online.title }).click();
       await page.waitForURL(`**/committee/theses/${online.id}`);
       await page.getByRole("heading", { name: online.title, level: 1 }).waitFor();

@@ -72,7 +72,12 @@ export function DefenseCard({
       <Stack gap={4}>
         <Group gap={6} justify="space-between" wrap="wrap">
           <Text size="sm" fw={600}>
-            {withDay ? `${dayTitle(day)}, ` : ""}
+            {withDay && (
+              <>
+                {dayTitle(day)}
+                <br />
+              </>
+            )}
             {defenseHours(d, zone)}
           </Text>
           {!d.public && (

@@ -104,6 +104,7 @@ export function Defenses() {
           label="Room"
           placeholder="Every room"
           clearable
+          clearButtonProps={{ "aria-label": "Clear the room" }}
           searchable
           w={{ base: "100%", xs: 200 }}
           data={(rooms.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
@@ -114,6 +115,7 @@ export function Defenses() {
           label="Person"
           placeholder="Everyone"
           clearable
+          clearButtonProps={{ "aria-label": "Clear the person" }}
           searchable
           w={{ base: "100%", xs: 220 }}
           data={personOptions}
