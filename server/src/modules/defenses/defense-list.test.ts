@@ -289,3 +289,18 @@ describe("an examiner named while the defense is booked", () => {
     expect(await attachments(fresh.id, "defense.joinDefense")).toHaveLength(1);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("documents both reads: the list's query and answer, the .ics", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const list = doc.paths["/api/defenses"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "from",
+      "personId",
+      "roomId",
+      "to",
+    ]);
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403"]));
+    expect(doc.paths["/api/theses/{id}/defense.ics"].get.summary).toMatch(/PUBLISH/);
+  });
+});
