@@ -14,7 +14,7 @@ export interface DefenseListParams {
  * GET /api/defenses (the committee's Defenses screen): under the thesis's queries, so a change of
  * a defense (here or told live as its thesis's change) asks it again.
  */
-export function useDefenseList(params: DefenseListParams) {
+export function useDefenseList(params: DefenseListParams, enabled = true) {
   const query = new URLSearchParams(
     Object.entries(params).filter((e): e is [string, string] => !!e[1]),
   ).toString();
@@ -22,5 +22,6 @@ export function useDefenseList(params: DefenseListParams) {
     queryKey: [...thesisQueries.all(), "defense-list", params] as const,
     queryFn: () => api.get<DefenseList>(`/defenses${query ? `?${query}` : ""}`),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -2,6 +2,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
 import { useTimeZone } from "@client/lib/dates";
 import { roomQueries } from "@client/lib/queries/rooms";
+import { termQueries } from "@client/lib/queries/terms";
 import { Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { DAY_MS, dayInZone } from "@shared/time";
@@ -29,11 +30,13 @@ function rangeOf(f: DefenseFilters, zone: string, now: number) {
  */
 export function Defenses() {
   const zone = useTimeZone();
+  // The week is cut in the department's zone, which comes with the terms: ask once it is known.
+  const zoneRead = !useQuery(termQueries.list()).isPending;
   const [now] = useState(() => Date.now());
   const { filters: f, update } = useDefenseFilters(zone, now);
   const range = rangeOf(f, zone, now);
-  const everyone = useDefenseList({ ...range, roomId: f.roomId });
-  const shown = useDefenseList({ ...range, roomId: f.roomId, personId: f.personId });
+  const everyone = useDefenseList({ ...range, roomId: f.roomId }, zoneRead);
+  const shown = useDefenseList({ ...range, roomId: f.roomId, personId: f.personId }, zoneRead);
   const rooms = useQuery(roomQueries.list());
 
   const people = useMemo(() => {
