@@ -23,5 +23,12 @@ export const DEFENSE_MSG = {
   defenseCancelled: "Defense cancelled.",
   minutesSaved: "Minutes saved.",
   fetchDefenseFailed: "Failed to fetch the defense.",
+  fetchDefensesFailed: "Failed to fetch the defenses.",
+  defenseFromInvalid: "From must be a date and time.",
+  defenseToInvalid: "To must be a date and time.",
+  defenseRangeOrder: "To must be after From.",
+  defenseRangeTooLong: (days: number) => `Choose at most ${days} days at once.`,
+  defenseRoomFilterInvalid: "Room must be a room's id.",
+  defensePersonFilterInvalid: "Person must be a person's id.",
   saveDefenseFailed: "Failed to save the defense.",
 };

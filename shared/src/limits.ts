@@ -55,6 +55,9 @@ export const LIMITS = {
   /** A defense's minutes (DESIGN.md §18): short. */
   defenseMinutesTextMax: 4000,
   onlineUrlMax: 500,
+  /** The committee's list of defenses (issue 32 item 8): a range of at most this many days, at most this many defenses. */
+  defenseRangeDaysMax: 366,
+  defenseListMax: 500,
   termNameMax: 80,
   /** A supervisor's places in a term (groups), and a term's days for a review. */
   capacityMax: 1000,

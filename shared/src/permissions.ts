@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   "listing:consent": ["student"],
   /** A thesis's defense (§18): the committee or the thesis's supervisor schedules, moves, cancels (the service checks whose). */
   "defenses:schedule": ["supervisor", "committee"],
+  /** The committee's list and week of every defense (issue 32 item 8, decision 0078). */
+  "defenses:list": ["committee"],
   /** The minutes: the chair (committee) or the thesis's supervisor (the service checks who). */
   "defenses:minutes": ["supervisor", "committee"],
   "users:read": ["committee"],

@@ -43,6 +43,7 @@ const PAGES: Record<Role, Record<string, Load>> = {
     "research-cells": () => import("./routes/committee/research-cells"),
     rooms: () => import("./routes/committee/rooms"),
     retention: () => import("./routes/committee/retention"),
+    defenses: () => import("./routes/committee/defenses"),
     "cell-members": () => import("./routes/committee/cell-members"),
     "committee-members": () => import("./routes/committee/committee-members"),
     import: () => import("./routes/committee/import"),

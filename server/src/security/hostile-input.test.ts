@@ -833,6 +833,16 @@ function template(method: string, route: string): Template | undefined {
     },
     // Defenses (DESIGN.md §18) and the marking (§17).
     "GET /api/theses/:id/defense": { role: "committee", params: { id: world.thesis } },
+    "GET /api/theses/:id/defense.ics": { role: "committee", params: { id: world.thesis } },
+    "GET /api/defenses": {
+      role: "committee",
+      query: {
+        from: "2099-01-05T00:00:00Z",
+        to: "2099-01-10T00:00:00Z",
+        roomId: "00000000-0000-4000-8000-000000000000",
+        personId: "00000000-0000-4000-8000-000000000000",
+      },
+    },
     "GET /api/theses/:id/defense/slots": {
       role: "committee",
       params: { id: world.thesis },

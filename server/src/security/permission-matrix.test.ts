@@ -942,6 +942,20 @@ const ROWS: Row[] = [
       },
     }),
   },
+  // Its defense as a file to add: whoever sees TH, which has none yet (404 for all).
+  {
+    method: "GET",
+    route: "/api/theses/:id/defense.ics",
+    expect: [401, 404, 404, 404, 404, 404],
+    request: (w) => ({ url: `/api/theses/${w.TH}/defense.ics` }),
+  },
+  // The committee's Defenses screen: the committee only.
+  {
+    method: "GET",
+    route: "/api/defenses",
+    expect: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: "/api/defenses" }),
+  },
   // A defense that does not exist: teachers and the committee 404, students never (403).
   {
     method: "PATCH",

@@ -107,3 +107,52 @@ export const defenseSlotsQuery = z.object({ minutes: z.coerce.number().pipe(minu
 export const defenseSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), room: person });
 export type DefenseSlot = z.infer<typeof defenseSlotSchema>;
 export const defenseSlotsResponse = z.object({ items: z.array(defenseSlotSchema) });
+
+/**
+ * GET /api/defenses?from=&to=&roomId=&personId= (the committee's Defenses screen, decision 0078):
+ * the active defenses that overlap [from, to) (from: now, to: from plus the longest range when not
+ * given), in one room, of one person (a member, an examiner, the chair or the supervisor).
+ */
+export const defenseListQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: MSG.defenseFromInvalid }).optional(),
+    to: z.iso.datetime({ offset: true, error: MSG.defenseToInvalid }).optional(),
+    roomId: uuid(MSG.defenseRoomFilterInvalid).optional(),
+    personId: uuid(MSG.defensePersonFilterInvalid).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from || !v.to) return;
+    const span = Date.parse(v.to) - Date.parse(v.from);
+    if (span <= 0) ctx.addIssue({ code: "custom", path: ["to"], message: MSG.defenseRangeOrder });
+    else if (span > LIMITS.defenseRangeDaysMax * 86_400_000)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: MSG.defenseRangeTooLong(LIMITS.defenseRangeDaysMax),
+      });
+  });
+export type DefenseListQuery = z.input<typeof defenseListQuery>;
+
+/** How a person is in a listed defense: booked as a member, an examiner or the chair; or its thesis's supervisor. */
+export const defensePersonRole = z.enum(["member", "examiner", "chair", "supervisor"]);
+export const defenseListItemSchema = z.object({
+  id: z.string(),
+  thesisId: z.string(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  room: person.nullable(),
+  onlineUrl: z.string().nullable(),
+  public: z.boolean(),
+  /** Everyone of it, each once: the members, the examiners, the chair (booked) and the supervisor. */
+  people: z.array(person.extend({ role: defensePersonRole })),
+});
+export type DefenseListItem = z.infer<typeof defenseListItemSchema>;
+/** The range answered (the defaults filled in); `more`: there were more than LIMITS.defenseListMax. */
+export const defenseListResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(defenseListItemSchema),
+  more: z.boolean(),
+});
+export type DefenseList = z.infer<typeof defenseListResponse>;

@@ -60,6 +60,8 @@ export const defenses = pgTable(
   },
   (t) => [
     uniqueIndex("defenses_thesis_active_uq").on(t.thesisId).where(sql`${t.cancelledAt} is null`),
+    // The committee's list and week (decision 0078): the active defenses by start.
+    index("defenses_active_starts_idx").on(t.startsAt).where(sql`${t.cancelledAt} is null`),
     check("defenses_ends_after_start_ck", sql`${t.endsAt} > ${t.startsAt}`),
     check("defenses_room_or_online_ck", sql`(${t.roomId} is null) <> (${t.onlineUrl} is null)`),
   ],

@@ -12,6 +12,7 @@ import {
   selectActiveDefense,
   selectBusy,
   selectDefense,
+  updateDefense,
 } from "./defenses.repository";
 
 /** The people a defense books: the thesis's members, its examiners set, the chair. */
@@ -41,17 +42,16 @@ export async function busyConflict(c: RequestContext, want: Booking): Promise<Co
 /**
  * After the thesis's examiners change (DESIGN.md §17), its active defense books its people again,
  * in the same transaction: a new examiner busy at that time is refused with the busy words (the
- * exclusion constraint holds under races as well).
+ * exclusion constraint holds under races as well). Its SEQUENCE grows by one; a new examiner gets
+ * the invitation (REQUEST) and one replaced the cancellation (CANCEL), through the outbox, unless
+ * they are its supervisor, who hears of the defense as such (decision 0078).
  */
-export async function rebookDefense(
-  c: RequestContext,
-  thesis: Pick<ThesisRow, "id" | "members" | "first_examiner_id" | "second_examiner_id">,
-) {
-  const d = await selectActiveDefense(c.db, thesis.id);
+export async function rebookDefense(c: RequestContext, before: ThesisRow, after: ThesisRow) {
+  const d = await selectActiveDefense(c.db, after.id);
   if (!d) return;
   const want: Booking = {
     roomId: null,
-    userIds: peopleOf(thesis, d.chair_id),
+    userIds: peopleOf(after, d.chair_id),
     startsAt: new Date(iso(d.starts_at)),
     endsAt: new Date(iso(d.ends_at)),
     except: d.id,
@@ -59,6 +59,18 @@ export async function rebookDefense(
   const clash = await busyConflict(c, want);
   if (clash) throw clash;
   await bookPeople(c.db, d.id, want.userIds, want.startsAt, want.endsAt);
+  const examiners = (t: ThesisRow) => [t.first_examiner_id, t.second_examiner_id];
+  const changed = (from: ThesisRow, to: ThesisRow) =>
+    examiners(from).filter(
+      (id): id is string => !!id && !examiners(to).includes(id) && id !== after.supervisor_id,
+    );
+  const joined = changed(after, before);
+  const left = changed(before, after);
+  if (!joined.length && !left.length) return;
+  await updateDefense(c.db, d.id, { sequence: d.sequence + 1, updatedAt: c.now });
+  const row = (await selectDefense(c.db, d.id))!;
+  if (joined.length) await tellDefense(c, after, row, "joinDefense", joined);
+  if (left.length) await tellDefense(c, before, row, "leaveDefense", left);
 }
 
 /** The thesis's actions that cancel its defense (DESIGN.md §18): a return, a cancellation, an annulment. */

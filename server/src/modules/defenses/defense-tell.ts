@@ -6,12 +6,20 @@ import { tellThesisPeople } from "../theses/tell";
 import type { ThesisRow } from "../theses/theses.repository";
 import type { DefenseRow } from "./defenses.repository";
 
-export type DefenseChange = "scheduleDefense" | "moveDefense" | "cancelDefense";
+/** A change of a defense, or of one person's place in it (an examiner named or replaced while it is booked). */
+export type DefenseChange =
+  | "scheduleDefense"
+  | "moveDefense"
+  | "cancelDefense"
+  | "joinDefense"
+  | "leaveDefense";
 
 const WORDS: Record<DefenseChange, { headline: string; verb: string; method: IcsMethod }> = {
   scheduleDefense: { headline: "Defense scheduled", verb: "scheduled the defense", method: "REQUEST" },
   moveDefense: { headline: "Defense changed", verb: "changed the defense", method: "REQUEST" },
   cancelDefense: { headline: "Defense cancelled", verb: "cancelled the defense", method: "CANCEL" },
+  joinDefense: { headline: "Defense invitation", verb: "booked you into the defense", method: "REQUEST" },
+  leaveDefense: { headline: "Defense without you", verb: "took you off the defense", method: "CANCEL" },
 };
 
 /** A defense's time in words, in the department's zone: "2027-03-29 10:00–11:00 (Europe/Berlin)". */
@@ -62,13 +70,14 @@ export async function tellDefense(
   const when = defenseWhen(d, c.timeZone);
   const place = defensePlace(d);
   const what = `${by} ${words.verb} of the thesis: ${when}${place ? `, ${place}` : ""}.`;
-  const content = icsCalendar([defenseEvent(d, thesis.title, c, change === "cancelDefense")], {
+  const cancel = words.method === "CANCEL";
+  const content = icsCalendar([defenseEvent(d, thesis.title, c, cancel)], {
     method: words.method,
     stamp: c.now,
     organizer: `noreply@${new URL(c.publicUrl).hostname}`,
   });
   const attachment = {
-    filename: change === "cancelDefense" ? "cancel.ics" : "invite.ics",
+    filename: cancel ? "cancel.ics" : "invite.ics",
     contentType: `text/calendar; charset=utf-8; method=${words.method}`,
     content,
     method: words.method,

@@ -1,6 +1,8 @@
 import { idParams, okResponse } from "@shared/schemas/common";
 import {
   defenseInputSchema,
+  defenseListQuery,
+  defenseListResponse,
   defenseMinutesSchema,
   defenseMoveSchema,
   defenseResponse,
@@ -10,8 +12,10 @@ import {
 } from "@shared/schemas/defenses";
 import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
+import { defenseIcs, listDefenses } from "./defense-reads";
 import { findDefenseSlots } from "./defense-slots.service";
 import {
   cancelDefense,
@@ -25,6 +29,32 @@ const route = routesOf("defenses", [400, 401, 403, 404, 409]);
 
 /** A thesis's defense (DESIGN.md §18, §23; decision 0073). */
 export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/defenses",
+    route("defenses:list", {
+      summary:
+        "The committee's defenses of any term that overlap [from, to) (from: now; to: from plus 366 days at most), by start, in a room, of a person (a member, an examiner, the chair or the supervisor); at most 500",
+      querystring: defenseListQuery,
+      response: { 200: defenseListResponse },
+    }),
+    async (request) => listDefenses(contextOf(request), request.query),
+  );
+
+  app.get(
+    "/theses/:id/defense.ics",
+    route("theses:read", {
+      summary:
+        "The thesis's active defense as an iCalendar file to add (METHOD:PUBLISH, the UID of its emailed invitations), to everyone who may see the thesis; 404 for anyone else and when it has none",
+      params: thesisIdParams,
+      response: { 200: z.any().describe("An iCalendar file (RFC 5545), text/calendar") },
+    }),
+    async (request, reply) =>
+      reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="defense.ics"')
+        .send(await defenseIcs(contextOf(request), request.params.id)),
+  );
+
   app.get(
     "/theses/:id/defense",
     route("theses:read", {

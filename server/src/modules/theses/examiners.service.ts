@@ -69,7 +69,11 @@ export function nameExaminers(
       set: () => set,
     });
     // Its defense, if one is booked, now books the new examiner (§18: nobody double-booked).
-    await rebookDefense(c, { ...thesis, first_examiner_id: after.first, second_examiner_id: after.second });
+    await rebookDefense(c, thesis, {
+      ...thesis,
+      first_examiner_id: after.first,
+      second_examiner_id: after.second,
+    });
     await tellThesis(c, thesis, "nameExaminer", { detail: words, extra: named.map((n) => n.id) });
   }).catch((err) => {
     // Booked at that time a moment ago by another request: the constraint refused it.

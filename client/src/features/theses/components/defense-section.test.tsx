@@ -83,8 +83,9 @@ function setup(thesis: Thesis, user: ReturnType<typeof testUser>, current: Defen
 }
 
 describe("the thesis page's Defense section", () => {
-  it("a member sees when, where, public, the people; no minutes and no forms", async () => {
-    setup(makeThesis({ state: "Submitted" }), member, defense());
+  it("a member sees when, where, public, the people, Add to calendar; no minutes and no forms", async () => {
+    const thesis = makeThesis({ state: "Submitted" });
+    setup(thesis, member, defense());
     const section = await screen.findByRole("region", { name: "Defense" });
     expect(await within(section).findByText("12 January 2027, 09:00–09:45 (UTC)")).toBeInTheDocument();
     expect(within(section).getByText("A 101")).toBeInTheDocument();
@@ -92,6 +93,10 @@ describe("the thesis page's Defense section", () => {
     expect(within(section).getByText("Tanvir Hasan, Prof. Ada")).toBeInTheDocument();
     expect(within(section).queryByText("Minutes")).not.toBeInTheDocument();
     expect(within(section).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(section).getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
+      "href",
+      `/api/theses/${thesis.id}/defense.ics`,
+    );
   });
 
   it("an examiner reads the minutes; an online defense shows its link; nothing shows while the thesis is written", async () => {

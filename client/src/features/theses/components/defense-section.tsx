@@ -1,4 +1,5 @@
 import { ActionModal } from "@client/components/action-modal";
+import { DownloadButton } from "@client/components/download-button";
 import { Fact } from "@client/components/fact";
 import { LoadError } from "@client/components/load-error";
 import { Section } from "@client/components/section";
@@ -12,6 +13,7 @@ import { MSG } from "@shared/messages";
 import type { Defense } from "@shared/schemas/defenses";
 import type { Thesis } from "@shared/schemas/theses";
 import { dayTimeInZone, utcToWall } from "@shared/time";
+import { IconCalendarPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCancelDefense, useDefense } from "../api/use-defense";
 import { FindTime } from "./defense-find-time";
@@ -58,8 +60,15 @@ export function DefenseSection({ thesis }: { thesis: Thesis }) {
   return (
     <Section title="Defense" aside={d && <Badge variant="light">{d.public ? "Public" : "Closed"}</Badge>}>
       {body}
-      {(mayManage || d?.mayRecord) && (
+      {(mayManage || d) && (
         <Group gap="xs">
+          {d && (
+            <DownloadButton
+              href={`/api/theses/${thesis.id}/defense.ics`}
+              label="Add to calendar"
+              icon={<IconCalendarPlus size={16} />}
+            />
+          )}
           {mayManage && !d && !query.isPending && (
             <Button variant="light" onClick={() => setForm(true)}>
               Schedule defense

@@ -1,0 +1,1 @@
+CREATE INDEX "defenses_active_starts_idx" ON "defenses" USING btree ("starts_at") WHERE "defenses"."cancelled_at" is null;
