@@ -17,6 +17,7 @@ export function ActionModal({
   onConfirm,
   loading = false,
   confirmDisabled = false,
+  focusConfirm = false,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -27,6 +28,8 @@ export function ActionModal({
   onConfirm: () => void;
   loading?: boolean;
   confirmDisabled?: boolean;
+  /** A confirmation without fields: its own button takes the focus when it opens. */
+  focusConfirm?: boolean;
 }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,6 +46,7 @@ export function ActionModal({
             confirm={confirmLabel}
             color={confirmColor}
             disabled={confirmDisabled}
+            data-autofocus={focusConfirm || undefined}
           />
         </Stack>
       </form>

@@ -1,7 +1,7 @@
-import { DialogButtons } from "@client/components/dialog-buttons";
+import { ActionModal } from "@client/components/action-modal";
 import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Modal, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Allocation } from "@shared/schemas/allocation";
 import { usePublishAllocation } from "../api/use-allocation";
@@ -34,35 +34,28 @@ export function PublishModal(props: {
       },
     });
   return (
-    <Modal
+    <ActionModal
       opened={opened}
-      onClose={publish.isPending ? () => {} : onClose}
+      onClose={onClose}
       title="Publish the allocation?"
-      centered
+      confirmLabel="Publish allocation"
+      onConfirm={doPublish}
+      loading={publish.isPending}
+      focusConfirm
     >
-      <Stack>
-        <Text size="sm">
-          {matched.toLocaleString("en")} group{matched === 1 ? "" : "s"} become Pending with their topic's
-          supervisor and research cell;{" "}
-          {(draft ? draft.assignments.length - matched : 0).toLocaleString("en")} stay Awaiting allocation for
-          you to place by hand. Every group and supervisor is emailed. A term is published once: its topics
-          and preferences are then frozen.
+      <Text size="sm">
+        {matched.toLocaleString("en")} group{matched === 1 ? "" : "s"} become Pending with their topic's
+        supervisor and research cell; {(draft ? draft.assignments.length - matched : 0).toLocaleString("en")}{" "}
+        stay Awaiting allocation for you to place by hand. Every group and supervisor is emailed. A term is
+        published once: its topics and preferences are then frozen.
+      </Text>
+      {pairs > 0 && (
+        <Text size="sm" fw={500}>
+          The draft has {pairs} blocking pair{pairs === 1 ? "" : "s"} (a group and a topic that would both
+          rather have each other, after moves by hand): {pairs === 1 ? "it is" : "they are"} published as{" "}
+          {pairs === 1 ? "it is" : "they are"}, and the certificate records {pairs === 1 ? "it" : "them"}.
         </Text>
-        {pairs > 0 && (
-          <Text size="sm" fw={500}>
-            The draft has {pairs} blocking pair{pairs === 1 ? "" : "s"} (a group and a topic that would both
-            rather have each other, after moves by hand): {pairs === 1 ? "it is" : "they are"} published as{" "}
-            {pairs === 1 ? "it is" : "they are"}, and the certificate records {pairs === 1 ? "it" : "them"}.
-          </Text>
-        )}
-        <DialogButtons
-          onCancel={onClose}
-          busy={publish.isPending}
-          confirm="Publish allocation"
-          onClick={doPublish}
-          data-autofocus
-        />
-      </Stack>
-    </Modal>
+      )}
+    </ActionModal>
   );
 }

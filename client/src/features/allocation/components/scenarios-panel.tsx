@@ -1,9 +1,9 @@
-import { DialogButtons } from "@client/components/dialog-buttons";
+import { ActionModal } from "@client/components/action-modal";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
 import { formatInZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
-import { Alert, Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Scenario } from "@shared/schemas/scenarios";
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
@@ -44,27 +44,21 @@ function AdoptModal(props: {
       },
     });
   return (
-    <Modal
+    <ActionModal
       opened={opened}
-      onClose={adopt.isPending ? () => {} : onClose}
+      onClose={onClose}
       title="Make this scenario the draft?"
-      centered
+      confirmLabel="Make it the draft"
+      onConfirm={go}
+      loading={adopt.isPending}
+      focusConfirm
     >
-      <Stack>
-        <Text size="sm">
-          The places of {topics} topic{topics === 1 ? "" : "s"} and {supervisors} supervisor
-          {supervisors === 1 ? "" : "s"} become the real ones, and the scenario's result replaces the draft
-          (with any moves by hand in it). Both happen together or not at all. Nothing is published.
-        </Text>
-        <DialogButtons
-          onCancel={onClose}
-          busy={adopt.isPending}
-          confirm="Make it the draft"
-          onClick={go}
-          data-autofocus
-        />
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        The places of {topics} topic{topics === 1 ? "" : "s"} and {supervisors} supervisor
+        {supervisors === 1 ? "" : "s"} become the real ones, and the scenario's result replaces the draft
+        (with any moves by hand in it). Both happen together or not at all. Nothing is published.
+      </Text>
+    </ActionModal>
   );
 }
 
