@@ -66,3 +66,8 @@ export function formAfterRefusal(
     return "closed";
   }
 }
+
+/** formAfterRefusal for a dialog whose one field is the action's reason (useActionText's). */
+export const reasonAfterRefusal =
+  (reason: { setError: (message: string | null) => void }, close: () => void) => (e: unknown) =>
+    formAfterRefusal(e, { fields: ["reason"], setErrors: (f) => reason.setError(f.reason ?? null), close });

@@ -1,5 +1,5 @@
 import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal } from "@client/lib/life-mutation";
+import { formAfterRefusal, reasonAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { termQueries } from "@client/lib/queries/terms";
@@ -87,12 +87,7 @@ export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
     const parsed = reopenSchema.safeParse({ reason: reason.value });
     if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
     reopen.mutate(parsed.data, {
-      onError: (e) =>
-        formAfterRefusal(e, {
-          fields: ["reason"],
-          setErrors: (f) => reason.setError(f.reason),
-          close: onClose,
-        }),
+      onError: reasonAfterRefusal(reason, onClose),
     });
   };
   return (

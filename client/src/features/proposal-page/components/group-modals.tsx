@@ -1,5 +1,5 @@
 import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal } from "@client/lib/life-mutation";
+import { formAfterRefusal, reasonAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
 import { Text } from "@mantine/core";
@@ -38,12 +38,7 @@ export function WithdrawModal({
     if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
     if (reasonRequired && !parsed.data.reason) return reason.setError(MSG.withdrawReasonRequired);
     withdraw.mutate(parsed.data, {
-      onError: (e) =>
-        formAfterRefusal(e, {
-          fields: ["reason"],
-          setErrors: (f) => reason.setError(f.reason),
-          close: onClose,
-        }),
+      onError: reasonAfterRefusal(reason, onClose),
     });
   };
   return (
