@@ -9,13 +9,36 @@ import {
   Text,
 } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { EmptyState, type Icon } from "./empty-state";
 import { LoadError } from "./load-error";
 
 /** The pages of a list the server counts: a page may start at most at the count's limit. */
 export const pageCount = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / pageSize));
+
+/**
+ * A page of a list the server counts and pages: its items, the count (`capped` past the server's
+ * limit, "1,000+") and the pages. Filters that shrink the list can leave the page shown past its
+ * end: it then steps back to the last page (`toPage`).
+ */
+export function usePaged<T>(
+  list: {
+    data?: { items: T[]; total: number; capped?: boolean };
+    isPlaceholderData: boolean;
+  },
+  page: number,
+  pageSize: number,
+  toPage: (change: { page: number }) => void,
+) {
+  const total = list.data?.total ?? 0;
+  const pages = pageCount(total, pageSize);
+  const known = !!list.data && !list.isPlaceholderData;
+  useEffect(() => {
+    if (known && page > pages) toPage({ page: pages });
+  }, [known, page, pages, toPage]);
+  return { items: list.data?.items ?? [], total, capped: list.data?.capped ?? false, pages };
+}
 
 /**
  * A list of cards or rows (each a `li`), with no bullets or indent; `ordered` where the order

@@ -1,15 +1,13 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListFooter, ListState } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
 import { withQuery } from "@client/lib/api";
 import { countText } from "@client/lib/count";
 import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { IconFilterOff, IconHistory } from "@tabler/icons-react";
-import { useEffect } from "react";
 import { useActivity } from "../api/use-activity";
 import { ActivityCards, ActivityTable } from "./activity-rows";
 import { PersonSelect } from "./person-select";
@@ -39,13 +37,7 @@ export function ActivityLog() {
   const { page, ...query } = filters;
   const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
   const narrow = useNarrow();
-  const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(Math.min(total, LIMITS.listCountMax) / ACTIVITY_PAGE_SIZE));
-  useEffect(() => {
-    if (log.data && !log.isPlaceholderData && page > pages) update({ page: pages });
-  }, [log.data, log.isPlaceholderData, page, pages, update]);
-
-  const items = log.data?.items ?? [];
+  const { items, total, capped, pages } = usePaged(log, page, ACTIVITY_PAGE_SIZE, update);
   // The chosen person's name, as the log's rows give it (after a reload the address has only the id).
   const knownName = filters.personId
     ? items.flatMap((i) => [i.actor, i.subject]).find((p) => p?.id === filters.personId)?.name
@@ -129,8 +121,8 @@ export function ActivityLog() {
           p="md"
           status={
             <>
-              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of{" "}
-              {countText(total, log.data?.capped)} {total === 1 && !log.data?.capped ? "entry" : "entries"}
+              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
+              {total === 1 && !capped ? "entry" : "entries"}
             </>
           }
           page={page}

@@ -1,12 +1,11 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListFooter, ListState, pageCount } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
 import { showingText } from "@client/lib/count";
 import { proposalsCsvHref } from "@client/lib/exports";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Box, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
-import { useEffect } from "react";
 import { useCommitteeProposals } from "../api/use-committee-proposals";
 import { ProposalFilters } from "./proposal-filters";
 import { ProposalCards, ProposalTable } from "./proposal-rows";
@@ -37,15 +36,7 @@ export function CommitteeProposals() {
   };
   const list = useCommitteeProposals({ ...shown, page: filters.page, pageSize: PROPOSALS_PAGE_SIZE });
   const narrow = useNarrow();
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.capped ?? false;
-  const pages = pageCount(total, PROPOSALS_PAGE_SIZE);
-  // Filters that shrink the list can leave the page past its end: step back to the last page.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && filters.page > pages) update({ page: pages });
-  }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
-
-  const items = list.data?.items ?? [];
+  const { items, total, capped, pages } = usePaged(list, filters.page, PROPOSALS_PAGE_SIZE, update);
   const filtered = !!(filters.q || filters.status || filters.researchCellId || filters.supervisorId);
   const showTerm = termId === "all";
 

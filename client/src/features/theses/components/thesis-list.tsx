@@ -1,4 +1,4 @@
-import { type EmptyWords, ListFooter, ListState, pageCount } from "@client/components/list-parts";
+import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
 import { TermSelect } from "@client/components/term-select";
 import { showingText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -6,7 +6,6 @@ import { Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
 import { THESIS_STATES, type ThesisState } from "@shared/enums";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
-import { useEffect } from "react";
 import { useThesisList } from "../api/use-theses";
 import { ExaminerFilters } from "./examiner-filters";
 import { TermReleaseButton } from "./term-release";
@@ -33,15 +32,7 @@ export function ThesisList() {
   const list = useThesisList({ ...query, page: filters.page, pageSize: THESES_PAGE_SIZE });
   const narrow = useNarrow();
   const now = useNow();
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.capped ?? false;
-  const pages = pageCount(total, THESES_PAGE_SIZE);
-  // Filters that shrink the list can leave the page past its end: step back to the last page.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && filters.page > pages) update({ page: pages });
-  }, [list.data, list.isPlaceholderData, filters.page, pages, update]);
-
-  const items = list.data?.items ?? [];
+  const { items, total, capped, pages } = usePaged(list, filters.page, THESES_PAGE_SIZE, update);
   const filtered = !!(filters.state || filters.overdue || filters.examinerId || termId !== "all");
   const rows = { items, showTerm: termId === "all", busy: list.isFetching, now };
 
