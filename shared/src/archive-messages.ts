@@ -1,0 +1,33 @@
+/** The words of the archive of released theses (DESIGN.md §19). */
+export const ARCHIVE_MSG = {
+  archiveTitle: "Thesis archive",
+  archiveIntro:
+    "Released theses and projects of the department. Search their titles and abstracts, or narrow by year, research cell, supervisor or type.",
+  archiveSignInHint: "Signed-in members of the department also see the theses released for them.",
+  archiveSearchLabel: "Search titles and abstracts",
+  archiveSearchPlaceholder: "Words of the title or abstract",
+  archiveYear: "Year",
+  archiveCell: "Research cell",
+  archiveSupervisor: "Supervisor",
+  archiveType: "Type",
+  archiveAny: "Any",
+  archiveClear: "Clear filters",
+  archiveResults: "Archive entries",
+  archiveLoading: "Loading the archive",
+  archiveFailed: "The archive could not be loaded.",
+  archiveNoneTitle: "Nothing in the archive yet",
+  archiveNoneBody: "Theses appear here once the committee releases them.",
+  archiveNoMatchTitle: "No thesis matches",
+  archiveNoMatchBody: "Try other words, or clear the filters.",
+  archiveCount: (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "thesis" : "theses"}`,
+  archiveStudents: "Students",
+  archiveReleased: "Released",
+  archiveDocument: "Download the final PDF",
+  archiveNoDocument: "No final document is on record.",
+  archiveAbstract: "Abstract",
+  archiveBack: "Back to the archive",
+  archiveEntryFailed: "This entry could not be loaded.",
+  archiveEntryMissingTitle: "Not in the archive",
+  archiveEntryMissingBody:
+    "This thesis is not in the archive, or not for you: it may be internal to the department (sign in), private, under embargo or withdrawn.",
+} as const;
