@@ -9,7 +9,7 @@ import { IconArchive, IconArrowLeft, IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { EntryFacts, useArchiveBase } from "./archive-page";
+import { TypeBadge, useArchiveBase } from "./archive-page";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -75,7 +75,7 @@ export function ArchiveEntryPage() {
         <Title order={1} fz={26}>
           {e.title}
         </Title>
-        <EntryFacts entry={e} />
+        <TypeBadge type={e.type} />
       </Stack>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">

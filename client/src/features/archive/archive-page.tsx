@@ -20,13 +20,20 @@ export function useArchiveBase() {
   return pathname.slice(0, pathname.indexOf("/archive") + "/archive".length);
 }
 
-/** The line under an entry's title: students, supervisor, cell, year. */
-export function EntryFacts({ entry }: { entry: ArchiveEntry }) {
+/** Thesis or Project. */
+export function TypeBadge({ type }: { type: ArchiveEntry["type"] }) {
+  return (
+    <Badge variant="light" color={type === "Project" ? "grape" : "indigo"} w="fit-content">
+      {type}
+    </Badge>
+  );
+}
+
+/** The line under an entry's title in the list: its type, students, supervisor, cell, year. */
+function EntryFacts({ entry }: { entry: ArchiveEntry }) {
   return (
     <Group gap="xs" wrap="wrap">
-      <Badge variant="light" color={entry.type === "Project" ? "grape" : "indigo"}>
-        {entry.type}
-      </Badge>
+      <TypeBadge type={entry.type} />
       <Text size="sm" c="dimmed">
         {[entry.students.join(", "), entry.supervisor?.name, entry.cell?.name, String(entry.year)]
           .filter(Boolean)

@@ -64,7 +64,7 @@ export function ArchiveSearch({ fetching }: { fetching: boolean }) {
       onChange={(v) => update({ [key]: v ?? "" })}
       clearable
       searchable={data.length > 6}
-      w={{ base: "100%", xs: 180 }}
+      w={{ base: "calc(50% - var(--mantine-spacing-sm) / 2)", xs: 150 }}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -92,7 +92,7 @@ export function ArchiveSearch({ fetching }: { fetching: boolean }) {
           value={search}
           maxLength={LIMITS.searchMax}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: "100%", sm: 320 }}
+          w={{ base: "100%", sm: 260 }}
         />
         {select(M.archiveYear, "year", years)}
         {select(M.archiveCell, "cellId", cells)}
