@@ -13,13 +13,8 @@ export const SECOND_EXAMINER = { name: "Dr. Kenji Watanabe", email: "kenji.watan
 export const CELL = "Software Engineering";
 export const COMMITTEE = "committee@demo.example.edu";
 
-/** Takes the member's started thesis (its id) from Writing to Released with this visibility. */
-export async function submitAndRelease(
-  url: string,
-  member: ApiPerson,
-  thesisId: string,
-  visibility: "Public" | "Internal" | "Private",
-) {
+/** The member uploads the final PDF, declares their own work and submits (the thesis in Writing). */
+export async function submitFinal(member: Pick<ApiPerson, "api">, thesisId: string) {
   const th = `/theses/${thesisId}`;
   const upload = await member.api.post("/api/files", {
     multipart: {
@@ -31,7 +26,20 @@ export async function submitAndRelease(
   await call(member.api, "POST", `${th}/drafts`, { documentId });
   await call(member.api, "PUT", `${th}/declaration`, { declaration: true });
   await call(member.api, "POST", `${th}/submission`, {});
+}
 
+/**
+ * A Submitted thesis of one member to Released with this visibility: the committee names the
+ * second examiner, the supervisor proposes the visibility and the member consents, both examiners
+ * agree on a grade, the committee releases it.
+ */
+export async function markAndRelease(
+  url: string,
+  member: Pick<ApiPerson, "id" | "api">,
+  thesisId: string,
+  visibility: "Public" | "Internal" | "Private",
+) {
+  const th = `/theses/${thesisId}`;
   const [committee, supervisor, second] = await Promise.all([
     signInApi(url, COMMITTEE),
     signInApi(url, SUPERVISOR.email),
@@ -84,7 +92,8 @@ export async function releasedThesis(
   );
   const thesis = mine.items.find((x) => x.title === t.title);
   if (!thesis) throw new Error(`no thesis for ${t.title}`);
-  await submitAndRelease(url, member, thesis.id, t.visibility);
+  await submitFinal(member, thesis.id);
+  await markAndRelease(url, member, thesis.id, t.visibility);
   await member.api.dispose();
   return thesis.id;
 }

@@ -79,7 +79,7 @@ export function ArchiveEntryPage() {
       </Stack>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
-          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} m={0}>
+          <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} m={0}>
             <Fact label={M.archiveStudents}>{e.students.join(", ")}</Fact>
             <Fact label={M.archiveSupervisor}>{e.supervisor?.name ?? "—"}</Fact>
             <Fact label={M.archiveCell}>{e.cell?.name ?? "—"}</Fact>
