@@ -43,9 +43,11 @@ export function ArchiveSearch({ fetching }: { fetching: boolean }) {
   const [params, update] = useArchiveParams();
   const [search, setSearch] = useState(params.q);
   const [debounced] = useDebouncedValue(search.trim(), 300);
+  // Only a settled search goes to the address: a stale one (just cleared, or changed by Back) waits.
+  const typed = search.trim();
   useEffect(() => {
-    if (debounced !== params.q) update({ q: debounced });
-  }, [debounced, params.q, update]);
+    if (debounced === typed && debounced !== params.q) update({ q: debounced });
+  }, [debounced, typed, params.q, update]);
   // Back or a link may change the address's search under the box.
   useEffect(() => setSearch((s) => (s.trim() === params.q ? s : params.q)), [params.q]);
 
