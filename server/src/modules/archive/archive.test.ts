@@ -13,6 +13,7 @@ import {
   unique,
 } from "../../test/app";
 import { makeCell, makeProposal } from "../../test/factories";
+import { linkToken, outboxFor } from "../../test/mail";
 import { makePdf } from "../../test/pdf";
 import { thesisWorld } from "../../test/thesis-world";
 
@@ -106,6 +107,27 @@ const list = async (u: TestUser | null, query = "") => {
 const ids = async (u: TestUser | null, query = "") => (await list(u, query)).items.map((e) => e.id);
 const status = async (u: TestUser | null, url: string) => (await w.get(u, url)).statusCode;
 
+/** A student imported by the committee (CSV), signed in by the password link the import emailed. */
+async function imported() {
+  const tag = unique("im");
+  const email = `${tag}@example.edu`;
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/users/import?role=student&dryRun=false",
+    payload: `name,email,studentId\nImported ${tag},${email},${tag.toUpperCase()}`,
+    headers: { "content-type": "text/csv", cookie: w.committee.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  const [mail] = await outboxFor(t, email);
+  const set = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/reset-password",
+    payload: { token: linkToken(mail!.body), newPassword: PASSWORD },
+  });
+  expect(set.statusCode).toBe(200);
+  return { cookie: cookieFrom(set) } as TestUser;
+}
+
 /** A student who registered themselves (POST /api/auth/register), signed in by it. */
 async function selfRegistered() {
   const tag = unique("sr");
@@ -166,8 +188,8 @@ describe("who sees which entry", () => {
   });
 
   it("Internal to teachers, the committee, imported and single sign-on students, verified ones at an allowed domain; never an unverified self-registration", async () => {
-    const imported = await makeStudent(t);
-    for (const u of [w.outsiderTeacher, w.committee, imported]) {
+    const madeByCommittee = await makeStudent(t);
+    for (const u of [w.outsiderTeacher, w.committee, await imported(), madeByCommittee]) {
       expect(await ids(u, "?pageSize=100")).toContain(internal.id);
       expect(await status(u, `/api/archive/${internal.id}`)).toBe(200);
       expect(await status(u, `/api/archive/${internal.id}/document`)).toBe(200);
