@@ -28,6 +28,7 @@ export const ARCHIVE_MSG = {
   archiveBack: "Back to the archive",
   archiveEntryFailed: "This entry could not be loaded.",
   archiveEntryMissingTitle: "Not in the archive",
+  archiveEntryMissingLead: "Nothing to show here",
   archiveEntryMissingBody:
     "This thesis is not in the archive, or not for you: it may be internal to the department (sign in), private, under embargo or withdrawn.",
 } as const;

@@ -52,11 +52,16 @@ export function ArchiveEntryPage() {
       <Stack gap="md">
         {back}
         {missing ? (
-          <EmptyState
-            icon={IconArchive}
-            title={M.archiveEntryMissingTitle}
-            description={M.archiveEntryMissingBody}
-          />
+          <>
+            <Title order={1} fz={26}>
+              {M.archiveEntryMissingTitle}
+            </Title>
+            <EmptyState
+              icon={IconArchive}
+              title={M.archiveEntryMissingLead}
+              description={M.archiveEntryMissingBody}
+            />
+          </>
         ) : (
           <LoadError
             title={M.archiveEntryFailed}

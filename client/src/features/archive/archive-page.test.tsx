@@ -86,7 +86,7 @@ describe("an archive entry", () => {
       }).fetch,
     );
     renderScreen(<ArchiveEntryPage />, { user: null, path: `/archive/${ID}`, route: "/archive/:id" });
-    await screen.findByText(M.archiveEntryMissingTitle);
+    await screen.findByRole("heading", { name: M.archiveEntryMissingTitle, level: 1 });
     await waitFor(() => expect(screen.queryByRole("link", { name: M.archiveDocument })).toBeNull());
   });
 });
