@@ -141,6 +141,12 @@ const PUBLIC_PAGES: { screen: string; path: string; heading?: string }[] = [
   { screen: "Terms", path: "/terms" },
   { screen: "Cookies", path: "/cookies" },
   { screen: "Not found", path: "/no-such-page" },
+  { screen: "Archive (empty)", path: "/archive", heading: "Thesis archive" },
+  {
+    screen: "Archive entry (not in the archive)",
+    path: "/archive/00000000-0000-4000-8000-000000000000",
+    heading: "Not in the archive",
+  },
   { screen: "Log in", path: "/login", heading: "Welcome back" },
   { screen: "Register", path: "/register" },
   { screen: "Forgot password", path: "/forgot-password", heading: "Forgot your password?" },

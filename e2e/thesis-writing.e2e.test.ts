@@ -17,13 +17,15 @@ import {
   startServer,
 } from "./support/harness";
 import { call, cellAndSupervisor, decide, review, submit } from "./support/life";
+import { markAndRelease } from "./support/release";
 
 /**
  * A thesis being written and submitted, in the browser (issue 31 items 2 and 3, DESIGN.md §16):
  * a student's approved proposal has started its thesis; the member opens it from the sidebar,
  * uploads a draft, declares their own work and submits; the supervisor then sees it Submitted
  * with the final draft and books its defense by "Find a time", and the committee sees it on its
- * Theses list. On a desktop and a phone,
+ * Theses list; once marked and released, a visitor without login finds it in the archive with its
+ * PDF (issue 31 item 6). On a desktop and a phone,
  * with axe on each screen as each person sees it.
  */
 const CELL = "Software Engineering";
@@ -84,7 +86,7 @@ async function act(
 
 describe("a thesis written and submitted", () => {
   for (const vp of VIEWPORTS) {
-    it(`a member uploads a draft, declares and submits; the supervisor and the committee see it (${vp.name})`, async () => {
+    it(`a member uploads a draft, declares and submits; the supervisor and the committee see it; released, it is in the archive (${vp.name})`, async () => {
       const report = new A11yReport(`thesis writing (${vp.name})`);
       reports.push(report);
       const tag = vp.name.startsWith("phone") ? "phone" : "desktop";
@@ -205,7 +207,32 @@ describe("a thesis written and submitted", () => {
       await screenshot(com.page, `thesis-committee-page-${tag}`);
       await report.check(com.page, "thesis Submitted (committee)", vp.name);
 
-      for (const c of [student.context, sup.context, com.context]) await c.close();
+      // Released (through the API: the second examiner, the proposal and consent, both assessments,
+      // the release), it is in the archive (§19): a visitor without login finds it by its title,
+      // opens it and gets its final PDF.
+      const thesisId = new URL(com.page.url()).pathname.split("/").pop()!;
+      const me = await call<{ user: { id: string } }>(student.context.request, "GET", "/me");
+      await markAndRelease(server.url, { id: me.user.id, api: student.context.request }, thesisId, "Public");
+      const visitor = await newPage(browser, server.url, vp.options);
+      await visitor.page.goto("/archive");
+      await visitor.page.getByRole("searchbox", { name: "Search titles and abstracts" }).fill(title);
+      await visitor.page
+        .getByRole("list", { name: "Archive entries" })
+        .getByRole("link", { name: title })
+        .click();
+      await visitor.page.getByRole("heading", { name: title, level: 1 }).waitFor();
+      const href = await visitor.page
+        .getByRole("link", { name: "Download the final PDF" })
+        .getAttribute("href");
+      // The final document is the draft the member uploaded.
+      const final = await visitor.context.request.get(href!);
+      expect(final.status()).toBe(200);
+      expect(final.headers()["content-type"]).toBe("application/pdf");
+      expect(final.headers()["content-disposition"]).toContain(`draft-${tag}.pdf`);
+      await screenshot(visitor.page, `thesis-archived-${tag}`);
+      await report.check(visitor.page, "the released thesis in the archive (anonymous)", vp.name);
+
+      for (const c of [student.context, sup.context, com.context, visitor.context]) await c.close();
       expect(report.failing(), report.format("failing")).toEqual([]);
     });
   }

@@ -18,6 +18,7 @@ import { writeResetEmail } from "./modules/accounts/password-links";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { allocationRoutes } from "./modules/allocation/allocation.routes";
 import { scenarioRoutes } from "./modules/allocation/scenarios.routes";
+import { archiveRoutes } from "./modules/archive/archive.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { checkSsoProvider } from "./modules/auth/sso.service";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(thesisSubmissionRoutes);
       await api.register(thesisAssessmentRoutes);
       await api.register(thesisReleaseRoutes);
+      await api.register(archiveRoutes);
     },
     { prefix: "/api" },
   );

@@ -1,3 +1,4 @@
+import { ARCHIVE_MSG } from "./archive-messages";
 import { ASSESSMENT_MSG } from "./assessment-messages";
 import { CALENDAR_MSG } from "./calendar-messages";
 import { DEFENSE_MSG } from "./defense-messages";
@@ -16,4 +17,5 @@ export const THESIS_PHASE_MSG = {
   ...ASSESSMENT_MSG,
   ...RELEASE_MSG,
   ...CALENDAR_MSG,
+  ...ARCHIVE_MSG,
 };

@@ -67,6 +67,8 @@ const areaRoutes = (role: Role): RouteObject[] => {
         ...pages({
           ...PAGES[role],
           profile: () => import("./routes/shared/profile"),
+          archive: () => import("./routes/shared/archive"),
+          "archive/:id": () => import("./routes/shared/archive-entry"),
           "*": () => import("./routes/public/not-found"),
         }),
       ],

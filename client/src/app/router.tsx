@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
               },
               // A password link works whoever is signed in on this browser: it is about its own account.
               ...pages({ "reset-password": () => import("./routes/auth/reset-password") }),
+              // The archive (DESIGN.md §19): anyone, signed in or not; its data through the query cache.
+              ...pages({
+                archive: () => import("./routes/public/archive"),
+                "archive/:id": () => import("./routes/public/archive-entry"),
+              }),
             ],
           },
           ...pages({ "*": () => import("./routes/public/not-found") }),

@@ -397,6 +397,38 @@ describe("theses (issue 31)", () => {
   });
 });
 
+describe("the archive (issue 31 item 6)", () => {
+  const before = migrationBefore("_archive");
+
+  it(`a database of ${before}: only the students who registered themselves are marked so (from the registration's activity row)`, async () => {
+    const open = await emptyDatabase();
+    const old = await open(migrationsUpTo(before));
+    const [registered, sso, imported] = [randomUUID(), randomUUID(), randomUUID()];
+    await old.db.execute(sql`
+      insert into users (id, name, email, role, student_id) values
+        (${registered}::uuid, 'Reg', 'reg@uni.edu', 'student', 'S1'),
+        (${sso}::uuid, 'Sso', 'sso@uni.edu', 'student', 'S2'),
+        (${imported}::uuid, 'Imp', 'imp@uni.edu', 'student', 'S3')`);
+    await old.db.execute(sql`
+      insert into activity (actor_id, kind, action, subject_id, subject_name, note) values
+        (${registered}::uuid, 'account', 'register', ${registered}::uuid, 'Reg', 'Student'),
+        (${sso}::uuid, 'account', 'register', ${sso}::uuid, 'Sso', 'Single sign-on')`);
+    await old.close();
+
+    const migrated = await open();
+    cleanups.push(() => migrated.close());
+    const rows = await selectRows<{ name: string; self_registered: boolean }>(
+      migrated.db,
+      sql`select name, self_registered from users order by name`,
+    );
+    expect(rows).toEqual([
+      { name: "Imp", self_registered: false },
+      { name: "Reg", self_registered: true },
+      { name: "Sso", self_registered: false },
+    ]);
+  });
+});
+
 describe("schema.ts", () => {
   it("declares every table, column and index the migrations make", async () => {
     const { getTableConfig } = await import("drizzle-orm/pg-core");

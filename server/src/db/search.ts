@@ -35,3 +35,12 @@ export function matchesSearch(alias: string, q: string, scope: SearchScope): SQL
   if (query === null) return sql`false`;
   return sql`${sql.raw(alias)}.search_words @@ to_tsquery('thesisdesk_search', ${query})`;
 }
+
+/**
+ * Text search over words (the archive's titles and abstracts, DESIGN.md §19): each word typed is
+ * the start of one of the text's words. Null when `q` has no word (such a search matches nothing).
+ */
+export function wordsQuery(q: string): string | null {
+  const words = q.normalize("NFC").split(NOT_WORD).filter(Boolean);
+  return words.length ? words.map((w) => `'${w}':*`).join(" & ") : null;
+}

@@ -613,6 +613,14 @@ function template(method: string, route: string): Template | undefined {
     "PUT /api/me/listing-consent": { role: "student", body: { showNameOnPublicDefenses: true } },
     "GET /api/calendar/feed/:file": { role: "student", params: { file: `${"A".repeat(43)}.ics` } },
     "GET /api/calendar/public.ics": { role: "student" },
+    // The archive (DESIGN.md §19): no login needed.
+    "GET /api/archive": {
+      role: "signedOut",
+      query: { q: "thesis", year: "2026", cellId: world.cell, type: "Thesis", page: "1", pageSize: "20" },
+    },
+    "GET /api/archive/filters": { role: "signedOut" },
+    "GET /api/archive/:id": { role: "signedOut", params: { id: world.proposal } },
+    "GET /api/archive/:id/document": { role: "signedOut", params: { id: world.proposal } },
     "GET /api/pictures/:file": { role: "student", params: { file: world.picture } },
     "GET /api/research-cells": { role: "student", query: { include: "supervisors" } },
     "GET /api/research-cells/:id": { role: "student", params: { id: world.cell } },

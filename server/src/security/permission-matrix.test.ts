@@ -310,6 +310,31 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200],
     request: () => ({ url: "/api/calendar/public.ics" }),
   },
+  // The archive (DESIGN.md §19): anyone lists and reads its filters; TH is in Writing, no entry (404 to all).
+  {
+    method: "GET",
+    route: "/api/archive",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/archive?q=thesis&type=Thesis" }),
+  },
+  {
+    method: "GET",
+    route: "/api/archive/filters",
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ url: "/api/archive/filters" }),
+  },
+  {
+    method: "GET",
+    route: "/api/archive/:id",
+    expect: [404, 404, 404, 404, 404, 404],
+    request: (w) => ({ url: `/api/archive/${w.TH}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/archive/:id/document",
+    expect: [404, 404, 404, 404, 404, 404],
+    request: (w) => ({ url: `/api/archive/${w.TH}/document` }),
+  },
   {
     method: "PATCH",
     route: "/api/me/notifications",

@@ -1,6 +1,7 @@
 import type { Role } from "@shared/enums";
 import {
   IconActivity,
+  IconArchive,
   IconArrowsSort,
   IconBooks,
   IconBuildingCommunity,
@@ -52,10 +53,14 @@ export const NAV_BADGE: Record<NavBadge, { label: (n: number) => string; color: 
   },
 };
 
-/** A role's sidebar: its Dashboard first and its Profile last (every role has both), its pages between. */
+/**
+ * A role's sidebar: its Dashboard first, then its pages, the thesis Archive (DESIGN.md §19) and its
+ * Profile last (every role has these).
+ */
 const sidebar = (role: Role, pages: NavItem[]): NavItem[] => [
   { label: "Dashboard", to: `/${role}/dashboard`, icon: IconLayoutDashboard },
   ...pages,
+  { label: "Archive", to: `/${role}/archive`, icon: IconArchive },
   { label: "Profile", to: `/${role}/profile`, icon: IconUser },
 ];
 

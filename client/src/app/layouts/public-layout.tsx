@@ -45,6 +45,9 @@ export function PublicLayout() {
           <Group justify="space-between" wrap="nowrap">
             <Brand />
             <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
+              <Anchor component={Link} to="/archive" c="dimmed">
+                Archive
+              </Anchor>
               <Anchor component={Link} to="/features" c="dimmed">
                 Features
               </Anchor>

@@ -33,6 +33,12 @@ export const users = pgTable(
     pictureKey: text("picture_key"),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     /**
+     * The student registered the account themselves (POST /api/auth/register), not by import,
+     * single sign-on or the committee: unless verified at an allowed domain or linked to single
+     * sign-on, such an account does not read Internal archive entries (DESIGN.md §19, decision 0077).
+     */
+    selfRegistered: boolean("self_registered").notNull().default(false),
+    /**
      * Set when the committee deactivates the account (DESIGN.md §12): it cannot sign in, and a
      * trigger (migration 0016) refuses new sessions for it even against a racing sign-in.
      */

@@ -63,6 +63,10 @@ export const proposals = pgTable(
     searchWords: tsvector("search_words").generatedAlwaysAs(
       sql`to_tsvector('thesisdesk_search'::regconfig, regexp_replace(title, '[[:punct:]]+', ' ', 'g'))`,
     ),
+    /** The title's and abstract's words, for the archive's search (DESIGN.md §19, decision 0077). */
+    archiveWords: tsvector("archive_words").generatedAlwaysAs(
+      sql`to_tsvector('thesisdesk_search'::regconfig, regexp_replace(title || ' ' || abstract, '[[:punct:]]+', ' ', 'g'))`,
+    ),
   },
   (t) => [
     // The lists, newest or oldest first (ties by id): the committee's, by status, a supervisor's
@@ -85,6 +89,7 @@ export const proposals = pgTable(
       .on(t.termId, t.pendingSince, t.supervisorId)
       .where(sql`${t.status} = 'Pending'`),
     index("proposals_search_idx").using("gin", t.searchWords),
+    index("proposals_archive_search_idx").using("gin", t.archiveWords),
     // Similar titles (DESIGN.md §19): pg_trgm's `%` over the titles the caller may see. No pending
     // list, as the people search's (migration 0003): the planner then prices it steadily after bursts.
     index("proposals_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: "off" }),

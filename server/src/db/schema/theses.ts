@@ -55,6 +55,8 @@ export const theses = pgTable(
     index("theses_state_due_idx").on(t.state, t.dueAt, t.id),
     index("theses_first_examiner_idx").on(t.firstExaminerId, t.state),
     index("theses_second_examiner_idx").on(t.secondExaminerId, t.state),
+    // The archive (DESIGN.md §19): released theses, newest first.
+    index("theses_released_idx").on(t.releasedAt, t.id).where(sql`${t.state} = 'Released'`),
     check(
       "theses_visibility_ck",
       sql`${t.proposedVisibility} is null or ${t.proposedVisibility} in ('Public', 'Internal', 'Private')`,

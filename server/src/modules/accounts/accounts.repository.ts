@@ -10,6 +10,8 @@ export interface NewAccount {
   role: Role;
   studentId?: string | null;
   passwordHash: string;
+  /** A student's own registration (DESIGN.md §19: not an Internal reader until verified at an allowed domain). */
+  selfRegistered?: boolean;
 }
 
 /** Inserts the user and its credential account; the caller provides the transaction. */
@@ -21,6 +23,7 @@ export async function insertAccount(db: Db, input: NewAccount) {
       email: input.email,
       role: input.role,
       studentId: input.studentId ?? null,
+      selfRegistered: input.selfRegistered ?? false,
     })
     .returning();
   await db.insert(accounts).values({

@@ -13,6 +13,7 @@ export interface CreateAccountInput {
   password: string;
   role: Role;
   studentId?: string | null;
+  selfRegistered?: boolean;
 }
 
 export type AccountRow = Awaited<ReturnType<typeof insertAccount>>;

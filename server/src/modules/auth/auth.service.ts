@@ -149,7 +149,7 @@ export async function register(
     throw fieldError("email", MSG.domainNotAllowed(allowedEmailDomains));
   const attempt = await take(db, { key: `register:ip:${clientAddress(request)}`, ...REGISTER_LIMIT });
   if (!attempt.allowed) throw new RateLimitError(MSG.tooManyRegistrations, attempt.retryAfter);
-  await createAccount(db, { ...input, role: "student" }, (tx, user) =>
+  await createAccount(db, { ...input, role: "student", selfRegistered: true }, (tx, user) =>
     recordOwnAccount(tx, user, "register", at, "Student"),
   );
   const signedIn = await signIn(auth, request, input.email, input.password);

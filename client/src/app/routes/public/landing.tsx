@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
+  IconArchive,
   IconArrowRight,
   IconChecklist,
   IconFileText,
@@ -135,6 +136,16 @@ function Hero() {
         <Text size="sm" c="dimmed">
           Supervisors and committee members receive their accounts from the committee.
         </Text>
+        <Button
+          component={Link}
+          to="/archive"
+          variant="subtle"
+          w="fit-content"
+          px={0}
+          leftSection={<IconArchive size={16} />}
+        >
+          Browse the thesis archive
+        </Button>
       </Stack>
 
       <Paper
