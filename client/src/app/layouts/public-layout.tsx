@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
 
 export const FOOTER_LINKS = [
+  { label: "Archive", to: "/archive" },
   { label: "About", to: "/about" },
   { label: "Features", to: "/features" },
   { label: "Support", to: "/support" },
@@ -26,11 +27,12 @@ function HeaderActions() {
     );
   }
   return (
-    <Group gap="xs">
-      <Button component={Link} to="/login" variant="default">
+    // Beside the brand on one line down to a 360 px phone: narrower buttons below `xs`.
+    <Group gap="xs" wrap="nowrap">
+      <Button component={Link} to="/login" variant="default" px={{ base: 10, xs: 18 }}>
         Log in
       </Button>
-      <Button component={Link} to="/register">
+      <Button component={Link} to="/register" px={{ base: 10, xs: 18 }}>
         Register
       </Button>
     </Group>
