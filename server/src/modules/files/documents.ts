@@ -21,6 +21,7 @@ import {
   selectVisibleDocument,
 } from "./files.repository";
 import { DOCUMENT_LIMITS, type PdfCheck, type PdfChecker, type PdfLimits, THESIS_LIMITS } from "./pdf-check";
+import { MULTIPART_SLACK } from "./upload-memory";
 
 export const PDF = "application/pdf";
 
@@ -28,8 +29,6 @@ const tooLarge = (purpose: DocumentPurpose) =>
   new AppError(413, "PAYLOAD_TOO_LARGE", documentTooLarge(purpose));
 const wrongType = () => new AppError(415, "UNSUPPORTED_MEDIA_TYPE", DOCUMENT_MSG.wrongType);
 
-/** What a multipart body carries besides its file (boundaries, headers of the part). */
-const MULTIPART_SLACK = 64 * 1024;
 /** The first memory set aside for a body of unannounced length; it doubles as the body comes. */
 const UNANNOUNCED_START = 4 * 1024 * 1024;
 

@@ -33,9 +33,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertMayUpload(app.db, user, purpose);
       // Counted before the body is read: every attempt counts, refused or not.
       await takeUpload(app.db, user.id);
-      const upload = await readDocumentUpload(request, purpose);
-      const deps = { db: app.db, pdfChecker: app.pdfChecker, log: request.log };
-      return reply.status(201).send(await storeDocument(deps, user.id, upload, purpose));
+      // Held from before the body is read until the file is stored or refused (decision 0080).
+      const release = app.uploadMemory.takeFor(request, purpose);
+      try {
+        const upload = await readDocumentUpload(request, purpose);
+        const deps = { db: app.db, pdfChecker: app.pdfChecker, log: request.log };
+        return reply.status(201).send(await storeDocument(deps, user.id, upload, purpose));
+      } finally {
+        release();
+      }
     },
   );
 

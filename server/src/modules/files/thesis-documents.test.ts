@@ -85,6 +85,22 @@ describe("thesis documents up to 50 MB", () => {
     }
     const after = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from files`);
     expect(after).toEqual(before);
+    expect(t.app.uploadMemory.heldBytes).toBe(0);
+  });
+
+  it("uploads in progress hold at most UPLOAD_MEMORY_MB: past it 503 with Retry-After; each upload releases its share", async () => {
+    const th = await w.writing();
+    const [a] = th.students;
+    const memory = t.app.uploadMemory;
+    expect(memory.budgetBytes).toBe(400 * MB);
+    const pdf = makeLargePdf(2 * MB);
+    const release = memory.take(memory.budgetBytes - MB);
+    const busy = await upload(a, pdf, "thesis");
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers["retry-after"]).toBe("5");
+    release();
+    expect((await upload(a, pdf, "thesis")).statusCode).toBe(201);
+    expect(memory.heldBytes).toBe(0);
   });
 
   it("a proposal's upload stays at 20 MB; a thesis-sized file never becomes a proposal's document", async () => {
