@@ -126,6 +126,9 @@ describe("a thesis written and submitted", () => {
       const pdf = path.join(files, `draft-${tag}.pdf`);
       writeFileSync(pdf, makePdf([title, "Draft 1"]));
       await act(page, "Upload a draft", "Upload draft", async (dialog) => {
+        // A thesis draft may be up to 50 MB (decision 0080), the field says so.
+        await dialog.getByText("PDF only, at most 50 MB.").waitFor();
+        await screenshot(page, `thesis-upload-draft-${tag}`);
         await dialog.locator('input[type="file"]').setInputFiles(pdf);
         await dialog.getByRole("link", { name: `draft-${tag}.pdf` }).waitFor();
       });

@@ -31,6 +31,7 @@ import { fileCleanupJob } from "./modules/files/file-cleanup.job";
 import { fileRoutes } from "./modules/files/files.routes";
 import { moveLegacyPictures } from "./modules/files/legacy-pictures";
 import { PdfChecker } from "./modules/files/pdf-check";
+import { UploadMemory } from "./modules/files/upload-memory";
 import { groupRoutes } from "./modules/groups/groups.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -79,6 +80,8 @@ declare module "fastify" {
     background: BackgroundTasks;
     /** Uploaded PDFs are checked in worker threads (decision 0037). */
     pdfChecker: PdfChecker;
+    /** The memory uploads in progress hold, within UPLOAD_MEMORY_MB (decision 0080). */
+    uploadMemory: UploadMemory;
     /** The time now: the server's clock, or a test's. */
     now: () => Date;
     /** Every route as registered (method, url): the permission matrix test walks this list. */
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     heapMb: 256,
   });
   app.decorate("pdfChecker", pdfChecker);
+  app.decorate("uploadMemory", new UploadMemory(config.uploadMemoryMb * 1024 * 1024));
   if (config.oidc) app.addHook("onReady", async () => checkSsoProvider(app));
 
   // Live events (LISTEN/NOTIFY) and the email outbox: every instance runs both.

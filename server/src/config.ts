@@ -93,6 +93,8 @@ const envSchema = z
       .max(64)
       .default(Math.max(1, os.availableParallelism() - 1)),
     UPLOAD_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
+    // Bytes the uploads in progress hold at once (decision 0080): at least one 50 MB thesis.
+    UPLOAD_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(400),
     CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     TIME_ZONE: z.preprocess(
       emptyToUndefined,
@@ -192,6 +194,8 @@ export interface Config {
   uploadWorkers: number;
   /** Uploads that wait for a worker at most; past it an upload is answered 503. */
   uploadQueueMax: number;
+  /** Memory the uploads in progress may hold at once, in MB; past it an upload is answered 503. */
+  uploadMemoryMb: number;
   /** Built client to serve (default dist/client). */
   clientDir?: string;
   /** The department's time zone: times are shown in it, and daily work runs by its clock. */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventsMaxStreams: e.EVENTS_MAX_STREAMS,
     uploadWorkers: e.UPLOAD_WORKERS,
     uploadQueueMax: e.UPLOAD_QUEUE_MAX,
+    uploadMemoryMb: e.UPLOAD_MEMORY_MB,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     timeZone: e.TIME_ZONE,
     workHours: parseWorkHours(e.WORK_HOURS) ?? { start: 540, end: 1020 },

@@ -22,6 +22,8 @@ export const LIMITS = {
   pictureBytesMax: 5 * 1024 * 1024,
   /** A proposal's PDF document (DESIGN.md §10). */
   documentBytesMax: 20 * 1024 * 1024,
+  /** A thesis's document, a draft and so the final document (DESIGN.md §16, decision 0080). */
+  thesisDocumentBytesMax: 50 * 1024 * 1024,
   /** A document of more pages is refused before any page is read (DESIGN.md §21). */
   documentPagesMax: 2000,
   documentNameMax: 200,

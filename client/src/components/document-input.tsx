@@ -1,8 +1,14 @@
 import { api, errorMessage } from "@client/lib/api";
 import { ActionIcon, Anchor, FileInput, Group, Progress, Stack, Text } from "@mantine/core";
-import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import { DOCUMENT_ACCEPT, documentProblem, documentUrl, type FileRef } from "@shared/schemas/files";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_BYTES_MAX,
+  type DocumentPurpose,
+  documentProblem,
+  documentUrl,
+  type FileRef,
+} from "@shared/schemas/files";
 import { IconFileTypePdf, IconX } from "@tabler/icons-react";
 import { useId, useState } from "react";
 
@@ -35,7 +41,7 @@ export function DocumentLink({ document }: { document: FileRef }) {
  * An optional PDF for a submission or a version (DESIGN.md §10): checked here (type, size), sent
  * at once with its progress shown, and checked again on the server, which keeps it only if a PDF
  * library reads it. The form then refers to it by `documentId`; a refused file shows its reason
- * at the field and nothing is kept.
+ * at the field and nothing is kept. A thesis draft (`purpose="thesis"`) may be up to 50 MB.
  */
 export function DocumentInput({
   value,
@@ -43,6 +49,7 @@ export function DocumentInput({
   label = "Document (PDF, optional)",
   disabled,
   onUploadingChange,
+  purpose = "proposal",
 }: {
   value: FileRef | null;
   onChange: (doc: FileRef | null) => void;
@@ -50,6 +57,8 @@ export function DocumentInput({
   disabled?: boolean;
   /** Told when an upload starts and ends, so a form can wait for the document before it is sent. */
   onUploadingChange?: (uploading: boolean) => void;
+  /** What the document is for: a proposal's (20 MB) or a thesis draft (50 MB). */
+  purpose?: DocumentPurpose;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,12 +70,16 @@ export function DocumentInput({
     setFile(chosen);
     onChange(null);
     if (!chosen) return;
-    const problem = documentProblem(chosen);
+    const problem = documentProblem(chosen, purpose);
     if (problem) return setError(problem);
     setProgress(0);
     onUploadingChange?.(true);
     try {
-      onChange(await api.upload<FileRef>("/files", chosen, { onProgress: setProgress }));
+      onChange(
+        await api.upload<FileRef>(purpose === "thesis" ? "/files?purpose=thesis" : "/files", chosen, {
+          onProgress: setProgress,
+        }),
+      );
     } catch (e) {
       setFile(null);
       setError(errorMessage(e, MSG.uploadFailed));
@@ -102,7 +115,7 @@ export function DocumentInput({
       ) : (
         <FileInput
           label={label}
-          description={`PDF only, at most ${LIMITS.documentBytesMax / (1024 * 1024)} MB.`}
+          description={`PDF only, at most ${DOCUMENT_BYTES_MAX[purpose] / (1024 * 1024)} MB.`}
           placeholder="Choose a PDF"
           accept={DOCUMENT_ACCEPT}
           leftSection={<IconFileTypePdf size={16} />}

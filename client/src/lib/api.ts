@@ -84,7 +84,7 @@ export interface UploadProgress {
 
 /**
  * POSTs one file as multipart field `file` through XMLHttpRequest, which (unlike fetch) reports how
- * much of it has been sent: the one upload with progress (documents of up to 20 MB, CSV imports).
+ * much of it has been sent: the one upload with progress (documents of up to 20 MB, a thesis draft 50 MB, CSV imports).
  * Answered like every request: the JSON body, or an ApiError.
  */
 function upload<T>(path: string, file: File, { onProgress, onSent }: UploadProgress = {}): Promise<T> {

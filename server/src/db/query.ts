@@ -40,6 +40,22 @@ export function snapshot<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
 }
 
 /**
+ * Exempts the rest of the caller's transaction, and only it (`set local`), from the per-request
+ * statement limit (STATEMENT_TIMEOUT_MS): a CSV import, a document's bytes written or read.
+ */
+export async function liftStatementTimeout(tx: Db): Promise<void> {
+  await tx.execute(sql`set local statement_timeout = 0`);
+}
+
+/** A transaction of its own exempt from the statement limit (decision 0080). */
+export function untimed<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return transaction(db, async (tx) => {
+    await liftStatementTimeout(tx);
+    return fn(tx);
+  });
+}
+
+/**
  * Where a page of a list starts and how many rows it takes. Lists count their matches only up to
  * `cap`, and a page may start at most there (a later one is empty), so no page walks further
  * into an index than `cap` rows, whatever the list's length or the page asked for.

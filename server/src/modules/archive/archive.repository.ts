@@ -131,17 +131,11 @@ export const selectArchiveFilters = (db: Db, visible: SQL, tz: string) =>
                   from (select distinct supervisor_id, supervisor_name from e where supervisor_id is not null) x) as supervisors`,
   );
 
-/** The final PDF of an entry the reader may see (DESIGN.md §19): its name and bytes. */
-export async function selectArchiveDocument(db: Db, visible: SQL, id: string) {
-  const row = await selectRow<{ name: string; bytes: Uint8Array }>(
+/** The final PDF of an entry the reader may see (DESIGN.md §19): its file's id, name and size. */
+export function selectArchiveDocument(db: Db, visible: SQL, id: string) {
+  return selectRow<{ id: string; name: string; size: number }>(
     db,
-    sql`select f.name, f.bytes from ${theses} th join ${files} f on f.id = th.final_document_id
+    sql`select f.id, f.name, f.size from ${theses} th join ${files} f on f.id = th.final_document_id
          where th.id = ${id} and ${visible}`,
-  );
-  return (
-    row && {
-      name: row.name,
-      bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
-    }
   );
 }

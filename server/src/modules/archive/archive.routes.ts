@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routesOf } from "../../lib/route";
-import { documentHeaders } from "../files/documents";
+import { sendDocument } from "../files/documents";
 import type { ArchiveContext } from "./archive.service";
 import { archiveFilters, listArchive, readArchiveDocument, readArchiveEntry } from "./archive.service";
 
@@ -72,10 +72,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const doc = await readArchiveDocument(contextOf(request), request.params.id);
-      return reply
-        .type("application/pdf")
-        .headers(documentHeaders(doc.name, request.query.view))
-        .send(doc.bytes);
+      return sendDocument(reply, doc, request.query.view);
     },
   );
 };

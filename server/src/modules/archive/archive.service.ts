@@ -2,6 +2,7 @@ import type { ArchiveEntry, ArchiveFilters, ArchiveList } from "@shared/schemas/
 import type { Db } from "../../db/client";
 import { iso } from "../../db/query";
 import { NotFoundError } from "../../lib/errors";
+import { fileStream } from "../files/file-stream";
 import {
   type ArchiveFilter,
   type ArchiveReader,
@@ -68,5 +69,5 @@ export async function archiveFilters(c: ArchiveContext): Promise<ArchiveFilters>
 export async function readArchiveDocument(c: ArchiveContext, id: string) {
   const doc = await selectArchiveDocument(c.db, visibleTo(c), id);
   if (!doc) throw new NotFoundError();
-  return doc;
+  return { ...doc, stream: fileStream(c.db, doc.id, doc.size) };
 }

@@ -1,38 +1,81 @@
+import type { Readable } from "node:stream";
 import type { Role } from "@shared/enums";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import { shownTextFrom } from "@shared/schemas/common";
-import { DOCUMENT_MSG, type FileRef } from "@shared/schemas/files";
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import {
+  DOCUMENT_BYTES_MAX,
+  DOCUMENT_MSG,
+  type DocumentPurpose,
+  documentTooLarge,
+  type FileRef,
+} from "@shared/schemas/files";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { AppError, fieldError, NotFoundError } from "../../lib/errors";
+import { AppError, ForbiddenError, fieldError, NotFoundError } from "../../lib/errors";
 import { PoolBusyError, WorkerLimitError } from "../../lib/worker-pool";
-import { insertFile, isOwnFile, selectVisibleDocument } from "./files.repository";
-import { DOCUMENT_LIMITS, type PdfCheck, type PdfChecker, type PdfLimits } from "./pdf-check";
+import { fileStream } from "./file-stream";
+import {
+  insertDocumentFile,
+  isWritingMember,
+  selectOwnFileSize,
+  selectVisibleDocument,
+} from "./files.repository";
+import { DOCUMENT_LIMITS, type PdfCheck, type PdfChecker, type PdfLimits, THESIS_LIMITS } from "./pdf-check";
+import { MULTIPART_SLACK } from "./upload-memory";
 
 export const PDF = "application/pdf";
 
-const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", DOCUMENT_MSG.tooLarge);
+const tooLarge = (purpose: DocumentPurpose) =>
+  new AppError(413, "PAYLOAD_TOO_LARGE", documentTooLarge(purpose));
 const wrongType = () => new AppError(415, "UNSUPPORTED_MEDIA_TYPE", DOCUMENT_MSG.wrongType);
 
-/** The uploaded file's bytes and name (multipart field `file`), at most LIMITS.documentBytesMax. */
-export async function readDocumentUpload(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+/** The first memory set aside for a body of unannounced length; it doubles as the body comes. */
+const UNANNOUNCED_START = 4 * 1024 * 1024;
+
+/**
+ * The uploaded file's bytes and name (multipart field `file`), at most its purpose's limit
+ * (20 MB, a thesis's 50 MB); past it 413 as soon as the limit is passed, the rest unread.
+ */
+export async function readDocumentUpload(
+  request: FastifyRequest,
+  purpose: DocumentPurpose,
+): Promise<{ name: string; bytes: Buffer }> {
+  const max = DOCUMENT_BYTES_MAX[purpose];
   // A body announced as far larger than any allowed document is refused unread.
-  if (Number(request.headers["content-length"] ?? 0) > LIMITS.documentBytesMax + 64 * 1024) throw tooLarge();
-  const part = await request.file({ limits: { fileSize: LIMITS.documentBytesMax, files: 1 } });
+  const announced = Number(request.headers["content-length"] ?? 0);
+  if (announced > max + MULTIPART_SLACK) throw tooLarge(purpose);
+  const part = await request.file({ limits: { fileSize: max, files: 1 } });
   if (part?.fieldname !== "file") throw fieldError("file", DOCUMENT_MSG.missing);
-  // Each chunk is copied as it arrives into memory set aside for the largest allowed document
-  // (untouched until written): joining 20 MB of chunks at the end would hold the main thread for
-  // one long copy. The memory is whole and its own, so the check's worker can take it uncopied.
-  const bytes = Buffer.allocUnsafeSlow(LIMITS.documentBytesMax);
+  // Each chunk is copied as it arrives into memory set aside for the body as announced (the file
+  // is no longer than its body), not for the largest allowed document: joining the chunks at the
+  // end would hold the main thread for one long copy. Without a length, the memory starts at
+  // 4 MB and doubles. It is whole and its own, so the check's worker can take it uncopied.
+  let bytes = Buffer.allocUnsafeSlow(
+    announced > 0 ? Math.min(announced, max) : Math.min(UNANNOUNCED_START, max),
+  );
   let length = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    if (length + chunk.length > bytes.length) throw tooLarge();
+    if (length + chunk.length > max) throw tooLarge(purpose);
+    if (length + chunk.length > bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.min(max, Math.max(bytes.length * 2, length + chunk.length)));
+      bytes.copy(grown, 0, 0, length);
+      bytes = grown;
+    }
     chunk.copy(bytes, length);
     length += chunk.length;
   }
-  if (part.file.truncated) throw tooLarge();
+  if (part.file.truncated) throw tooLarge(purpose);
   return { name: part.filename, bytes: bytes.subarray(0, length) };
+}
+
+/**
+ * Who may upload for this purpose: anyone signed in a proposal's document; a thesis document
+ * (up to 50 MB) only a student member of a thesis in Writing (DESIGN.md §16, decision 0080), else 403.
+ */
+export async function assertMayUpload(db: Db, user: { id: string; role: Role }, purpose: DocumentPurpose) {
+  if (purpose === "thesis" && (user.role !== "student" || !(await isWritingMember(db, user.id))))
+    throw new ForbiddenError(DOCUMENT_MSG.thesisOnly);
 }
 
 /**
@@ -91,19 +134,31 @@ export async function storeDocument(
   deps: { db: Db; pdfChecker: PdfChecker; log?: FastifyBaseLogger },
   ownerId: string,
   upload: { name: string; bytes: Buffer },
+  purpose: DocumentPurpose = "proposal",
 ): Promise<FileRef> {
   if (upload.bytes.length === 0) throw fieldError("file", DOCUMENT_MSG.missing);
-  if (upload.bytes.length > LIMITS.documentBytesMax) throw tooLarge();
+  if (upload.bytes.length > DOCUMENT_BYTES_MAX[purpose]) throw tooLarge(purpose);
   if (upload.bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw wrongType();
-  const { bytes, sha256 } = await checkPdf(deps.pdfChecker, upload.bytes, DOCUMENT_LIMITS, deps.log);
+  const limits = purpose === "thesis" ? THESIS_LIMITS : DOCUMENT_LIMITS;
+  const { bytes, sha256 } = await checkPdf(deps.pdfChecker, upload.bytes, limits, deps.log);
   const name = documentName(upload.name);
-  const id = await insertFile(deps.db, { ownerId, name, mediaType: PDF, bytes, sha256 });
+  const id = await insertDocumentFile(deps.db, { ownerId, name, mediaType: PDF, bytes, sha256 });
   return { id, name, size: bytes.length };
 }
 
-/** A document a submission or a version refers to must be a PDF its author uploaded. */
-export async function assertOwnDocument(db: Db, id: string, ownerId: string) {
-  if (!(await isOwnFile(db, id, ownerId, PDF))) throw fieldError("documentId", DOCUMENT_MSG.notFound);
+/**
+ * A document a submission, a version or a draft refers to must be a PDF its author uploaded, no
+ * larger than its purpose allows: a thesis-sized upload never becomes a proposal's document.
+ */
+export async function assertOwnDocument(
+  db: Db,
+  id: string,
+  ownerId: string,
+  purpose: DocumentPurpose = "proposal",
+) {
+  const size = await selectOwnFileSize(db, id, ownerId, PDF);
+  if (size === undefined) throw fieldError("documentId", DOCUMENT_MSG.notFound);
+  if (size > DOCUMENT_BYTES_MAX[purpose]) throw fieldError("documentId", DOCUMENT_MSG.tooLargeForProposal);
 }
 
 /**
@@ -114,7 +169,19 @@ export async function assertOwnDocument(db: Db, id: string, ownerId: string) {
 export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string) {
   const doc = await selectVisibleDocument(db, viewer, id, PDF);
   if (!doc) throw new NotFoundError();
-  return doc;
+  return { ...doc, stream: fileStream(db, id, doc.size) };
+}
+
+/** Sends a stored PDF, streamed (decision 0080), with its name and the headers of documentHeaders. */
+export function sendDocument(
+  reply: FastifyReply,
+  doc: { name: string; size: number; stream: Readable },
+  view: "download" | "inline",
+) {
+  return reply
+    .type(PDF)
+    .headers({ ...documentHeaders(doc.name, view), "content-length": String(doc.size) })
+    .send(doc.stream);
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name, so any name downloads as itself. */

@@ -2,8 +2,16 @@ import { createHash } from "node:crypto";
 import type { Role } from "@shared/enums";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRow, selectRows } from "../../db/query";
-import { files, proposals, proposalVersions, theses, thesisDrafts, users } from "../../db/schema";
+import { selectRow, selectRows, untimed } from "../../db/query";
+import {
+  files,
+  proposalMembers,
+  proposals,
+  proposalVersions,
+  theses,
+  thesisDrafts,
+  users,
+} from "../../db/schema";
 import { documentVisibleTo } from "../proposals/visibility";
 import { thesisVisibleTo } from "../theses/visibility";
 
@@ -33,6 +41,30 @@ export async function insertFile(db: Db, file: NewFile): Promise<string> {
     })
     .returning({ id: files.id });
   return row.id;
+}
+
+/**
+ * Stores a document (up to 50 MB, decision 0080) in one statement, in a transaction of its own
+ * exempt from the statement limit: the driver sends the bytes as they are (node-postgres a binary
+ * parameter, PGlite hex made by one native call); writing them in pieces would rewrite the stored
+ * value at each piece.
+ */
+export const insertDocumentFile = (db: Db, file: NewFile) => untimed(db, (tx) => insertFile(tx, file));
+
+/**
+ * A stored file's bytes from `offset` (from 0), at most `length` of them; undefined when the file
+ * is gone. One statement in a transaction of its own, exempt from the statement limit: a download
+ * is read in such pieces, holding no connection between them (decision 0080).
+ */
+export async function selectFileChunk(db: Db, id: string, offset: number, length: number) {
+  const row = await untimed(db, (tx) =>
+    selectRow<{ chunk: Uint8Array }>(
+      tx,
+      sql`select substring(f.bytes from ${offset + 1}::int for ${length}::int) as chunk
+            from ${files} f where f.id = ${id}`,
+    ),
+  );
+  return row && Buffer.from(row.chunk.buffer, row.chunk.byteOffset, row.chunk.byteLength);
 }
 
 export async function deleteFile(db: Db, id: string) {
@@ -73,11 +105,21 @@ export async function deleteUnusedFiles(db: Db, before: Date, only?: string[]): 
   return rows.length;
 }
 
-/** Whether a file is a document of this media type that this person uploaded. */
-export async function isOwnFile(db: Db, id: string, ownerId: string, mediaType: string): Promise<boolean> {
+/** The size of a file of this media type that this person uploaded; undefined when there is none. */
+export async function selectOwnFileSize(db: Db, id: string, ownerId: string, mediaType: string) {
+  const row = await selectRow<{ size: number }>(
+    db,
+    sql`select size from ${files} where id = ${id} and owner_id = ${ownerId} and media_type = ${mediaType}`,
+  );
+  return row?.size;
+}
+
+/** Whether the person is an accepted member of a thesis being written (DESIGN.md §16): who uploads a thesis document. */
+export async function isWritingMember(db: Db, userId: string): Promise<boolean> {
   const row = await selectRow(
     db,
-    sql`select 1 from ${files} where id = ${id} and owner_id = ${ownerId} and media_type = ${mediaType}`,
+    sql`select 1 from ${theses} th join ${proposalMembers} m on m.proposal_id = th.proposal_id
+         where m.user_id = ${userId} and m.state = 'accepted' and th.state = 'Writing' limit 1`,
   );
   return !!row;
 }
@@ -85,7 +127,7 @@ export async function isOwnFile(db: Db, id: string, ownerId: string, mediaType: 
 /**
  * A document of this media type, if the viewer may see it: its uploader, and whoever may read the
  * version of a proposal that refers to it (documentVisibleTo), or who may see the thesis whose
- * draft it is (thesisVisibleTo, DESIGN.md §16).
+ * draft it is (thesisVisibleTo, DESIGN.md §16): its name and size; its bytes are read in pieces.
  */
 export async function selectVisibleDocument(
   db: Db,
@@ -93,9 +135,9 @@ export async function selectVisibleDocument(
   id: string,
   mediaType: string,
 ) {
-  const row = await selectRow<{ name: string; size: number; bytes: Uint8Array }>(
+  return selectRow<{ name: string; size: number }>(
     db,
-    sql`select f.name, f.size, f.bytes from ${files} f
+    sql`select f.name, f.size from ${files} f
          where f.id = ${id} and f.media_type = ${mediaType}
            and (f.owner_id = ${viewer.id}
                 or exists (select 1 from ${proposalVersions} v join ${proposals} p on p.id = v.proposal_id
@@ -103,12 +145,6 @@ export async function selectVisibleDocument(
                 or exists (select 1 from ${thesisDrafts} d join ${theses} th on th.id = d.thesis_id
                              join ${proposals} p on p.id = th.proposal_id
                             where d.document_id = f.id and ${thesisVisibleTo(viewer)}))`,
-  );
-  return (
-    row && {
-      name: row.name,
-      bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
-    }
   );
 }
 

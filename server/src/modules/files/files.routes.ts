@@ -1,10 +1,10 @@
 import { idParams } from "@shared/schemas/common";
-import { fileReadQuery, fileRefSchema } from "@shared/schemas/files";
+import { fileReadQuery, fileRefSchema, fileUploadQuery } from "@shared/schemas/files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { documentHeaders, readDocument, readDocumentUpload, storeDocument } from "./documents";
+import { assertMayUpload, readDocument, readDocumentUpload, sendDocument, storeDocument } from "./documents";
 import { takeUpload } from "./upload-limit";
 
 const route = routesOf("files", [400, 401, 403, 404]);
@@ -15,21 +15,27 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/files",
     route("files:upload", {
       summary:
-        "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId. Uploads are limited per user (429).",
+        "Upload a PDF document (multipart field `file`, at most 20 MB and 2,000 pages; it must be a PDF that parses); refer to it by documentId. purpose=thesis: a thesis draft of up to 50 MB, by a student member of a thesis in Writing (else 403). Uploads are limited per user (429).",
       consumes: ["multipart/form-data"],
+      querystring: fileUploadQuery,
       response: { 201: fileRefSchema },
       errors: [413, 415, 429, 503],
     }),
     async (request, reply) => {
       const user = requireUser(request);
+      const { purpose } = request.query;
+      await assertMayUpload(app.db, user, purpose);
       // Counted before the body is read: every attempt counts, refused or not.
       await takeUpload(app.db, user.id);
-      const upload = await readDocumentUpload(request);
-      return reply
-        .status(201)
-        .send(
-          await storeDocument({ db: app.db, pdfChecker: app.pdfChecker, log: request.log }, user.id, upload),
-        );
+      // Held from before the body is read until the file is stored or refused (decision 0080).
+      const release = app.uploadMemory.takeFor(request, purpose);
+      try {
+        const upload = await readDocumentUpload(request, purpose);
+        const deps = { db: app.db, pdfChecker: app.pdfChecker, log: request.log };
+        return reply.status(201).send(await storeDocument(deps, user.id, upload, purpose));
+      } finally {
+        release();
+      }
     },
   );
 
@@ -44,10 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const doc = await readDocument(app.db, requireUser(request), request.params.id);
-      return reply
-        .type("application/pdf")
-        .headers(documentHeaders(doc.name, request.query.view))
-        .send(doc.bytes);
+      return sendDocument(reply, doc, request.query.view);
     },
   );
 };

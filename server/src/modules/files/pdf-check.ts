@@ -24,6 +24,16 @@ export const DOCUMENT_LIMITS: PdfLimits = {
   inflatedBytesMax: 64 * 1024 * 1024,
 };
 
+/**
+ * A thesis's document (DESIGN.md §16, decision 0080): two and a half times the bytes, so more time
+ * to read its cross-reference table and more inflated streams; the same page limit.
+ */
+export const THESIS_LIMITS: PdfLimits = {
+  timeLimitMs: 25_000,
+  pagesMax: LIMITS.documentPagesMax,
+  inflatedBytesMax: 160 * 1024 * 1024,
+};
+
 export type PdfVerdict = "ok" | "unreadable" | "too-many-pages" | "too-much-data";
 
 interface Job {

@@ -38,7 +38,7 @@ export function uploadDraft(
 ): Promise<Thesis> {
   return thesisAction(ctx, id, async (c, thesis, parties) => {
     mayThesis(thesis, parties, "uploadDraft");
-    await assertOwnDocument(c.db, documentId, c.by.id);
+    await assertOwnDocument(c.db, documentId, c.by.id, "thesis");
     const number = await insertDraft(c.db, { thesisId: id, documentId, authorId: c.by.id, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
       action: "uploadDraft",

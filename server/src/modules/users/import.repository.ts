@@ -1,7 +1,7 @@
 import type { ImportRole } from "@shared/schemas/accounts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { selectRows } from "../../db/query";
+import { liftStatementTimeout, selectRows } from "../../db/query";
 import { insertResetTokensFrom } from "../accounts/reset-tokens.repository";
 
 /** Who already has these (lower-cased) emails: one statement on the unique index of lower(email). */
@@ -34,7 +34,7 @@ export async function insertImported(
   people: ImportedPerson[],
   linksExpireAt: Date,
 ) {
-  await tx.execute(sql`set local statement_timeout = 0`);
+  await liftStatementTimeout(tx);
   await tx.execute(sql`
     with input as (
       select * from json_to_recordset(${JSON.stringify(people)}::json)

@@ -1,5 +1,6 @@
 import { makeThesis, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { DOCUMENT_MSG } from "@shared/schemas/files";
 import type { Thesis } from "@shared/schemas/theses";
 import type { ThesisWriting } from "@shared/schemas/thesis-writing";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -60,6 +61,18 @@ describe("the thesis page", () => {
       "href",
       "/student/proposals/11111111-1111-4111-8111-111111111111",
     );
+  });
+
+  it("a draft may be up to 50 MB: a larger PDF is refused at the field before anything is sent", async () => {
+    const { calls, user } = setup(makeThesis({ actions: ["uploadDraft"] }));
+    await user.click(await screen.findByRole("button", { name: "Upload a draft" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload a draft" });
+    expect(within(dialog).getByText("PDF only, at most 50 MB.")).toBeInTheDocument();
+    const huge = new File(["%PDF-"], "thesis.pdf", { type: "application/pdf" });
+    Object.defineProperty(huge, "size", { value: 50 * 1024 * 1024 + 1 });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, huge);
+    expect(await within(dialog).findByText(DOCUMENT_MSG.thesisTooLarge)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
   it("past its due date while written: Overdue, and how long ago", async () => {

@@ -39,7 +39,13 @@ export function UploadDraft({ thesis }: { thesis: Thesis }) {
         <Text size="sm">
           Every draft is kept. At submission, the latest draft becomes the final document.
         </Text>
-        <DocumentInput value={doc} onChange={setDoc} label="Draft (PDF)" onUploadingChange={setUploading} />
+        <DocumentInput
+          value={doc}
+          onChange={setDoc}
+          label="Draft (PDF)"
+          onUploadingChange={setUploading}
+          purpose="thesis"
+        />
       </ActionModal>
     </>
   );
