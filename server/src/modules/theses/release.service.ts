@@ -47,6 +47,7 @@ export function proposeVisibility(
       subject: { name: input.visibility },
       set: () => ({ proposedVisibility: input.visibility, embargoUntil: dateOrNull(input.embargoUntil) }),
     });
+    await tellThesis(c, thesis, "proposeVisibility", { detail: input.visibility });
   });
 }
 
@@ -152,6 +153,7 @@ export function changeVisibility(
         ...(input.embargoUntil !== undefined ? { embargoUntil: dateOrNull(input.embargoUntil) } : {}),
       }),
     });
+    await tellThesis(c, thesis, "changeVisibility", { detail: visibility });
   });
 }
 

@@ -76,6 +76,10 @@ describe("the visibility proposal and the members' consents", () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await w.thesisRow(th.id)).proposedVisibility).toBe("Public");
+    // Each member is asked by email (and live) to answer; the teachers are not.
+    const asked = (await w.emailsTo(a.id)).find((e) => e.subject.startsWith("Release proposed"));
+    expect(asked?.body).toContain("as Public. It is Public only if every member agrees");
+    expect(await told(w.examiner, "Release proposed")).toBe(false);
     expect((await propose(a, th.id, { visibility: "Private" })).statusCode).toBe(403);
     expect((await propose(w.committee, th.id, { visibility: "Private" })).statusCode).toBe(403);
     expect((await propose(w.outsiderTeacher, th.id, { visibility: "Private" })).statusCode).toBe(404);
@@ -190,6 +194,10 @@ describe("POST /api/theses/:id/release", () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(await w.thesisRow(two.id)).toMatchObject({ visibility: "Private" });
+    // Its members and teachers are told what their archive entry became.
+    const member = two.students[0]!;
+    expect(await told(member, "Archive entry changed")).toBe(true);
+    expect(await told(w.supervisor, "Archive entry changed")).toBe(true);
     expect((await w.thesisRow(two.id)).embargoUntil?.toISOString()).toBe("2031-05-01T00:00:00.000Z");
     expect((await patch(w.supervisor, two.id, { visibility: "Internal" })).statusCode).toBe(403);
     const bad = await patch(w.committee, two.id, { visibility: "Everyone" });

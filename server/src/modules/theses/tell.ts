@@ -13,9 +13,21 @@ import type { ThesisRow } from "./theses.repository";
  */
 type Audience = "members" | "membersAndTeachers" | "teachers" | "namedAndTeachers";
 
+/**
+ * The actions that tell nobody themselves, each with why (issue 31 item 9): every other action of
+ * the thesis table has its words below, and the compiler holds the two lists to the whole table.
+ */
+export const SILENT = {
+  start: "the proposal's approval tells its people",
+  assess: "blind (§17): `decide` tells the teachers once both assessments are in",
+  cancel: "the proposal's withdrawal, in the same transaction, tells its people",
+  consentPublication: "a member's own answer; the supervisor reads the consents on the thesis's page",
+} as const satisfies Partial<Record<ThesisAction, string>>;
+
 /** What is said of each action that tells anyone: its headline, its sentence, and to whom. */
-const WORDS: Partial<
-  Record<ThesisAction, { headline: string; what: (by: string, detail: string) => string; to: Audience }>
+const WORDS: Record<
+  Exclude<ThesisAction, keyof typeof SILENT>,
+  { headline: string; what: (by: string, detail: string) => string; to: Audience }
 > = {
   uploadDraft: {
     headline: "New draft",
@@ -90,6 +102,18 @@ const WORDS: Partial<
     what: (by) => `${by} annulled the thesis.`,
     to: "membersAndTeachers",
   },
+  // The members answer a proposal of Public on the thesis's page: each is asked here.
+  proposeVisibility: {
+    headline: "Release proposed",
+    what: (by, d) =>
+      `${by} proposes to release the thesis as ${d}.${d === "Public" ? " It is Public only if every member agrees: answer on the thesis's page." : ""}`,
+    to: "members",
+  },
+  changeVisibility: {
+    headline: "Archive entry changed",
+    what: (by, d) => `${by} made the released thesis ${d}.`,
+    to: "membersAndTeachers",
+  },
 };
 
 /** What the people of a thesis are told: the live event's action, the words of both, the email's extras. */
@@ -150,8 +174,8 @@ export async function tellThesis(
   action: ThesisAction,
   o: { detail?: string; note?: string | null; extra?: string[] } = {},
 ) {
-  const words = WORDS[action];
-  if (!words) return;
+  if (action in SILENT) return;
+  const words = WORDS[action as keyof typeof WORDS];
   const by = c.by?.name ?? "ThesisDesk";
   const news = { action, headline: words.headline, what: words.what(by, o.detail ?? ""), note: o.note };
   const send = (ids: (string | null)[], area: "student" | "supervisor") =>
