@@ -12,6 +12,7 @@ import {
   proposalMembers,
   proposals,
   proposalVersions,
+  scheduledJobs,
   sessions,
   theses,
   thesisAssessments,
@@ -171,6 +172,17 @@ export async function purgeExpired(db: Db, cutoff: Date, now: Date): Promise<Ret
     accounts: accountIds.length,
   };
 }
+
+/** The job's next run, and the last run's time and note (its activity row). */
+export const selectRetentionRuns = (db: Db, job: string) =>
+  selectRow<{ next_run_at: string | null; last_at: string | null; last_note: string | null }>(
+    db,
+    sql`select (select next_run_at from ${scheduledJobs} where name = ${job}) as next_run_at,
+               l.at as last_at, l.note as last_note
+          from (select 1) one
+          left join lateral (select at, note from ${activity} where kind = 'retention'
+                              order by at desc, id desc limit 1) l on true`,
+  );
 
 /** The words an anonymised account shows wherever its name appeared. */
 export const FORMER_MEMBER = "Former member";

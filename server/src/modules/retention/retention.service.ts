@@ -1,11 +1,9 @@
 import type { RetentionCounts, RetentionPreview } from "@shared/schemas/retention";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { iso, selectRow } from "../../db/query";
-import { activity, scheduledJobs } from "../../db/schema";
+import { iso } from "../../db/query";
 import { dailyAt, type ScheduledJob } from "../../lib/scheduler";
 import { recordActivity } from "../activity/activity.repository";
-import { countExpired, purgeExpired } from "./retention.repository";
+import { countExpired, purgeExpired, selectRetentionRuns } from "./retention.repository";
 
 export const RETENTION_JOB = "retention";
 
@@ -55,18 +53,7 @@ export function retentionJob(options: { years: number; timeZone: string; hour: n
 
 /** What the next run would remove, in counts, with its time and the last run's note. */
 export async function previewRetention(db: Db, years: number, now: Date): Promise<RetentionPreview> {
-  const row = await selectRow<{
-    next_run_at: string | null;
-    last_at: string | null;
-    last_note: string | null;
-  }>(
-    db,
-    sql`select (select next_run_at from ${scheduledJobs} where name = ${RETENTION_JOB}) as next_run_at,
-               l.at as last_at, l.note as last_note
-          from (select 1) one
-          left join lateral (select at, note from ${activity} where kind = 'retention'
-                              order by at desc, id desc limit 1) l on true`,
-  );
+  const row = await selectRetentionRuns(db, RETENTION_JOB);
   const next = row?.next_run_at && new Date(row.next_run_at) > now ? new Date(row.next_run_at) : now;
   const cutoff = retentionCutoff(next, years);
   return {
