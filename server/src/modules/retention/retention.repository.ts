@@ -135,8 +135,16 @@ const deleteOf = (p: Part, x: SQL, returning: SQL) =>
  * anonymises the accounts whose last clock ran out. Returns what it removed.
  */
 export async function purgeExpired(db: Db, cutoff: Date, now: Date): Promise<RetentionCounts> {
-  const x = expired(cutoff);
-  const records = await countOf(db, sql`select proposal_id from ${x} r`);
+  // Which records ran out is worked out once (it reads every ended record's activity); each part
+  // below then reads those ids.
+  const ran = await selectRows<{ proposal_id: string; thesis_id: string | null }>(
+    db,
+    sql`select proposal_id, thesis_id from ${expired(cutoff)} r`,
+  );
+  const records = ran.length;
+  const array = (ids: (string | null)[]) => `{${ids.map((id) => id ?? "NULL").join(",")}}`;
+  const x = sql`(select * from unnest(${array(ran.map((r) => r.proposal_id))}::uuid[],
+                                      ${array(ran.map((r) => r.thesis_id))}::uuid[]) as x(proposal_id, thesis_id))`;
   const chat = await countOf(db, deleteOf(PARTS.messages, x, sql`m.id`));
   await db.execute(sql`delete from ${chatReads} where proposal_id in (select proposal_id from ${x} x)`);
   const told = await countOf(db, deleteOf(PARTS.notices, x, sql`n.id`));
