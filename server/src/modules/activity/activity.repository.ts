@@ -86,25 +86,28 @@ const JOINS = sql`left join ${users} u on u.id = a.actor_id left join ${proposal
 const MARKING_ACTIONS = ["assess", "decide", "setFinalGrades"] as const;
 
 /**
+ * The activity rows (over `activity a`) a student may read, wherever they read them (a proposal's
+ * timeline, "Download my data"): never the thesis's marking (DESIGN.md §17: no row tells a student
+ * of an assessment, a grade, Graded or Disputed before release), nor a grade's correction before
+ * release.
+ */
+export const studentMayRead = sql`not ((a.kind = 'thesis' and a.action in (${sql.join(
+  MARKING_ACTIONS.map((x) => sql`${x}`),
+  sql`, `,
+)})) or (a.kind = 'thesis' and a.action = 'correctGrade' and a.from_thesis_state <> 'Released'))`;
+
+/**
  * A proposal's timeline, oldest first (activity_proposal_idx). A move by hand in an allocation's
  * draft is the committee's working, not the group's history (issue 33 item 4): it stays in the
  * activity log only; the publication writes the group's row with its result. A student's omits
- * the thesis's marking (DESIGN.md §17: no timeline row tells a student of an assessment, a grade,
- * Graded or Disputed before release), and a grade's correction before release.
+ * what `studentMayRead` keeps from them.
  */
 export function selectTimeline(db: Db, proposalId: string, student = false) {
   return selectRows<ActivityRow>(
     db,
     sql`select ${ROW} from ${activity} a ${JOINS}
          where a.proposal_id = ${proposalId} and not (a.kind = 'allocation' and a.action = 'move')
-           and ${
-             student
-               ? sql`not ((a.kind = 'thesis' and a.action in (${sql.join(
-                   MARKING_ACTIONS.map((x) => sql`${x}`),
-                   sql`, `,
-                 )}) or (a.kind = 'thesis' and a.action = 'correctGrade' and a.from_thesis_state <> 'Released')))`
-               : sql`true`
-           }
+           and ${student ? studentMayRead : sql`true`}
          order by a.at, a.id`,
   );
 }

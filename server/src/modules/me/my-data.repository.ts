@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { selectRows } from "../../db/query";
 import { proposals, proposalVersions } from "../../db/schema";
+import { studentMayRead } from "../activity/activity.repository";
 import { partyTo, type Viewer, visibleTo } from "../proposals/visibility";
 
 /**
@@ -92,7 +93,8 @@ export const selectVersions = (db: Db, viewer: Viewer) =>
 
 /**
  * The timeline of the caller's proposals whose timeline they may read, and the rows of their own
- * past anywhere: what they did, and what was done concerning them (invited, declined, left).
+ * past anywhere: what they did, and what was done concerning them (invited, declined, left); a
+ * student's without what `studentMayRead` keeps from them (the blind marking).
  */
 export const selectTimeline = (db: Db, viewer: Viewer) =>
   selectRows<Row>(
@@ -101,6 +103,7 @@ export const selectTimeline = (db: Db, viewer: Viewer) =>
                ${titleThen(sql`a.proposal_id`, sql`a.at`)} as proposal, a.subject_name as concerning,
                a.from_status as "from", a.to_status as "to", a.note
           from activity a left join users u on u.id = a.actor_id
-         where a.proposal_id in ${theirs(viewer, "timeline")} or a.actor_id = ${viewer.id}::uuid or a.subject_id = ${viewer.id}::uuid
+         where (a.proposal_id in ${theirs(viewer, "timeline")} or a.actor_id = ${viewer.id}::uuid or a.subject_id = ${viewer.id}::uuid)
+           and ${viewer.role === "student" ? studentMayRead : sql`true`}
          order by a.at, a.id`,
   );

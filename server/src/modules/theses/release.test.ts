@@ -134,8 +134,13 @@ describe("POST /api/theses/:id/release", () => {
     expect(mine.json().thesis.state).toBe("Submitted");
     const data = await w.get(a, "/api/me/export");
     expect(data.statusCode).toBe(200);
+    // A grade is a JSON string ("1.3"): a time such as "…:01.398Z" is not one.
     for (const res of [before, mine, data])
-      expect(res.body).not.toMatch(/SECRET-INTERNAL|FOR-STUDENTS|1\.3|Graded/);
+      expect(res.body).not.toMatch(/SECRET-INTERNAL|FOR-STUDENTS|"1\.3"|Graded/);
+    // "Download my data" tells no more than the timeline: no assessment, no decision.
+    const exported = (data.json() as { timeline: { kind: string; action: string }[] }).timeline;
+    expect(exported.filter((r) => r.kind === "thesis").map((r) => r.action)).not.toContain("assess");
+    expect(exported.map((r) => r.action)).not.toContain("decide");
     expect((await w.emailsTo(a.id)).map((e) => e.subject).join()).not.toMatch(/grade/i);
 
     // Refused: the wrong roles (403), the wrong state (409).
