@@ -5,6 +5,10 @@ import { alias } from "./vite.config.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on a machine of two cores is one file at a time (the cores less one): two
+    // keep both busy, as the browser tests do (e2e/vitest.config.ts). Each server file has its own
+    // database copy and its own app, so files share nothing but the processor.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

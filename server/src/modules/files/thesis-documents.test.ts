@@ -70,7 +70,8 @@ describe("thesis documents up to 50 MB", () => {
     for await (const p of fileStream(t.database.db, doc.id, big.length, 7 * MB)) pieces.push(p);
     expect(pieces.length).toBe(Math.ceil(big.length / (7 * MB)));
     expect(sha(Buffer.concat(pieces))).toBe(sha(big));
-  });
+    // Some 300 MB through the embedded database: 30 s was not enough beside another test file.
+  }, 120_000);
 
   it("over 50 MB is refused (413, naming 50 MB) as soon as it passes the limit, or unread when announced so; nothing is kept", async () => {
     const th = await w.writing();
