@@ -28,8 +28,7 @@ const PUBLIC_TITLE = "Tiling the plane with aperiodic monotiles";
 const INTERNAL_TITLE = "Thin-film memories for low-power sensors";
 
 beforeAll(async () => {
-  server = await startServer({ TIME_ZONE: "Europe/Berlin" });
-  await server.seed("--demo");
+  server = await startServer({ TIME_ZONE: "Europe/Berlin" }, { demo: true });
   browser = await launchBrowser();
   await releasedThesis(server.url, {
     title: PUBLIC_TITLE,

@@ -6,8 +6,7 @@ import { type RunningServer, startServer } from "./support/harness";
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
 });
 afterAll(async () => server?.stop());
 

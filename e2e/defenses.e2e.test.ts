@@ -68,8 +68,7 @@ async function book(committee: APIRequestContext, thesisId: string, wall: string
 }
 
 beforeAll(async () => {
-  server = await startServer({ TIME_ZONE: ZONE });
-  await server.seed("--demo");
+  server = await startServer({ TIME_ZONE: ZONE }, { demo: true });
   browser = await launchBrowser();
   monday = addDays(mondayOf(dayAt(new Date().toISOString(), ZONE)), 7);
   const a = await submittedThesis("Defended in a hall", "Dana Hallmember");

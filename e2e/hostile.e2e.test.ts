@@ -43,8 +43,7 @@ let browser: Browser;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

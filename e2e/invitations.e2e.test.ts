@@ -29,8 +29,7 @@ let browser: Browser;
 const reports: A11yReport[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -30,8 +30,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
   ({ page } = await newPage(browser, server.url, { viewport: { width: 1280, height: 800 } }));
   await page.goto("/login");

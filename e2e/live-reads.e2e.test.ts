@@ -20,8 +20,7 @@ let browser: Browser;
 const report = new A11yReport("Live reads and chat (issue 30)");
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {

@@ -48,8 +48,7 @@ let files: string;
 const reports: A11yReport[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ TIME_ZONE: ZONE });
-  await server.seed("--demo");
+  server = await startServer({ TIME_ZONE: ZONE }, { demo: true });
   browser = await launchBrowser();
   files = mkdtempSync(path.join(tmpdir(), "thesisdesk-life-e2e-"));
 });

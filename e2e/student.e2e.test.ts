@@ -27,8 +27,7 @@ let browser: Browser;
 let files: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
   files = mkdtempSync(path.join(tmpdir(), "thesisdesk-student-e2e-"));
 });

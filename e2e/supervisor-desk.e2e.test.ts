@@ -39,8 +39,7 @@ let ivan: { email: string; password: string };
 const report = new A11yReport("Supervisor desk (issue 30)");
 
 beforeAll(async () => {
-  server = await startServer();
-  await server.seed("--demo");
+  server = await startServer({}, { demo: true });
   browser = await launchBrowser();
   ({ nadia, ivan } = await lifeScenario(browser, server.url));
   const committee = await signedIn(browser, server.url, COMMITTEE);

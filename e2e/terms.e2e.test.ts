@@ -27,8 +27,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ TIME_ZONE: ZONE });
-  await server.seed("--demo");
+  server = await startServer({ TIME_ZONE: ZONE }, { demo: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -38,8 +38,7 @@ let files: string;
 const reports: A11yReport[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ TIME_ZONE: "Europe/Berlin" });
-  await server.seed("--demo");
+  server = await startServer({ TIME_ZONE: "Europe/Berlin" }, { demo: true });
   browser = await launchBrowser();
   files = mkdtempSync(path.join(tmpdir(), "thesisdesk-thesis-e2e-"));
 });

@@ -23,8 +23,7 @@ async function login(url: string, email: string) {
 
 describe.runIf(onPostgres)("two instances, one database", () => {
   beforeAll(async () => {
-    a = await startServer();
-    await a.seed("--demo");
+    a = await startServer({}, { demo: true });
     b = await a.startSibling();
   });
   afterAll(async () => {

@@ -60,21 +60,29 @@ export interface RunningServer {
  * The built app as people run it (`npm start` without the build step), on a fresh database:
  * PGlite in a new DATA_DIR, or a new PostgreSQL database when TEST_DATABASE_URL is set.
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: {
+    /** Starts on the demo department, as after `seed --demo` (global-setup.ts loads it once). */
+    demo?: boolean;
+  } = {},
+): Promise<RunningServer> {
   // A test that must know the address first (an identity provider's redirect URI) passes PORT.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "thesisdesk-e2e-"));
+  const demo = options.demo ? inject("demoDatabase") : undefined;
+  if (options.demo && !demo) throw new Error("no demo database: e2e/support/global-setup.ts did not run");
   let dropDb = async () => {};
   let databaseUrl = "";
   if (process.env.TEST_DATABASE_URL) {
-    const t = await openTestDatabase();
+    const t = await openTestDatabase({ template: demo?.kind === "postgres" ? demo.name : undefined });
     await t.database.close();
     databaseUrl = t.url!;
     dropDb = t.drop;
   } else {
     // The embedded database, migrated once per run (global-setup.ts), where the server keeps it.
-    const migrated = inject("migratedPgliteFolder");
-    if (migrated) cpSync(migrated, path.join(dataDir, "pglite"), { recursive: true });
+    const folder = demo?.kind === "pglite" ? demo.folder : inject("migratedPgliteFolder");
+    if (folder) cpSync(folder, path.join(dataDir, "pglite"), { recursive: true });
   }
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -30,7 +30,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * the database the run migrated once (test/global-setup.ts); migrating it again only confirms
  * that every migration is in.
  */
-export async function openTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<{
+export async function openTestDatabase(
+  options: {
+    statementTimeoutMs?: number;
+    /** PostgreSQL: the template database to copy (else the run's migrated one). */
+    template?: string;
+  } = {},
+): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
@@ -45,7 +51,8 @@ export async function openTestDatabase(options: { statementTimeoutMs?: number } 
   const name = `thesisdesk_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const from = template?.kind === "postgres" ? ` template ${template.name}` : "";
+  const copied = options.template ?? (template?.kind === "postgres" ? template.name : undefined);
+  const from = copied ? ` template ${copied}` : "";
   await admin.query(`create database ${name}${from}`);
   await admin.end();
   const url = new URL(serverUrl);

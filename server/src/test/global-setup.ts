@@ -17,18 +17,21 @@ declare module "vitest" {
   }
 }
 
+/** One statement on the TEST_DATABASE_URL server, on a connection of its own (creating or dropping a database). */
+export async function adminQuery(serverUrl: string, text: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
 /** A template database on the TEST_DATABASE_URL server, migrated; the teardown drops it. */
 export async function postgresTemplate(serverUrl: string) {
   const name = `thesisdesk_template_${randomBytes(6).toString("hex")}`;
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (text: string) => adminQuery(serverUrl, text);
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
