@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { selectRow, selectRows } from "../../db/query";
 import {
   currentTerm,
+  proposalCounts,
   proposals,
   supervisorCounts,
   termCapacities,
@@ -41,7 +42,7 @@ export interface TermRow {
   current: boolean;
 }
 
-/** A term as the API answers it: with how many proposals it holds (counted, so not on hot paths). */
+/** A term as the API answers it: with how many proposals it holds (the kept total). */
 export interface TermAnswerRow extends TermRow {
   proposal_count: number;
   grading_frozen: boolean;
@@ -54,8 +55,11 @@ const TERM_COLUMNS = sql`
   t.defense_required, t.defense_minutes, t.created_at,
   exists(select 1 from ${currentTerm} c where c.term_id = t.id) as current`;
 
-/** proposals_term_created_idx: an index-only count of the term's proposals. */
-const PROPOSAL_COUNT = sql`(select count(*)::int from ${proposals} p where p.term_id = t.id) as proposal_count,
+/**
+ * The term's proposals from the kept totals (proposal_counts, decision 0060): counting the rows
+ * read every proposal of the term, 7.5 ms on the bench's 50,000, for a list of terms.
+ */
+const PROPOSAL_COUNT = sql`(select coalesce(sum(c.n), 0)::int from ${proposalCounts} c where c.term_id = t.id) as proposal_count,
   exists (select 1 from ${theses} th join ${proposals} p on p.id = th.proposal_id
            where p.term_id = t.id and th.state in (${sql.join(
              MARKED_STATES.map((s) => sql`${s}`),
