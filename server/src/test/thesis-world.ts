@@ -62,6 +62,34 @@ export async function thesisWorld(t: TestContext) {
     return { id: thesis.id, proposalId: p.id, termId: term.id, students, dueAt: thesis.dueAt };
   }
 
+  /** A thesis of writing()'s, its first member's draft final: both members declared, then submitted. */
+  async function submitted() {
+    const th = await writing();
+    const [a, b] = th.students;
+    expect((await post(a, `/api/theses/${th.id}/drafts`, { documentId: await upload(a) })).statusCode).toBe(
+      201,
+    );
+    for (const u of [a, b]) await send("PUT", u, `/api/theses/${th.id}/declaration`, { declaration: true });
+    expect((await post(a, `/api/theses/${th.id}/submission`, {})).statusCode).toBe(200);
+    return th;
+  }
+
+  /** Both examiners' assessments of a Submitted thesis, proposing these grades for its two members in turn. */
+  async function assessBoth(th: { id: string; students: TestUser[] }, first: string[], second: string[]) {
+    for (const [u, grades] of [
+      [supervisor, first],
+      [examiner, second],
+    ] as const) {
+      const res = await send("PUT", u, `/api/theses/${th.id}/assessment`, {
+        scores: { Overall: 70 },
+        grades: Object.fromEntries(th.students.map((s, i) => [s.id, grades[i]])),
+        studentComment: "Well argued.",
+        internalComment: "Internal.",
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  }
+
   /** A PDF the person uploads (POST /api/files): its id. */
   async function upload(u: TestUser) {
     const file = multipartFile(makePdf(["A draft"]), "draft.pdf");
@@ -100,6 +128,8 @@ export async function thesisWorld(t: TestContext) {
     post,
     get,
     writing,
+    submitted,
+    assessBoth,
     upload,
     thesisRow,
     timeline,

@@ -1,5 +1,10 @@
 import { THESIS_STATES, type ThesisState } from "@shared/enums";
-import { findThesisTransition, type ThesisAction, type ThesisParty } from "@shared/thesis-life";
+import {
+  findThesisTransition,
+  THESIS_TRANSITIONS,
+  type ThesisAction,
+  type ThesisParty,
+} from "@shared/thesis-life";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../db/query";
@@ -11,8 +16,9 @@ import { thesisWorld } from "../../test/thesis-world";
  * Every route of a thesis's life (DESIGN.md §16, shared/src/thesis-life.ts), taken by everyone who
  * might try it, from every state, on whichever database the run uses: whatever the table does not
  * allow is refused (403 to whoever may never take it, 404 to whoever may not see the thesis, 409
- * when it is theirs but not now) and changes nothing. What the table allows is taken, with its
- * effects, by each action's own tests (writing, submission, assessment, release, theses).
+ * when it is theirs but not now) and changes nothing; whatever it allows succeeds, from a thesis
+ * brought to that state through the API, and leads where the table says. The effects of each
+ * action are its own tests' (writing, submission, assessment, release, theses).
  */
 
 type Who = "member" | "supervisor" | "secondExaminer" | "committee" | "outsiderStudent" | "outsiderTeacher";
@@ -82,7 +88,7 @@ const ROUTES: Partial<Record<ThesisAction, (th: Thesis) => Request>> = {
   setFinalGrades: (th) => ({
     method: "POST",
     url: `/api/theses/${th.id}/final-grades`,
-    payload: { grades: { [th.students[0].id]: "2.0" }, reason: "Third reader." },
+    payload: { grades: { [th.students[1].id]: "4.0" }, reason: "Third reader." },
   }),
   release: (th) => ({ method: "POST", url: `/api/theses/${th.id}/release`, payload: {} }),
   correctGrade: (th) => ({
@@ -194,4 +200,75 @@ describe("the thesis's table, route by route, for everyone and every state", () 
       expect(refused).toBeGreaterThan(0);
     });
   }
+});
+
+/**
+ * A thesis brought to `state` the way people bring it there. Its second member's grades differ
+ * pass against fail on the way to Disputed; the first's agree.
+ */
+async function thesisIn(state: ThesisState): Promise<Thesis> {
+  if (state === "Writing") return w.writing();
+  const th = await w.submitted();
+  if (state === "Submitted") return th;
+  if (state === "Disputed") {
+    await w.assessBoth(th, ["2.0", "4.0"], ["2.3", "5.0"]);
+    return th;
+  }
+  await w.assessBoth(th, ["2.0", "2.0"], ["2.0", "2.3"]);
+  if (state === "Graded") return th;
+  expect((await w.post(w.committee, `/api/theses/${th.id}/release`)).statusCode).toBe(200);
+  if (state === "Released") return th;
+  const end = state === "Annulled" ? "annul" : "cancel";
+  expect((await w.post(w.committee, `/api/theses/${th.id}/${end}`, { reason: "Ended." })).statusCode).toBe(
+    200,
+  );
+  return th;
+}
+
+/** What an allowed action needs in place first: a member's open request, a document of their own. */
+async function prepare(action: ThesisAction, th: Thesis, req: Request) {
+  if (action === "decideExtension")
+    expect(
+      (await w.post(th.students[0], ROUTES.requestExtension!(th).url, ROUTES.requestExtension!(th).payload))
+        .statusCode,
+    ).toBe(201);
+  if (action === "uploadDraft") req.payload = { documentId: await w.upload(th.students[0]) };
+  if (action === "submit")
+    for (const u of th.students)
+      await w.send("PUT", u, `/api/theses/${th.id}/declaration`, { declaration: true });
+}
+
+describe("the thesis's table, row by row at the API", () => {
+  const WHOM: Partial<Record<ThesisParty, Who>> = {
+    member: "member",
+    supervisor: "supervisor",
+    firstExaminer: "supervisor",
+    secondExaminer: "secondExaminer",
+    committee: "committee",
+  };
+  const rows = THESIS_TRANSITIONS.filter((r) => r.from !== null && ROUTES[r.action]);
+  for (const row of rows)
+    for (const party of row.who) {
+      const who = WHOM[party]!;
+      it(`${row.action} by the ${party} from ${row.from}${row.when ? ` (${JSON.stringify(row.when)})` : ""}`, async () => {
+        const th = await thesisIn(row.from!);
+        if (row.action === "submit") {
+          // A draft to make final (submitted() uploads one, but this thesis is still in Writing).
+          expect(
+            (
+              await w.post(th.students[0], `/api/theses/${th.id}/drafts`, {
+                documentId: await w.upload(th.students[0]),
+              })
+            ).statusCode,
+          ).toBe(201);
+        }
+        const req = ROUTES[row.action]!(th);
+        await prepare(row.action, th, req);
+        const user = who === "member" ? th.students[0] : people[who];
+        const res = await t.app.inject({ ...req, headers: sessionHeaders(user) });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        const now = (await w.thesisRow(th.id)).state;
+        expect(now).toBe(row.to === "unchanged" ? row.from : row.to);
+      });
+    }
 });
