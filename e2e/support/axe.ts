@@ -62,6 +62,35 @@ export async function settle(page: Page) {
   );
 }
 
+/** How many scans a screen gets to be still for one whole scan; the last one counts either way. */
+const STILL_SCANS = 4;
+
+/**
+ * From now on the page notes any transition or animation that starts (the listeners are added
+ * once per document); true when nothing finite is running at this moment (settle() can return
+ * just before a toast starts to fade in).
+ */
+function stillFromNow(page: Page) {
+  return page.evaluate(() => {
+    const w = window as { __axeMoved?: boolean; __axeWatching?: boolean };
+    if (!w.__axeWatching) {
+      for (const type of ["transitionstart", "animationstart"])
+        document.addEventListener(type, () => {
+          w.__axeMoved = true;
+        });
+      w.__axeWatching = true;
+    }
+    w.__axeMoved = false;
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity);
+  });
+}
+
+/** Whether a transition or an animation started since stillFromNow(). */
+const movedSince = (page: Page) =>
+  page.evaluate(() => (window as { __axeMoved?: boolean }).__axeMoved === true);
+
 /**
  * Collects axe-core findings screen by screen. WCAG A/AA rules decide the outcome; best-practice
  * rules run too and are reported (the issue's second banner landmark and empty table header are
@@ -73,15 +102,24 @@ export class A11yReport {
 
   constructor(readonly title: string) {}
 
-  /** Scans the page as it is now and records what axe finds under `screen` at `viewport`. */
+  /**
+   * Scans the page as it is now and records what axe finds under `screen` at `viewport`. A scan
+   * during which something began to move (a toast of a live event, from another person's action,
+   * fading in or out) measured colours half way: the page settles and is scanned again.
+   */
   async check(page: Page, screen: string, viewport: string) {
-    await settle(page);
-    const results = await new AxeBuilder({ page })
-      .options({
-        rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
-      })
-      .withTags([...WCAG_TAGS, "best-practice"])
-      .analyze();
+    let results: AxeResults;
+    for (let scan = 1; ; scan++) {
+      await settle(page);
+      if (!(await stillFromNow(page))) continue;
+      results = await new AxeBuilder({ page })
+        .options({
+          rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
+        })
+        .withTags([...WCAG_TAGS, "best-practice"])
+        .analyze();
+      if (!(await movedSince(page)) || scan === STILL_SCANS) break;
+    }
     this.screens.push(`${screen} @ ${viewport}`);
     for (const v of results.violations) this.findings.push(toFinding(v, screen, viewport));
   }

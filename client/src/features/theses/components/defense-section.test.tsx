@@ -1,5 +1,8 @@
+import { applyLiveEvent } from "@client/lib/live-events";
 import { makeThesis, termsFixture } from "@client/test/factories";
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { notifications } from "@mantine/notifications";
+import { MSG } from "@shared/messages";
 import type { Defense } from "@shared/schemas/defenses";
 import type { Thesis } from "@shared/schemas/theses";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -7,7 +10,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DefenseSection } from "./defense-section";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 const ID = "22222222-2222-4222-8222-222222222222";
 const member = testUser({ id: "s1", role: "student", name: "Tanvir Hasan" });
@@ -41,7 +47,14 @@ const defense = (o: Partial<Defense> = {}): Defense => ({
   ...o,
 });
 
-function setup(thesis: Thesis, user: ReturnType<typeof testUser>, current: Defense | null) {
+type Routes = Parameters<typeof fakeApi>[0];
+
+function setup(
+  thesis: Thesis,
+  user: ReturnType<typeof testUser>,
+  current: Defense | null,
+  more: Routes = {},
+) {
   const api = fakeApi({
     "GET /api/terms": () => ({ body: termsFixture() }),
     "GET /api/rooms": () => ({ body: { items: [ROOM] } }),
@@ -76,10 +89,11 @@ function setup(thesis: Thesis, user: ReturnType<typeof testUser>, current: Defen
       status: 201,
       body: { defense: defense({ mayManage: true }) },
     }),
+    ...more,
   });
   vi.stubGlobal("fetch", api.fetch);
-  renderScreen(<DefenseSection thesis={thesis} />, { user });
-  return { calls: api.calls, user: userEvent.setup() };
+  const { queryClient } = renderScreen(<DefenseSection thesis={thesis} />, { user });
+  return { calls: api.calls, user: userEvent.setup(), queryClient };
 }
 
 describe("the thesis page's Defense section", () => {
@@ -156,6 +170,123 @@ describe("the thesis page's Defense section", () => {
       roomId: ROOM.id,
       public: true,
     });
+  });
+
+  it("the supervisor moves it in the Move defense dialog: the new start sent, told, the new time shown", async () => {
+    let current: Defense | null = defense({ mayManage: true });
+    const { calls, user } = setup(
+      makeThesis({ state: "Submitted", supervisor: { id: "t2", name: "Dr. Second" } }),
+      examiner,
+      current,
+      {
+        [`GET /api/theses/${ID}/defense`]: () => ({ body: { defense: current } }),
+        [`PATCH /api/defenses/${current.id}`]: () => {
+          current = defense({
+            mayManage: true,
+            startsAt: "2027-01-13T09:00:00.000Z",
+            endsAt: "2027-01-13T09:45:00.000Z",
+          });
+          return { body: { defense: current } };
+        },
+      },
+    );
+    const section = await screen.findByRole("region", { name: "Defense" });
+    await user.click(await within(section).findByRole("button", { name: "Move defense" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move defense" });
+    const starts = within(dialog).getByLabelText(/Starts/);
+    expect(starts).toHaveValue("2027-01-12T09:00");
+    await user.clear(starts);
+    await user.type(starts, "2027-01-13T09:00");
+    await user.click(within(dialog).getByRole("button", { name: "Move defense" }));
+    expect(await screen.findByText(MSG.defenseMoved)).toBeInTheDocument();
+    expect(await within(section).findByText("13 January 2027, 09:00–09:45 (UTC)")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      startsAt: "2027-01-13T09:00:00.000Z",
+      minutes: 45,
+      roomId: ROOM.id,
+      onlineUrl: null,
+      public: true,
+    });
+  });
+
+  it("the supervisor cancels it after the confirmation: told, no defense, Find a time offered again", async () => {
+    let current: Defense | null = defense({ mayManage: true });
+    const { calls, user } = setup(
+      makeThesis({ state: "Submitted", supervisor: { id: "t2", name: "Dr. Second" } }),
+      examiner,
+      current,
+      {
+        [`GET /api/theses/${ID}/defense`]: () => ({ body: { defense: current } }),
+        [`DELETE /api/defenses/${current.id}`]: () => {
+          current = null;
+          return { body: { ok: true } };
+        },
+      },
+    );
+    const section = await screen.findByRole("region", { name: "Defense" });
+    await user.click(await within(section).findByRole("button", { name: "Cancel defense" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel the defense?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel defense" }));
+    expect(await screen.findByText(MSG.defenseCancelled)).toBeInTheDocument();
+    expect(await within(section).findByText("No defense is scheduled yet.")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Find a time" })).toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Move defense" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      `/api/defenses/${defense().id}`,
+    ]);
+  });
+
+  it("a cancel the page hears of (a live event) before its answer comes is still told, and the dialog goes", async () => {
+    let current: Defense | null = defense({ mayManage: true });
+    const { user, queryClient } = setup(
+      makeThesis({ state: "Submitted", supervisor: { id: "t2", name: "Dr. Second" } }),
+      examiner,
+      current,
+      {
+        [`GET /api/theses/${ID}/defense`]: () => ({ body: { defense: current } }),
+        [`DELETE /api/defenses/${current.id}`]: () => {
+          current = null;
+          return { body: { ok: true } };
+        },
+      },
+    );
+    // The server's answer to the DELETE waits until the page has heard of the cancel.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const served = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await served(input, init);
+      if (init?.method === "DELETE") await answered;
+      return res;
+    });
+    const section = await screen.findByRole("region", { name: "Defense" });
+    await user.click(await within(section).findByRole("button", { name: "Cancel defense" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel the defense?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel defense" }));
+    await waitFor(() => expect(current).toBeNull());
+    applyLiveEvent(
+      queryClient,
+      {
+        type: "thesis.changed",
+        thesisId: ID,
+        proposalId: "11111111-1111-4111-8111-111111111111",
+        title: "Graph neural networks for phishing",
+        action: "cancelDefense",
+        by: "Dr. Second",
+        headline: "Defense cancelled",
+        message: "Dr. Second cancelled the defense.",
+      },
+      "t2",
+    );
+    // The section shows no defense: the cancel button, and the dialog it opened, are gone.
+    expect(await within(section).findByText("No defense is scheduled yet.")).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText(MSG.defenseCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("shows nothing for a thesis being written (no request)", async () => {

@@ -121,18 +121,20 @@ function DefenseFacts({ defense: d, zone }: { defense: Defense; zone: string }) 
 
 function CancelDefense({ defense }: { defense: Defense }) {
   const [opened, setOpened] = useState(false);
-  const cancel = useCancelDefense();
-  const confirm = () =>
-    cancel.mutate(defense.id, {
-      onSuccess: () => {
-        notify.success(MSG.defenseCancelled);
-        setOpened(false);
-      },
-      onError: (e) => {
-        notify.error(`${MSG.saveDefenseFailed} ${errorMessage(e)}`);
-        setOpened(false);
-      },
-    });
+  // Said by the hook, not by mutate(): this button is gone as soon as the page hears of the cancel
+  // (its own refetch, or a live event that can come before the answer), and mutate()'s callbacks
+  // with it.
+  const cancel = useCancelDefense({
+    onSuccess: () => {
+      notify.success(MSG.defenseCancelled);
+      setOpened(false);
+    },
+    onError: (e) => {
+      notify.error(`${MSG.saveDefenseFailed} ${errorMessage(e)}`);
+      setOpened(false);
+    },
+  });
+  const confirm = () => cancel.mutate(defense.id);
   return (
     <>
       <Button variant="light" color="red" onClick={() => setOpened(true)}>

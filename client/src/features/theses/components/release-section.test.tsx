@@ -97,6 +97,11 @@ describe("the thesis page's release", () => {
     expect(within(s).getByText("A careful study.")).toBeInTheDocument();
     expect(within(s).getByText("Clear writing.")).toBeInTheDocument();
     expect(within(s).getByText(/Released/)).toBeInTheDocument();
+    // Each fact (the grade, each comment) is a term and its description in a list of them (axe's dlitem).
+    const items = [...s.querySelectorAll("dt, dd")];
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    for (const item of items)
+      expect([item.parentElement?.tagName, item.parentElement?.parentElement?.tagName]).toContain("DL");
     expect(within(s).queryByRole("switch")).not.toBeInTheDocument();
     expect(within(s).queryByRole("button")).not.toBeInTheDocument();
   });

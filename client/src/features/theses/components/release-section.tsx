@@ -124,13 +124,16 @@ export function ReleaseSection({ thesis }: { thesis: Thesis }) {
                 </Fact>
               ))}
             </SimpleGrid>
-            {(r.comments ?? []).map((c) => (
-              <Fact key={c.examiner} label={`Comment of ${c.examiner}`}>
-                <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                  {c.text || MSG.notAvailable}
-                </Text>
-              </Fact>
-            ))}
+            {/* The comments are facts too: in a list of them, as a term and its description must be. */}
+            <Stack component="dl" gap="xs" m={0}>
+              {(r.comments ?? []).map((c) => (
+                <Fact key={c.examiner} label={`Comment of ${c.examiner}`}>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                    {c.text || MSG.notAvailable}
+                  </Text>
+                </Fact>
+              ))}
+            </Stack>
           </Stack>
         )}
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0}>
