@@ -20,10 +20,11 @@ import {
 import { idParams, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { proposalChanges } from "../proposals/change-route";
+import { proposalRecord } from "../proposals/proposal-record";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
 import { readCertificate } from "./certificate.service";
 import { groupPreferences, listApplicants, setPreferences, setRanking } from "./preferences.service";
@@ -188,13 +189,10 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => publishAllocation(contextOf(request), request.params.id),
   );
 
-  proposalChanges(app, route)(
-    "place",
-    "allocation:manage",
-    {
-      summary: "Place a group left unmatched on a topic after publication (places checked)",
-      body: placeSchema,
-    },
-    (c, id, body) => placeGroup(c, id, body.topicId),
-  );
+  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/place", {
+    access: "allocation:manage",
+    summary: "Place a group left unmatched on a topic after publication (places checked)",
+    body: placeSchema,
+    run: (c, id, body) => placeGroup(c, id, body.topicId),
+  });
 };
