@@ -1,4 +1,6 @@
+import type { UseFormReturnType } from "@mantine/form";
 import { errorMessage } from "./api";
+import { showFailure } from "./forms";
 import { notify } from "./notify";
 
 /**
@@ -16,4 +18,22 @@ export const closeOnAnswer = <T>(close: () => void, said: (result: T) => string,
     notify.error(errorMessage(e));
     close();
   },
+});
+
+/**
+ * What a dialog's form (edit a room, a research cell, a person) does with its save's answer: the
+ * success told in `done` and the dialog closed; a refusal shown by showFailure, at its field or
+ * in `failed`'s words. Pass it to `mutate`.
+ */
+export const savedThenClosed = <T>(
+  form: UseFormReturnType<T>,
+  close: () => void,
+  done: string,
+  failed: (message: string) => string,
+) => ({
+  onSuccess: () => {
+    notify.success(done);
+    close();
+  },
+  onError: (e: unknown) => showFailure(form, e, (m) => notify.error(failed(m))),
 });
