@@ -1,3 +1,4 @@
+import { showingText } from "@client/lib/count";
 import {
   Box,
   Group,
@@ -111,6 +112,36 @@ export function ListFooter({
         />
       )}
     </Group>
+  );
+}
+
+/**
+ * Under a page of a list the server counts (usePaged's `total`, `capped` and `pages`): "Showing
+ * 21–40 of 1,000+ proposals" (showingText, `of` naming the rows) and the pages; nothing while the
+ * list is empty.
+ */
+export function PagedFooter({
+  list,
+  page,
+  pageSize,
+  of,
+  onPage,
+}: {
+  list: { total: number; capped: boolean; pages: number };
+  page: number;
+  pageSize: number;
+  of: [one: string, many: string];
+  onPage: (page: number) => void;
+}) {
+  if (list.total === 0) return null;
+  return (
+    <ListFooter
+      p="md"
+      page={page}
+      pages={list.pages}
+      onPage={onPage}
+      status={showingText({ page, pageSize, total: list.total, capped: list.capped }, of)}
+    />
   );
 }
 

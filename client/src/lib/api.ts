@@ -111,6 +111,9 @@ function upload<T>(path: string, file: File, { onProgress, onSent }: UploadProgr
 export const api = {
   upload,
   get: <T>(path: string, query?: Query) => request<T>("GET", withQuery(path, query)),
+  /** GET an answer of one field (`{ thesis }`, `{ items }`) and take that field. */
+  getField: <T>(path: string, field: string, query?: Query) =>
+    request<Record<string, T>>("GET", withQuery(path, query)).then((answer) => answer[field] as T),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   patch: <T>(path: string, body?: unknown) => request<T>("PATCH", path, body),

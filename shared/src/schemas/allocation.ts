@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
-import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, requiredText, shownText, titledRef, uuid } from "./common";
 
 /**
  * Allocation terms (DESIGN.md §11): supervisors publish topics, groups rank them, supervisors
@@ -23,16 +23,14 @@ export const topicInputSchema = z.object({
 export type TopicInput = z.input<typeof topicInputSchema>;
 export const topicPatchSchema = topicInputSchema.omit({ termId: true }).partial();
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 export const topicSchema = z.object({
   id: z.string(),
   termId: z.string(),
   title: z.string(),
   description: z.string(),
   type: z.enum(PROPOSAL_TYPES),
-  researchCell: z.object({ id: z.string(), title: z.string() }),
-  supervisor: person,
+  researchCell: titledRef,
+  supervisor: namedRef,
   capacity: z.number(),
   /** Groups that list it (any rank), while the term is open for preferences. */
   applicants: z.number(),
@@ -76,8 +74,8 @@ export const preferenceListResponse = z.object({
     z.object({
       topicId: z.string(),
       title: z.string(),
-      supervisor: person,
-      researchCell: z.object({ id: z.string(), title: z.string() }),
+      supervisor: namedRef,
+      researchCell: titledRef,
     }),
   ),
   maxPreferences: z.number(),
@@ -97,7 +95,7 @@ export const applicantSchema = z.object({
   proposalId: z.string(),
   title: z.string(),
   abstract: z.string(),
-  members: z.array(person.extend({ studentId: z.string().nullable() })),
+  members: z.array(namedRef.extend({ studentId: z.string().nullable() })),
   /** The group's whole list, best first, the supervisor's own topics marked. */
   preferences: z.array(z.object({ topicId: z.string(), title: z.string(), mine: z.boolean() })),
   /** The supervisor's rank for it (1 = first), or null when left to the lot. */
@@ -134,7 +132,7 @@ export const allocationSchema = z.object({
     .object({
       seed: z.string(),
       madeAt: z.string(),
-      madeBy: person.nullable(),
+      madeBy: namedRef.nullable(),
       /** Changes to topics, preferences, rankings or capacities since the run. */
       outOfDate: z.boolean(),
       /** Moved by hand since the run. */

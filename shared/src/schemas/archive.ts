@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROPOSAL_TYPES, VISIBILITIES } from "../enums";
-import { pageQuery, pageResponse, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, uuid } from "./common";
 import { searchParam } from "./users";
 
 /** The archive of released theses (DESIGN.md §19, §23; decision 0077). */
@@ -23,8 +23,6 @@ export const archiveQuery = pageQuery.extend({
 });
 export type ArchiveQuery = z.output<typeof archiveQuery>;
 
-const named = z.object({ id: z.string(), name: z.string() });
-
 /** An archive entry: what anyone who may see it reads (never a grade or a comment). */
 export const archiveEntrySchema = z.object({
   id: z.string(),
@@ -33,8 +31,8 @@ export const archiveEntrySchema = z.object({
   type: z.enum(PROPOSAL_TYPES),
   /** The members' names, in the group's order. */
   students: z.array(z.string()),
-  supervisor: named.nullable(),
-  cell: named.nullable(),
+  supervisor: namedRef.nullable(),
+  cell: namedRef.nullable(),
   /** The year of release, in the department's time zone. */
   year: z.number(),
   releasedAt: z.string(),
@@ -51,7 +49,7 @@ export const archiveEntryResponse = z.object({ entry: archiveEntrySchema });
 /** GET /api/archive/filters: the years, cells and supervisors of the entries the caller may see. */
 export const archiveFiltersResponse = z.object({
   years: z.array(z.number()),
-  cells: z.array(named),
-  supervisors: z.array(named),
+  cells: z.array(namedRef),
+  supervisors: z.array(namedRef),
 });
 export type ArchiveFilters = z.infer<typeof archiveFiltersResponse>;

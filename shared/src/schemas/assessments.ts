@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GRADE_SCALES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { uuid } from "./common";
+import { namedRef, uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
 
 /** The requests of the examiners and the blind double marking (DESIGN.md §17, §23), and what they answer. */
@@ -56,11 +56,9 @@ export type AssessmentInput = z.input<typeof assessmentSchema>;
 export const finalGradesSchema = thesisReasonSchema.extend({ grades });
 export type FinalGradesInput = z.input<typeof finalGradesSchema>;
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 /** One examiner's place: whether their assessment is in, and its content to those who may read it. */
 const assessmentPlace = z.object({
-  examiner: person.nullable(),
+  examiner: namedRef.nullable(),
   /** In: handed in (the committee sees this, not what it says, until both are in). */
   submittedAt: z.string().nullable(),
   content: z
@@ -87,7 +85,7 @@ export const assessmentsSchema = z.object({
   second: assessmentPlace,
   /** Once both are in, to examiners and the committee: each member's grade as it stands (null: disputed, not yet set). */
   grades: z
-    .array(z.object({ member: person, grade: z.string().nullable(), disputed: z.boolean() }))
+    .array(z.object({ member: namedRef, grade: z.string().nullable(), disputed: z.boolean() }))
     .nullable(),
 });
 export type Assessments = z.infer<typeof assessmentsSchema>;

@@ -98,4 +98,10 @@ export const pageQuery = z.object({
 export const pageResponse = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), capped: z.boolean() });
 
+/** A record another names by its name (a person, a room, a term, a cell): its id and that name. */
+export const namedRef = z.object({ id: z.string(), name: z.string() });
+
+/** A record another names by its title (a research cell, a proposal): its id and that title. */
+export const titledRef = z.object({ id: z.string(), title: z.string() });
+
 export const okResponse = z.object({ ok: z.literal(true) });

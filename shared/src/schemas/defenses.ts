@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { uuid } from "./common";
+import { namedRef, uuid } from "./common";
 
 /** A thesis's defense (DESIGN.md §18, §23; decision 0073): its requests and what they answer. */
 
@@ -74,8 +74,6 @@ export const defenseMinutesSchema = z.object({
     .max(LIMITS.defenseMinutesTextMax, MSG.defenseMinutesTooLong(LIMITS.defenseMinutesTextMax)),
 });
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 export const defenseSchema = z.object({
   id: z.string(),
   thesisId: z.string(),
@@ -83,12 +81,12 @@ export const defenseSchema = z.object({
   endsAt: z.string(),
   /** The duration in minutes. */
   minutes: z.number(),
-  room: person.nullable(),
+  room: namedRef.nullable(),
   onlineUrl: z.string().nullable(),
   public: z.boolean(),
-  chair: person.nullable(),
+  chair: namedRef.nullable(),
   /** Everyone booked: the members, the examiners set, the chair. */
-  people: z.array(person),
+  people: z.array(namedRef),
   /** The minutes as recorded; null for those who may not read them (only examiners, the committee and the supervisor may). */
   record: z.string().nullable(),
   /** The caller may move and cancel it (the committee, the thesis's supervisor). */
@@ -104,7 +102,7 @@ export const thesisDefenseResponse = z.object({ defense: defenseSchema.nullable(
 
 /** GET /api/theses/:id/defense/slots?minutes= (none: the term's defense length). */
 export const defenseSlotsQuery = z.object({ minutes: z.coerce.number().pipe(minutes).optional() });
-export const defenseSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), room: person });
+export const defenseSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), room: namedRef });
 export type DefenseSlot = z.infer<typeof defenseSlotSchema>;
 export const defenseSlotsResponse = z.object({ items: z.array(defenseSlotSchema) });
 
@@ -141,11 +139,11 @@ export const defenseListItemSchema = z.object({
   title: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  room: person.nullable(),
+  room: namedRef.nullable(),
   onlineUrl: z.string().nullable(),
   public: z.boolean(),
   /** Everyone of it, each once: the members, the examiners, the chair (booked) and the supervisor. */
-  people: z.array(person.extend({ role: defensePersonRole })),
+  people: z.array(namedRef.extend({ role: defensePersonRole })),
 });
 export type DefenseListItem = z.infer<typeof defenseListItemSchema>;
 /** The range answered (the defaults filled in); `more`: there were more than LIMITS.defenseListMax. */

@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from "../activity";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, requiredText, shownText, titledRef, uuid } from "./common";
 import { fileRefSchema } from "./files";
 
 /**
@@ -51,15 +51,13 @@ export const versionInputSchema = z.object({
 });
 export type VersionInput = z.input<typeof versionInputSchema>;
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 export const versionSchema = z.object({
   id: z.string(),
   number: z.number(),
   title: z.string(),
   abstract: z.string(),
   note: z.string().nullable(),
-  author: person.nullable(),
+  author: namedRef.nullable(),
   createdAt: z.string(),
   document: fileRefSchema.nullable(),
 });
@@ -71,15 +69,15 @@ export const invitationSchema = z.object({
   proposalId: z.string(),
   title: z.string(),
   type: z.enum(PROPOSAL_TYPES),
-  by: person,
-  supervisor: person.nullable(),
-  researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
+  by: namedRef,
+  supervisor: namedRef.nullable(),
+  researchCell: titledRef.nullable(),
   /** A group of an allocation term: the titles of the topics it ranked, best first (none in a direct term). */
   topics: z.array(z.string()),
   /** Its term; once submissions close, the invitation can no longer be accepted (DESIGN.md §21). */
-  term: person.extend({ submissionsCloseAt: z.string().nullable() }),
+  term: namedRef.extend({ submissionsCloseAt: z.string().nullable() }),
   /** The others named in the group, and whether they have accepted yet. */
-  members: z.array(person.extend({ state: z.enum(["accepted", "invited"]) })),
+  members: z.array(namedRef.extend({ state: z.enum(["accepted", "invited"]) })),
   invitedAt: z.string(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -90,10 +88,10 @@ export const activityItemSchema = z.object({
   id: z.number(),
   at: z.string(),
   /** Null: done by the scheduler at a deadline (or by an account since deleted). */
-  actor: person.nullable(),
+  actor: namedRef.nullable(),
   kind: z.string(),
   action: z.string(),
-  proposal: z.object({ id: z.string(), title: z.string() }).nullable(),
+  proposal: titledRef.nullable(),
   subject: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
   from: z.enum(PROPOSAL_STATUSES).nullable(),
   to: z.enum(PROPOSAL_STATUSES).nullable(),

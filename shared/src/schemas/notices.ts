@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, shownTextCheck, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, shownTextCheck, titledRef, uuid } from "./common";
 
 /** Group, title and description are all required; a missing or blank one reads "Please fill all fields." */
 const filled = (label: string, max: number) =>
@@ -22,21 +22,19 @@ export const sendNoticeSchema = z.object({
 });
 export type SendNoticeInput = z.input<typeof sendNoticeSchema>;
 
-const ref = z.object({ id: z.string(), name: z.string() });
-
 /** A notice as its recipients (students) and its sender (the supervisor) see it. */
 export const noticeSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   createdAt: z.string(),
-  supervisor: ref.nullable(),
+  supervisor: namedRef.nullable(),
   /** The group it went to: the proposal, by title. */
-  group: z.object({ id: z.string(), title: z.string() }).nullable(),
+  group: titledRef.nullable(),
   /** Students: when the caller opened it (null = unread). */
   readAt: z.string().nullable().optional(),
   /** Supervisors: who received it, and whether they have read it. */
-  recipients: z.array(ref.extend({ readAt: z.string().nullable() })).optional(),
+  recipients: z.array(namedRef.extend({ readAt: z.string().nullable() })).optional(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 

@@ -2,11 +2,9 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES, TERM_MODES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { pageQuery, pageResponse, requiredText, shownText, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, requiredText, shownText, titledRef, uuid } from "./common";
 import { fileRefSchema } from "./files";
 import { termFilter } from "./terms";
-
-const ref = z.object({ id: z.string(), name: z.string() });
 
 export const proposalMemberSchema = z.object({
   id: z.string(),
@@ -24,14 +22,14 @@ const proposalFields = z.object({
   title: z.string(),
   type: z.enum(PROPOSAL_TYPES),
   status: z.enum(PROPOSAL_STATUSES),
-  researchCell: z.object({ id: z.string(), title: z.string() }).nullable(),
+  researchCell: titledRef.nullable(),
   supervisor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  createdBy: ref.nullable(),
+  createdBy: namedRef.nullable(),
   members: z.array(proposalMemberSchema),
   createdAt: z.string(),
   feedback: z.string().nullable(),
   reviewedAt: z.string().nullable(),
-  reviewedBy: ref.nullable(),
+  reviewedBy: namedRef.nullable(),
   /** The term it was submitted in (DESIGN.md §8), with the settings that govern its actions. */
   term: z.object({
     id: z.string(),
@@ -48,7 +46,7 @@ const proposalFields = z.object({
   /** The committee's sign-off, in terms that ask for it (DESIGN.md §9). */
   committeeFeedback: z.string().nullable(),
   committeeDecidedAt: z.string().nullable(),
-  committeeDecidedBy: ref.nullable(),
+  committeeDecidedBy: namedRef.nullable(),
   /** The latest version's number, and its PDF document if it has one. */
   version: z.number(),
   document: fileRefSchema.nullable(),
@@ -127,8 +125,8 @@ export const proposalGroupSchema = z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
-  supervisor: z.object({ id: z.string(), name: z.string() }).nullable(),
-  members: z.array(z.object({ id: z.string(), name: z.string() })),
+  supervisor: namedRef.nullable(),
+  members: z.array(namedRef),
 });
 export type ProposalGroup = z.infer<typeof proposalGroupSchema>;
 /** The caller's groups of every term, newest first, the first LIMITS.pageSizeMax. */

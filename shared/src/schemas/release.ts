@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GRADE_SCALES, VISIBILITIES } from "../enums";
 import { MSG } from "../messages";
 import { gradeText } from "./assessments";
-import { uuid } from "./common";
+import { namedRef, uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
 
 /** The requests of the release and the official record (DESIGN.md §16, §17, §19, §23), and what they answer. */
@@ -37,8 +37,6 @@ export const gradeCorrectionSchema = thesisReasonSchema.extend({
 });
 export type GradeCorrectionInput = z.input<typeof gradeCorrectionSchema>;
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 /**
  * GET /api/theses/:id/result: the visibility proposal and the members' consents (everyone who sees
  * the thesis), and once Released its result: a member reads only their own grade and the comments
@@ -49,13 +47,13 @@ export const thesisResultSchema = z.object({
   scale: z.enum(GRADE_SCALES),
   proposedVisibility: visibility.nullable(),
   embargoUntil: z.string().nullable(),
-  consents: z.array(z.object({ member: person, public: z.boolean().nullable() })),
+  consents: z.array(z.object({ member: namedRef, public: z.boolean().nullable() })),
   /** What a release now would give: the proposal (Internal when none), Internal at most without every consent. */
   effectiveVisibility: visibility,
   /** What it was released with (or the committee's later change); null before release. */
   visibility: visibility.nullable(),
   releasedAt: z.string().nullable(),
-  grades: z.array(z.object({ member: person, grade: z.string() })).nullable(),
+  grades: z.array(z.object({ member: namedRef, grade: z.string() })).nullable(),
   /** Both examiners' comments for the students, after release. */
   comments: z.array(z.object({ examiner: z.string(), text: z.string() })).nullable(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { supervisorLoadSchema, topicInputSchema } from "./allocation";
-import { shownText, uuid } from "./common";
+import { namedRef, shownText, uuid } from "./common";
 import { capacityInputSchema } from "./terms";
 
 /**
@@ -38,7 +38,6 @@ export const scenarioParams = z.object({
   sid: uuid({ error: "Invalid scenario." }),
 });
 
-const person = z.object({ id: z.string(), name: z.string() });
 const placement = z.object({ topicId: z.string().nullable(), rank: z.number().nullable() });
 
 /** One side of the comparison: the same figures the draft shows (instance.ts), for the draft or the scenario. */
@@ -58,7 +57,7 @@ export const scenarioSummarySchema = z.object({
   termId: z.string(),
   name: z.string(),
   madeAt: z.string(),
-  madeBy: person.nullable(),
+  madeBy: namedRef.nullable(),
   /** Null until it runs, and again after each change of its capacities. */
   ranAt: z.string().nullable(),
   /** The draft was run again or moved, or a real capacity changed, since the copy: it cannot be adopted. */

@@ -3,7 +3,7 @@ import { THESIS_STATES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { THESIS_ACTIONS } from "../thesis-life";
-import { pageQuery, pageResponse, uuid } from "./common";
+import { namedRef, pageQuery, pageResponse, uuid } from "./common";
 import { termFilter } from "./terms";
 
 /** The requests of a thesis's life (DESIGN.md §16, §23) and what they answer. */
@@ -38,8 +38,6 @@ export const thesisGradesCsvQuery = thesisListQuery.omit({ page: true, pageSize:
 /** The states a list shows when it names none. */
 export const THESIS_STATES_IN_PROGRESS = ["Writing", "Submitted", "Graded", "Disputed"] as const;
 
-const person = z.object({ id: z.string(), name: z.string() });
-
 /** A thesis as the API answers it (students see Graded and Disputed as Submitted until release). */
 export const thesisSchema = z.object({
   id: z.string(),
@@ -51,10 +49,10 @@ export const thesisSchema = z.object({
   startedAt: z.string(),
   dueAt: z.string(),
   submittedAt: z.string().nullable(),
-  supervisor: person.nullable(),
-  firstExaminer: person.nullable(),
-  secondExaminer: person.nullable(),
-  members: z.array(person),
+  supervisor: namedRef.nullable(),
+  firstExaminer: namedRef.nullable(),
+  secondExaminer: namedRef.nullable(),
+  members: z.array(namedRef),
   /** The actions of the thesis's table the caller may take now. */
   actions: z.array(z.enum(THESIS_ACTIONS)),
   /** In Writing past its due date (§16): shown to its members, its supervisor and the committee. */

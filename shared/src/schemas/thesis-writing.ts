@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { uuid } from "./common";
+import { namedRef, uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
 
 /** The requests of a thesis being written and submitted (DESIGN.md §16, §23), and what they answer. */
@@ -53,7 +53,7 @@ export const thesisWritingSchema = z.object({
     z.object({
       id: z.string(),
       number: z.number(),
-      author: z.object({ id: z.string(), name: z.string() }),
+      author: namedRef,
       createdAt: z.string(),
       document: fileRef,
       /** The final document, locked at submission. */
@@ -62,7 +62,7 @@ export const thesisWritingSchema = z.object({
   ),
   extension: z
     .object({
-      requestedBy: z.object({ id: z.string(), name: z.string() }),
+      requestedBy: namedRef,
       dueAt: z.string(),
       reason: z.string(),
       state: z.enum(["open", "approved", "refused"]),

@@ -3,7 +3,16 @@ import { ROLES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
 import { userSchema } from "./auth";
-import { emailSchema, idSchema, newPasswordSchema, pageQuery, pageResponse, shownText, uuid } from "./common";
+import {
+  emailSchema,
+  idSchema,
+  newPasswordSchema,
+  pageQuery,
+  pageResponse,
+  shownText,
+  titledRef,
+  uuid,
+} from "./common";
 
 export const USER_SORTS = ["name", "email", "studentId", "createdAt"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -33,7 +42,7 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
-export const cellRefSchema = z.object({ id: z.string(), title: z.string() });
+export const cellRefSchema = titledRef;
 export type CellRef = z.infer<typeof cellRefSchema>;
 
 /** One person as the committee sees them; supervisors carry their research cells. */

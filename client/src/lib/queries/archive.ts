@@ -20,7 +20,7 @@ export const archiveQueries = {
   entry: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "entry", id] as const,
-      queryFn: () => api.get<{ entry: ArchiveEntry }>(`/archive/${id}`).then((r) => r.entry),
+      queryFn: () => api.getField<ArchiveEntry>(`/archive/${id}`, "entry"),
     }),
   filters: () =>
     queryOptions({

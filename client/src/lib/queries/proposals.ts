@@ -80,19 +80,19 @@ export const proposalQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "detail", id] as const,
-      queryFn: async () => (await api.get<{ proposal: Proposal }>(`/proposals/${id}`)).proposal,
+      queryFn: () => api.getField<Proposal>(`/proposals/${id}`, "proposal"),
     }),
   /** Every version, newest first (DESIGN.md §9); under the proposal, so its changes refresh them. */
   versions: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "detail", id, "versions"] as const,
-      queryFn: async () => (await api.get<{ items: Version[] }>(`/proposals/${id}/versions`)).items,
+      queryFn: () => api.getField<Version[]>(`/proposals/${id}/versions`, "items"),
     }),
   /** Everything that happened to it, oldest first. */
   timeline: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "detail", id, "timeline"] as const,
-      queryFn: async () => (await api.get<{ items: ActivityItem[] }>(`/proposals/${id}/timeline`)).items,
+      queryFn: () => api.getField<ActivityItem[]>(`/proposals/${id}/timeline`, "items"),
     }),
   /**
    * Up to five proposals the caller may see whose titles are like `title` (DESIGN.md §19), but
@@ -101,15 +101,14 @@ export const proposalQueries = {
   similar: (title: string, exclude?: string) =>
     queryOptions({
       queryKey: [...ALL, "similar", { title, exclude }] as const,
-      queryFn: async () =>
-        (await api.get<{ items: SimilarProposal[] }>("/proposals/similar", { title, exclude })).items,
+      queryFn: () => api.getField<SimilarProposal[]>("/proposals/similar", "items", { title, exclude }),
       staleTime: 60_000,
     }),
   /** The student's open invitations (GET /api/invitations): a change to any proposal may change them. */
   invitations: () =>
     queryOptions({
       queryKey: [...ALL, "invitations"] as const,
-      queryFn: async () => (await api.get<{ items: Invitation[] }>("/invitations")).items,
+      queryFn: () => api.getField<Invitation[]>("/invitations", "items"),
     }),
   /** The single-page lists whose query matches, for setQueriesData (never the page-by-page ones). */
   listsWhere: (match: (params: ProposalListParams) => boolean): QueryFilters => ({

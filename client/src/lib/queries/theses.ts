@@ -34,17 +34,17 @@ export const thesisQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "detail", id] as const,
-      queryFn: async () => (await api.get<{ thesis: Thesis }>(`/theses/${id}`)).thesis,
+      queryFn: () => api.getField<Thesis>(`/theses/${id}`, "thesis"),
     }),
   writing: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "writing", id] as const,
-      queryFn: async () => (await api.get<{ writing: ThesisWriting }>(`/theses/${id}/writing`)).writing,
+      queryFn: () => api.getField<ThesisWriting>(`/theses/${id}/writing`, "writing"),
     }),
   result: (id: string) =>
     queryOptions({
       queryKey: [...ALL, "result", id] as const,
-      queryFn: async () => (await api.get<{ result: ThesisResult }>(`/theses/${id}/result`)).result,
+      queryFn: () => api.getField<ThesisResult>(`/theses/${id}/result`, "result"),
     }),
 };
 

@@ -20,10 +20,11 @@ import {
 import { idParams, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { proposalChanges } from "../proposals/change-route";
+import { proposalRecord } from "../proposals/proposal-record";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
 import { readCertificate } from "./certificate.service";
 import { groupPreferences, listApplicants, setPreferences, setRanking } from "./preferences.service";
@@ -35,6 +36,7 @@ const route = routesOf("allocation", [400, 401, 403, 404, 409]);
 
 /** Allocation terms (DESIGN.md §11, §15): topics, preferences, rankings, the matching and its publication. */
 export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const topic = recordRoutes(app, route, { key: "topic", response: topicResponse, params: idParams });
   app.get(
     "/topics",
     route("topics:read", {
@@ -56,26 +58,18 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({ topic: await createTopic(contextOf(request), request.body) }),
   );
 
-  app.patch(
-    "/topics/:id",
-    route("topics:manage", {
-      summary: "Change your topic until the allocation is published",
-      params: idParams,
-      body: topicPatchSchema,
-      response: { 200: topicResponse },
-    }),
-    async (request) => ({ topic: await editTopic(contextOf(request), request.params.id, request.body) }),
-  );
+  topic("PATCH", "/topics/:id", {
+    access: "topics:manage",
+    summary: "Change your topic until the allocation is published",
+    body: topicPatchSchema,
+    run: editTopic,
+  });
 
-  app.delete(
-    "/topics/:id",
-    route("topics:manage", {
-      summary: "Withdraw your topic until the allocation is published: it leaves every preference list",
-      params: idParams,
-      response: { 200: topicResponse },
-    }),
-    async (request) => ({ topic: await withdrawTopic(contextOf(request), request.params.id) }),
-  );
+  topic("DELETE", "/topics/:id", {
+    access: "topics:manage",
+    summary: "Withdraw your topic until the allocation is published: it leaves every preference list",
+    run: withdrawTopic,
+  });
 
   app.get(
     "/proposals/:id/preferences",
@@ -188,13 +182,10 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => publishAllocation(contextOf(request), request.params.id),
   );
 
-  proposalChanges(app, route)(
-    "place",
-    "allocation:manage",
-    {
-      summary: "Place a group left unmatched on a topic after publication (places checked)",
-      body: placeSchema,
-    },
-    (c, id, body) => placeGroup(c, id, body.topicId),
-  );
+  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/place", {
+    access: "allocation:manage",
+    summary: "Place a group left unmatched on a topic after publication (places checked)",
+    body: placeSchema,
+    run: (c, id, body) => placeGroup(c, id, body.topicId),
+  });
 };

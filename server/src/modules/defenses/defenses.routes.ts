@@ -13,6 +13,7 @@ import {
 import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import { defenseIcs, listDefenses } from "./defense-reads";
@@ -29,6 +30,7 @@ const route = routesOf("defenses", [400, 401, 403, 404, 409]);
 
 /** A thesis's defense (DESIGN.md §18, §23; decision 0073). */
 export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const defense = recordRoutes(app, route, { key: "defense", response: defenseResponse, params: idParams });
   app.get(
     "/defenses",
     route("defenses:list", {
@@ -85,32 +87,22 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    "/theses/:id/defense",
-    route("defenses:schedule", {
-      summary:
-        "Schedule the defense of a Submitted, Disputed or Graded thesis (the committee or its supervisor): a room or an online link, the term's defenseMinutes unless given; 409 naming the room or person already booked then",
-      params: thesisIdParams,
-      body: defenseInputSchema,
-      response: { 201: defenseResponse },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ defense: await scheduleDefense(contextOf(request), request.params.id, request.body) }),
-  );
+  defense("POST", "/theses/:id/defense", {
+    access: "defenses:schedule",
+    summary:
+      "Schedule the defense of a Submitted, Disputed or Graded thesis (the committee or its supervisor): a room or an online link, the term's defenseMinutes unless given; 409 naming the room or person already booked then",
+    body: defenseInputSchema,
+    status: 201,
+    run: scheduleDefense,
+  });
 
-  app.patch(
-    "/defenses/:id",
-    route("defenses:schedule", {
-      summary:
-        "Move a defense: its time, duration, room or online link, public or closed, chair (null removes it); 409 naming the room or person already booked then",
-      params: idParams,
-      body: defenseMoveSchema,
-      response: { 200: defenseResponse },
-    }),
-    async (request) => ({ defense: await moveDefense(contextOf(request), request.params.id, request.body) }),
-  );
+  defense("PATCH", "/defenses/:id", {
+    access: "defenses:schedule",
+    summary:
+      "Move a defense: its time, duration, room or online link, public or closed, chair (null removes it); 409 naming the room or person already booked then",
+    body: defenseMoveSchema,
+    run: moveDefense,
+  });
 
   app.delete(
     "/defenses/:id",
@@ -122,16 +114,10 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => done(cancelDefense(contextOf(request), request.params.id)),
   );
 
-  app.put(
-    "/defenses/:id/minutes",
-    route("defenses:minutes", {
-      summary: "Record the defense's short minutes (its chair or the thesis's supervisor)",
-      params: idParams,
-      body: defenseMinutesSchema,
-      response: { 200: defenseResponse },
-    }),
-    async (request) => ({
-      defense: await recordMinutes(contextOf(request), request.params.id, request.body.text),
-    }),
-  );
+  defense("PUT", "/defenses/:id/minutes", {
+    access: "defenses:minutes",
+    summary: "Record the defense's short minutes (its chair or the thesis's supervisor)",
+    body: defenseMinutesSchema,
+    run: (c, id, body) => recordMinutes(c, id, body.text),
+  });
 };

@@ -3,10 +3,11 @@ import { invitationAnswerSchema, invitationListResponse, withdrawSchema } from "
 import { proposalSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { proposalChanges } from "../proposals/change-route";
+import { proposalRecord } from "../proposals/proposal-record";
 import { answerInvitation, leaveGroup, listInvitations, withdrawProposal } from "./groups.service";
 
 const route = routesOf("groups", [400, 401, 403, 404, 409]);
@@ -46,14 +47,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => done(leaveGroup(contextOf(request), request.params.id)),
   );
 
-  proposalChanges(app, route)(
-    "withdraw",
-    "proposals:withdraw",
-    {
-      summary:
-        "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
-      body: withdrawSchema,
-    },
-    (c, id, body) => withdrawProposal(c, id, body.reason),
-  );
+  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/withdraw", {
+    access: "proposals:withdraw",
+    summary:
+      "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
+    body: withdrawSchema,
+    run: (c, id, body) => withdrawProposal(c, id, body.reason),
+  });
 };

@@ -1,6 +1,7 @@
 import { cellInputSchema, cellListQuery, cellListResponse, cellResponse } from "@shared/schemas/cells";
 import { idParams } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { createCell, getCell, listCells, updateCell } from "./research-cells.service";
@@ -40,16 +41,14 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({ cell: await createCell(contextOf(request), request.body) }),
   );
 
-  app.patch(
+  recordRoutes(app, route, { key: "cell", response: cellResponse, params: idParams })(
+    "PATCH",
     "/research-cells/:id",
-    route("cells:manage", {
+    {
+      access: "cells:manage",
       summary: "Change a research cell's title and description",
-      params: idParams,
       body: cellInputSchema,
-      response: { 200: cellResponse },
-    }),
-    async (request) => ({
-      cell: await updateCell(contextOf(request), request.params.id, request.body),
-    }),
+      run: updateCell,
+    },
   );
 };

@@ -1,6 +1,7 @@
 import { idParams, okResponse } from "@shared/schemas/common";
 import { roomInputSchema, roomListResponse, roomResponse } from "@shared/schemas/rooms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import { createRoom, deleteRoom, listRooms, updateRoom } from "./rooms.service";
@@ -29,16 +30,12 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({ room: await createRoom(contextOf(request), request.body) }),
   );
 
-  app.patch(
-    "/rooms/:id",
-    route("rooms:manage", {
-      summary: "Change a room's name, capacity and notes",
-      params: idParams,
-      body: roomInputSchema,
-      response: { 200: roomResponse },
-    }),
-    async (request) => ({ room: await updateRoom(contextOf(request), request.params.id, request.body) }),
-  );
+  recordRoutes(app, route, { key: "room", response: roomResponse, params: idParams })("PATCH", "/rooms/:id", {
+    access: "rooms:manage",
+    summary: "Change a room's name, capacity and notes",
+    body: roomInputSchema,
+    run: updateRoom,
+  });
 
   app.delete(
     "/rooms/:id",

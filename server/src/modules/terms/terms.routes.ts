@@ -9,6 +9,7 @@ import {
   termSupervisorParams,
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
 import {
@@ -26,6 +27,7 @@ const route = routesOf("terms", [400, 401, 403, 404, 409]);
 
 /** Terms, their windows and limits, and supervisors' places (DESIGN.md §8, §15). */
 export const termRoutes: FastifyPluginAsyncZod = async (app) => {
+  const term = recordRoutes(app, route, { key: "term", response: termResponse, params: idParams });
   app.get(
     "/terms",
     route("terms:read", {
@@ -46,18 +48,12 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({ term: await createTerm(contextOf(request), request.body) }),
   );
 
-  app.patch(
-    "/terms/:id",
-    route("terms:manage", {
-      summary: "Change a term's fields (its mode only while it has no proposals)",
-      params: idParams,
-      body: termPatchSchema,
-      response: { 200: termResponse },
-    }),
-    async (request) => ({
-      term: await patchTerm(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  term("PATCH", "/terms/:id", {
+    access: "terms:manage",
+    summary: "Change a term's fields (its mode only while it has no proposals)",
+    body: termPatchSchema,
+    run: patchTerm,
+  });
 
   app.delete(
     "/terms/:id",
@@ -69,17 +65,11 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => done(removeTerm(contextOf(request), request.params.id)),
   );
 
-  app.post(
-    "/terms/:id/current",
-    route("terms:manage", {
-      summary: "Make this the current term: new proposals go into it",
-      params: idParams,
-      response: { 200: termResponse },
-    }),
-    async (request) => ({
-      term: await setCurrentTerm(contextOf(request), request.params.id),
-    }),
-  );
+  term("POST", "/terms/:id/current", {
+    access: "terms:manage",
+    summary: "Make this the current term: new proposals go into it",
+    run: setCurrentTerm,
+  });
 
   app.put(
     "/terms/:id/capacities/:supervisorId",

@@ -4,42 +4,35 @@ import {
   examinersSchema,
   finalGradesSchema,
 } from "@shared/schemas/assessments";
-import { thesisIdParams, thesisResponse } from "@shared/schemas/theses";
+import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { assess, readAssessments, setFinalGrades } from "./assessment.service";
 import { nameExaminers } from "./examiners.service";
+import { thesisRecord } from "./theses.routes";
 
 const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** The examiners and the blind double marking (DESIGN.md §17, §23). */
 export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    "/theses/:id/examiners",
-    route("theses:manage", {
-      summary:
-        "The committee names the second examiner (secondExaminerId) or replaces either (firstExaminerId) until that examiner's assessment is in (409): an active teacher account, never a member, never both; the second never the supervisor (400 naming why)",
-      params: thesisIdParams,
-      body: examinersSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await nameExaminers(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  const thesis = recordRoutes(app, route, thesisRecord);
+  thesis("PUT", "/theses/:id/examiners", {
+    access: "theses:manage",
+    summary:
+      "The committee names the second examiner (secondExaminerId) or replaces either (firstExaminerId) until that examiner's assessment is in (409): an active teacher account, never a member, never both; the second never the supervisor (400 naming why)",
+    body: examinersSchema,
+    run: nameExaminers,
+  });
 
-  app.put(
-    "/theses/:id/assessment",
-    route("theses:examine", {
-      summary:
-        "An examiner of a Submitted thesis hands in (or changes, until the other's is in) their assessment: a score 0–100 per rubric component, a grade per member on the term's scale, a comment for the students and an internal one. The second decides: Graded, or Disputed when a member's grades pass and fail or differ by more than the tolerance",
-      params: thesisIdParams,
-      body: assessmentSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await assess(contextOf(request), request.params.id, request.body) }),
-  );
+  thesis("PUT", "/theses/:id/assessment", {
+    access: "theses:examine",
+    summary:
+      "An examiner of a Submitted thesis hands in (or changes, until the other's is in) their assessment: a score 0–100 per rubric component, a grade per member on the term's scale, a comment for the students and an internal one. The second decides: Graded, or Disputed when a member's grades pass and fail or differ by more than the tolerance",
+    body: assessmentSchema,
+    run: assess,
+  });
 
   app.get(
     "/theses/:id/assessments",
@@ -52,17 +45,11 @@ export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ assessments: await readAssessments(contextOf(request), request.params.id) }),
   );
 
-  app.post(
-    "/theses/:id/final-grades",
-    route("theses:manage", {
-      summary:
-        "The committee sets the grade of each disputed member of a Disputed thesis, with a reason: Graded (the agreed members' grades stand)",
-      params: thesisIdParams,
-      body: finalGradesSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await setFinalGrades(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  thesis("POST", "/theses/:id/final-grades", {
+    access: "theses:manage",
+    summary:
+      "The committee sets the grade of each disputed member of a Disputed thesis, with a reason: Graded (the agreed members' grades stand)",
+    body: finalGradesSchema,
+    run: setFinalGrades,
+  });
 };

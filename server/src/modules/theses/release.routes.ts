@@ -7,8 +7,9 @@ import {
   visibilityChangeSchema,
   visibilityProposalSchema,
 } from "@shared/schemas/release";
-import { thesisIdParams, thesisReasonSchema, thesisResponse } from "@shared/schemas/theses";
+import { thesisIdParams, thesisReasonSchema } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { annulThesis, correctGrade } from "./record.service";
@@ -20,11 +21,13 @@ import {
   releaseTerm,
   releaseThesis,
 } from "./release.service";
+import { thesisRecord } from "./theses.routes";
 
 const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** The release and the official record (DESIGN.md §16, §17, §19, §23). */
 export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const thesis = recordRoutes(app, route, thesisRecord);
   app.get(
     "/theses/:id/result",
     route("theses:read", {
@@ -36,44 +39,28 @@ export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ result: await readResult(contextOf(request), request.params.id) }),
   );
 
-  app.put(
-    "/theses/:id/visibility-proposal",
-    route("theses:propose-visibility", {
-      summary:
-        "Its supervisor proposes the visibility (Public, Internal or Private) and an optional embargo date, until release (409 after). Public is released as Internal at most unless every member consents",
-      params: thesisIdParams,
-      body: visibilityProposalSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await proposeVisibility(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  thesis("PUT", "/theses/:id/visibility-proposal", {
+    access: "theses:propose-visibility",
+    summary:
+      "Its supervisor proposes the visibility (Public, Internal or Private) and an optional embargo date, until release (409 after). Public is released as Internal at most unless every member consents",
+    body: visibilityProposalSchema,
+    run: proposeVisibility,
+  });
 
-  app.put(
-    "/theses/:id/publication-consent",
-    route("theses:consent", {
-      summary:
-        "A member agrees (public: true) or not to publishing the thesis as Public, for themselves, until release",
-      params: thesisIdParams,
-      body: publicationConsentSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await consentToPublication(contextOf(request), request.params.id, request.body.public),
-    }),
-  );
+  thesis("PUT", "/theses/:id/publication-consent", {
+    access: "theses:consent",
+    summary:
+      "A member agrees (public: true) or not to publishing the thesis as Public, for themselves, until release",
+    body: publicationConsentSchema,
+    run: (c, id, body) => consentToPublication(c, id, body.public),
+  });
 
-  app.post(
-    "/theses/:id/release",
-    route("theses:release", {
-      summary:
-        "The committee releases a Graded thesis with its own visibility proposal (Internal when none; Public only with every member's consent): Released, its members told. In a term with defenseRequired, only once its defense has ended (409 naming it)",
-      params: thesisIdParams,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await releaseThesis(contextOf(request), request.params.id) }),
-  );
+  thesis("POST", "/theses/:id/release", {
+    access: "theses:release",
+    summary:
+      "The committee releases a Graded thesis with its own visibility proposal (Internal when none; Public only with every member's consent): Released, its members told. In a term with defenseRequired, only once its defense has ended (409 naming it)",
+    run: releaseThesis,
+  });
 
   app.post(
     "/terms/:id/release-grades",
@@ -86,45 +73,27 @@ export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => releaseTerm(contextOf(request), request.params.id),
   );
 
-  app.patch(
-    "/theses/:id/visibility",
-    route("theses:release", {
-      summary:
-        "The committee changes a released thesis's visibility or embargo date (Public only with every member's consent: 409 naming who has not agreed)",
-      params: thesisIdParams,
-      body: visibilityChangeSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await changeVisibility(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  thesis("PATCH", "/theses/:id/visibility", {
+    access: "theses:release",
+    summary:
+      "The committee changes a released thesis's visibility or embargo date (Public only with every member's consent: 409 naming who has not agreed)",
+    body: visibilityChangeSchema,
+    run: changeVisibility,
+  });
 
-  app.post(
-    "/theses/:id/grade-correction",
-    route("theses:manage", {
-      summary:
-        "The committee corrects one member's official grade on a Graded or Released thesis, on the term's scale, with a reason: on the timeline; once released the student is told",
-      params: thesisIdParams,
-      body: gradeCorrectionSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await correctGrade(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  thesis("POST", "/theses/:id/grade-correction", {
+    access: "theses:manage",
+    summary:
+      "The committee corrects one member's official grade on a Graded or Released thesis, on the term's scale, with a reason: on the timeline; once released the student is told",
+    body: gradeCorrectionSchema,
+    run: correctGrade,
+  });
 
-  app.post(
-    "/theses/:id/annul",
-    route("theses:manage", {
-      summary:
-        "The committee annuls a Graded or Released thesis with a reason (e.g. plagiarism): Annulled, its defense cancelled, everyone told",
-      params: thesisIdParams,
-      body: thesisReasonSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await annulThesis(contextOf(request), request.params.id, request.body.reason),
-    }),
-  );
+  thesis("POST", "/theses/:id/annul", {
+    access: "theses:manage",
+    summary:
+      "The committee annuls a Graded or Released thesis with a reason (e.g. plagiarism): Annulled, its defense cancelled, everyone told",
+    body: thesisReasonSchema,
+    run: (c, id, body) => annulThesis(c, id, body.reason),
+  });
 };

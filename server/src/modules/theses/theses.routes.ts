@@ -7,6 +7,7 @@ import {
   thesisResponse,
 } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { sendCsv } from "../committee/csv";
@@ -15,8 +16,12 @@ import { cancelThesis, getThesis, listTheses, thesisFilter } from "./theses.serv
 
 const route = routesOf("theses", [400, 401, 403, 404]);
 
+/** What the routes `/theses/:id/…` of a thesis answer: `{ thesis }` as the caller now sees it. */
+export const thesisRecord = { key: "thesis", response: thesisResponse, params: thesisIdParams } as const;
+
 /** A thesis and its life (DESIGN.md §16, §23). */
 export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const thesis = recordRoutes(app, route, thesisRecord);
   app.get(
     "/theses",
     route("theses:read", {
@@ -41,29 +46,19 @@ export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/theses/:id",
-    route("theses:read", {
-      summary:
-        "One thesis, to its members, examiners and the committee (404 for anyone else); students see Graded and Disputed as Submitted until release",
-      params: thesisIdParams,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await getThesis(contextOf(request), request.params.id) }),
-  );
+  thesis("GET", "/theses/:id", {
+    access: "theses:read",
+    summary:
+      "One thesis, to its members, examiners and the committee (404 for anyone else); students see Graded and Disputed as Submitted until release",
+    run: getThesis,
+  });
 
-  app.post(
-    "/theses/:id/cancel",
-    route("theses:manage", {
-      summary:
-        "Cancel a thesis in Writing, Submitted or Disputed (reason required): Cancelled, and its proposal Withdrawn in the same transaction",
-      params: thesisIdParams,
-      body: thesisReasonSchema,
-      response: { 200: thesisResponse },
-      errors: [409],
-    }),
-    async (request) => ({
-      thesis: await cancelThesis(contextOf(request), request.params.id, request.body.reason),
-    }),
-  );
+  thesis("POST", "/theses/:id/cancel", {
+    access: "theses:manage",
+    summary:
+      "Cancel a thesis in Writing, Submitted or Disputed (reason required): Cancelled, and its proposal Withdrawn in the same transaction",
+    body: thesisReasonSchema,
+    errors: [409],
+    run: (c, id, body) => cancelThesis(c, id, body.reason),
+  });
 };

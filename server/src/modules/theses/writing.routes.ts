@@ -10,9 +10,11 @@ import {
   thesisWritingResponse,
 } from "@shared/schemas/thesis-writing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
 import { declare, returnThesis, submit } from "./submission.service";
+import { thesisRecord } from "./theses.routes";
 import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
 import { thesisWriting } from "./writing-read";
 
@@ -20,6 +22,7 @@ const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** A thesis being written (DESIGN.md §16, §23): drafts, extensions, failure, a member removed. */
 export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const thesis = recordRoutes(app, route, thesisRecord);
   app.get(
     "/theses/:id/writing",
     route("theses:read", {
@@ -31,63 +34,39 @@ export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ writing: await thesisWriting(contextOf(request), request.params.id) }),
   );
 
-  app.post(
-    "/theses/:id/drafts",
-    route("theses:write", {
-      summary:
-        "A member uploads a draft in Writing: a PDF they uploaded (POST /api/files), kept as the next version",
-      params: thesisIdParams,
-      body: thesisDraftSchema,
-      response: { 201: thesisResponse },
-    }),
-    async (request, reply) =>
-      reply.status(201).send({
-        thesis: await uploadDraft(contextOf(request), request.params.id, request.body.documentId),
-      }),
-  );
+  thesis("POST", "/theses/:id/drafts", {
+    access: "theses:write",
+    summary:
+      "A member uploads a draft in Writing: a PDF they uploaded (POST /api/files), kept as the next version",
+    body: thesisDraftSchema,
+    status: 201,
+    run: (c, id, body) => uploadDraft(c, id, body.documentId),
+  });
 
-  app.post(
-    "/theses/:id/extension",
-    route("theses:write", {
-      summary:
-        "A member asks for a later due date with a reason, any time in Writing (also past due); one request open at a time (409)",
-      params: thesisIdParams,
-      body: extensionRequestSchema,
-      response: { 201: thesisResponse },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ thesis: await requestExtension(contextOf(request), request.params.id, request.body) }),
-  );
+  thesis("POST", "/theses/:id/extension", {
+    access: "theses:write",
+    summary:
+      "A member asks for a later due date with a reason, any time in Writing (also past due); one request open at a time (409)",
+    body: extensionRequestSchema,
+    status: 201,
+    run: requestExtension,
+  });
 
-  app.post(
-    "/theses/:id/extension/decision",
-    route("theses:decide", {
-      summary:
-        "Its supervisor decides the open extension request, or the committee decides it, or overrides the supervisor's decision; approving moves the due date (dueAt, else the date asked)",
-      params: thesisIdParams,
-      body: extensionDecisionSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await decideExtension(contextOf(request), request.params.id, request.body),
-    }),
-  );
+  thesis("POST", "/theses/:id/extension/decision", {
+    access: "theses:decide",
+    summary:
+      "Its supervisor decides the open extension request, or the committee decides it, or overrides the supervisor's decision; approving moves the due date (dueAt, else the date asked)",
+    body: extensionDecisionSchema,
+    run: decideExtension,
+  });
 
-  app.post(
-    "/theses/:id/fail",
-    route("theses:manage", {
-      summary:
-        "The committee records a thesis in Writing as failed, not submitted (reason required): Graded, with the scale's fail grade for every member",
-      params: thesisIdParams,
-      body: thesisReasonSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({
-      thesis: await failThesis(contextOf(request), request.params.id, request.body.reason),
-    }),
-  );
+  thesis("POST", "/theses/:id/fail", {
+    access: "theses:manage",
+    summary:
+      "The committee records a thesis in Writing as failed, not submitted (reason required): Graded, with the scale's fail grade for every member",
+    body: thesisReasonSchema,
+    run: (c, id, body) => failThesis(c, id, body.reason),
+  });
 
   app.delete(
     "/theses/:id/members/:studentId",
@@ -111,39 +90,28 @@ export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The final submission (DESIGN.md §16, §23): each member's declaration, the submission, the return for correction. */
 export const thesisSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    "/theses/:id/declaration",
-    route("theses:write", {
-      summary:
-        "A member declares the thesis their own work, for themselves: the term's declaration text is stored with who and when (again: unchanged)",
-      params: thesisIdParams,
-      body: declarationSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await declare(contextOf(request), request.params.id) }),
-  );
+  const thesis = recordRoutes(app, route, thesisRecord);
+  thesis("PUT", "/theses/:id/declaration", {
+    access: "theses:write",
+    summary:
+      "A member declares the thesis their own work, for themselves: the term's declaration text is stored with who and when (again: unchanged)",
+    body: declarationSchema,
+    run: declare,
+  });
 
-  app.post(
-    "/theses/:id/submission",
-    route("theses:write", {
-      summary:
-        "A member submits: before the due date (409 naming it), once every member has declared; the latest draft becomes the final document, locked",
-      params: thesisIdParams,
-      body: submissionSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await submit(contextOf(request), request.params.id) }),
-  );
+  thesis("POST", "/theses/:id/submission", {
+    access: "theses:write",
+    summary:
+      "A member submits: before the due date (409 naming it), once every member has declared; the latest draft becomes the final document, locked",
+    body: submissionSchema,
+    run: submit,
+  });
 
-  app.post(
-    "/theses/:id/return",
-    route("theses:return", {
-      summary:
-        "Its supervisor returns a submitted thesis for correction before any assessment, with a reason and a later due date: Writing again",
-      params: thesisIdParams,
-      body: thesisReturnSchema,
-      response: { 200: thesisResponse },
-    }),
-    async (request) => ({ thesis: await returnThesis(contextOf(request), request.params.id, request.body) }),
-  );
+  thesis("POST", "/theses/:id/return", {
+    access: "theses:return",
+    summary:
+      "Its supervisor returns a submitted thesis for correction before any assessment, with a reason and a later due date: Writing again",
+    body: thesisReturnSchema,
+    run: returnThesis,
+  });
 };

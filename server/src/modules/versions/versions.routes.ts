@@ -1,10 +1,10 @@
 import { idParams } from "@shared/schemas/common";
 import { versionInputSchema, versionListResponse } from "@shared/schemas/life";
-import { proposalResponse } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contextOf } from "../../lib/request-context";
+import { recordRoutes } from "../../lib/record-route";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
+import { proposalRecord } from "../proposals/proposal-record";
 import { listVersions, submitVersion } from "./versions.service";
 
 const route = routesOf("proposals", [400, 401, 403, 404, 409]);
@@ -21,18 +21,12 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ items: await listVersions(app.db, requireUser(request), request.params.id) }),
   );
 
-  app.post(
-    "/proposals/:id/versions",
-    route("versions:submit", {
-      summary:
-        "Answer Changes requested with a new version (title, abstract, optional documentId and note) before revisions close",
-      params: idParams,
-      body: versionInputSchema,
-      response: { 201: proposalResponse },
-    }),
-    async (request, reply) =>
-      reply.status(201).send({
-        proposal: await submitVersion(contextOf(request), request.params.id, request.body),
-      }),
-  );
+  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/versions", {
+    access: "versions:submit",
+    summary:
+      "Answer Changes requested with a new version (title, abstract, optional documentId and note) before revisions close",
+    body: versionInputSchema,
+    status: 201,
+    run: submitVersion,
+  });
 };

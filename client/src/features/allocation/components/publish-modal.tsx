@@ -1,6 +1,5 @@
 import { ActionModal } from "@client/components/action-modal";
-import { errorMessage } from "@client/lib/api";
-import { notify } from "@client/lib/notify";
+import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Allocation } from "@shared/schemas/allocation";
@@ -22,17 +21,10 @@ export function PublishModal(props: {
   const matched = draft?.assignments.filter((x) => x.topicId !== null).length ?? 0;
   const pairs = draft?.blockingPairs.length ?? 0;
   const doPublish = () =>
-    publish.mutate(undefined, {
-      onSuccess: (r) => {
-        notify.success(MSG.allocationPublishedDone(r.placed, r.unmatched));
-        onClose();
-        onPublished();
-      },
-      onError: (e) => {
-        notify.error(errorMessage(e));
-        onClose();
-      },
-    });
+    publish.mutate(
+      undefined,
+      closeOnAnswer(onClose, (r) => MSG.allocationPublishedDone(r.placed, r.unmatched), onPublished),
+    );
   return (
     <ActionModal
       opened={opened}

@@ -1,6 +1,7 @@
 import { ActionModal } from "@client/components/action-modal";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
+import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { formatInZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -32,17 +33,10 @@ function AdoptModal(props: {
   const topics = s.topics.filter((t) => t.real !== t.scenario).length;
   const supervisors = s.supervisors.filter((x) => x.real !== x.scenario).length;
   const go = () =>
-    adopt.mutate(undefined, {
-      onSuccess: () => {
-        notify.success(MSG.scenarioAdopted(s.name));
-        onClose();
-        props.onDone();
-      },
-      onError: (e) => {
-        notify.error(errorMessage(e));
-        onClose();
-      },
-    });
+    adopt.mutate(
+      undefined,
+      closeOnAnswer(onClose, () => MSG.scenarioAdopted(s.name), props.onDone),
+    );
   return (
     <ActionModal
       opened={opened}

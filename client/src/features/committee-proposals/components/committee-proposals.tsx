@@ -1,6 +1,5 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
-import { showingText } from "@client/lib/count";
+import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
 import { proposalsCsvHref } from "@client/lib/exports";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Box, Group, Paper, Text } from "@mantine/core";
@@ -36,7 +35,8 @@ export function CommitteeProposals() {
   };
   const list = useCommitteeProposals({ ...shown, page: filters.page, pageSize: PROPOSALS_PAGE_SIZE });
   const narrow = useNarrow();
-  const { items, total, capped, pages } = usePaged(list, filters.page, PROPOSALS_PAGE_SIZE, update);
+  const paged = usePaged(list, filters.page, PROPOSALS_PAGE_SIZE, update);
+  const { items } = paged;
   const filtered = !!(filters.q || filters.status || filters.researchCellId || filters.supervisorId);
   const showTerm = termId === "all";
 
@@ -73,18 +73,13 @@ export function CommitteeProposals() {
         table={<ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />}
       />
 
-      {total > 0 && (
-        <ListFooter
-          p="md"
-          page={filters.page}
-          pages={pages}
-          onPage={(page) => update({ page })}
-          status={showingText({ page: filters.page, pageSize: PROPOSALS_PAGE_SIZE, total, capped }, [
-            "proposal",
-            "proposals",
-          ])}
-        />
-      )}
+      <PagedFooter
+        list={paged}
+        page={filters.page}
+        pageSize={PROPOSALS_PAGE_SIZE}
+        of={["proposal", "proposals"]}
+        onPage={(page) => update({ page })}
+      />
     </Paper>
   );
 }

@@ -3,7 +3,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { StatusBadge } from "@client/components/status-badge";
 import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
-import { showFailure } from "@client/lib/forms";
+import { savedThenClosed } from "@client/lib/close-on-answer";
 import { notify } from "@client/lib/notify";
 import { ActionIcon, Alert, Anchor, Group, List, Loader, Menu, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -143,13 +143,7 @@ function EditPersonModal({ person, onClose }: { person: Person; onClose: () => v
     update.mutate(
       // Both fields: the server changes only what differs (an unchanged email stays verified).
       { id: person.id, ...values },
-      {
-        onSuccess: () => {
-          notify.success(MSG.personUpdated);
-          onClose();
-        },
-        onError: (e) => showFailure(form, e, (m) => notify.error(MSG.updatePersonFailed(m))),
-      },
+      savedThenClosed(form, onClose, MSG.personUpdated, MSG.updatePersonFailed),
     ),
   );
   return (

@@ -1,6 +1,5 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
-import { showFailure } from "@client/lib/forms";
-import { notify } from "@client/lib/notify";
+import { savedThenClosed } from "@client/lib/close-on-answer";
 import { Modal, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
@@ -18,13 +17,7 @@ function EditCellForm({ cell, onClose }: { cell: Cell; onClose: () => void }) {
   const onSubmit = form.onSubmit((values) =>
     update.mutate(
       { id: cell.id, ...values },
-      {
-        onSuccess: () => {
-          notify.success(MSG.cellUpdated);
-          onClose();
-        },
-        onError: (e) => showFailure(form, e, (m) => notify.error(`${MSG.updateCellFailed} ${m}`)),
-      },
+      savedThenClosed(form, onClose, MSG.cellUpdated, (m) => `${MSG.updateCellFailed} ${m}`),
     ),
   );
   return (

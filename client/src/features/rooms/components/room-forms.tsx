@@ -1,4 +1,5 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
+import { savedThenClosed } from "@client/lib/close-on-answer";
 import { showFailure } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -55,13 +56,7 @@ function EditRoomForm({ room, onClose }: { room: Room; onClose: () => void }) {
   const onSubmit = form.onSubmit((values) =>
     update.mutate(
       { id: room.id, ...values },
-      {
-        onSuccess: () => {
-          notify.success(MSG.roomUpdated);
-          onClose();
-        },
-        onError: (e) => showFailure(form, e, (m) => notify.error(`${MSG.updateRoomFailed} ${m}`)),
-      },
+      savedThenClosed(form, onClose, MSG.roomUpdated, (m) => `${MSG.updateRoomFailed} ${m}`),
     ),
   );
   return (

@@ -10,8 +10,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 export const assessmentsQuery = (id: string) =>
   queryOptions({
     queryKey: [...thesisQueries.all(), "assessments", id] as const,
-    queryFn: async () =>
-      (await api.get<{ assessments: Assessments }>(`/theses/${id}/assessments`)).assessments,
+    queryFn: () => api.getField<Assessments>(`/theses/${id}/assessments`, "assessments"),
   });
 
 export const useAssessments = (id: string, enabled = true) => useQuery({ ...assessmentsQuery(id), enabled });

@@ -13,7 +13,7 @@ import {
 export const defenseQuery = (thesisId: string) =>
   queryOptions({
     queryKey: [...thesisQueries.all(), "defense", thesisId] as const,
-    queryFn: async () => (await api.get<{ defense: Defense | null }>(`/theses/${thesisId}/defense`)).defense,
+    queryFn: () => api.getField<Defense | null>(`/theses/${thesisId}/defense`, "defense"),
   });
 
 export const useDefense = (thesisId: string, enabled: boolean) =>
@@ -68,7 +68,7 @@ export const useRecordMinutes = () =>
 export const useDefenseSlots = (thesisId: string, enabled: boolean) =>
   useQuery({
     queryKey: [...thesisQueries.all(), "defense-slots", thesisId] as const,
-    queryFn: async () => (await api.get<{ items: DefenseSlot[] }>(`/theses/${thesisId}/defense/slots`)).items,
+    queryFn: () => api.getField<DefenseSlot[]>(`/theses/${thesisId}/defense/slots`, "items"),
     enabled,
     staleTime: 0,
   });

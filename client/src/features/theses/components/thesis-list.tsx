@@ -1,6 +1,5 @@
-import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
+import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
 import { TermSelect } from "@client/components/term-select";
-import { showingText } from "@client/lib/count";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
 import { THESIS_STATES, type ThesisState } from "@shared/enums";
@@ -32,7 +31,8 @@ export function ThesisList() {
   const list = useThesisList({ ...query, page: filters.page, pageSize: THESES_PAGE_SIZE });
   const narrow = useNarrow();
   const now = useNow();
-  const { items, total, capped, pages } = usePaged(list, filters.page, THESES_PAGE_SIZE, update);
+  const paged = usePaged(list, filters.page, THESES_PAGE_SIZE, update);
+  const { items } = paged;
   const filtered = !!(filters.state || filters.overdue || filters.examinerId || termId !== "all");
   const rows = { items, showTerm: termId === "all", busy: list.isFetching, now };
 
@@ -71,18 +71,13 @@ export function ThesisList() {
         cards={<ThesisCards {...rows} />}
         table={<ThesisTable {...rows} />}
       />
-      {total > 0 && (
-        <ListFooter
-          p="md"
-          page={filters.page}
-          pages={pages}
-          onPage={(page) => update({ page })}
-          status={showingText({ page: filters.page, pageSize: THESES_PAGE_SIZE, total, capped }, [
-            "thesis",
-            "theses",
-          ])}
-        />
-      )}
+      <PagedFooter
+        list={paged}
+        page={filters.page}
+        pageSize={THESES_PAGE_SIZE}
+        of={["thesis", "theses"]}
+        onPage={(page) => update({ page })}
+      />
     </Paper>
   );
 }

@@ -2,9 +2,8 @@ import { useAllocationTerm } from "@client/components/allocation-term";
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { LoadError } from "@client/components/load-error";
-import { errorMessage } from "@client/lib/api";
+import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
-import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Topic } from "@shared/schemas/allocation";
@@ -46,16 +45,13 @@ export function MyTopics() {
 
   const confirmWithdraw = () => {
     if (!withdrawing) return;
-    withdraw.mutate(withdrawing.id, {
-      onSuccess: ({ topic }) => {
-        notify.success(MSG.topicWithdrawnDone(topic.title));
-        setWithdrawing(null);
-      },
-      onError: (e) => {
-        notify.error(errorMessage(e));
-        setWithdrawing(null);
-      },
-    });
+    withdraw.mutate(
+      withdrawing.id,
+      closeOnAnswer(
+        () => setWithdrawing(null),
+        ({ topic }) => MSG.topicWithdrawnDone(topic.title),
+      ),
+    );
   };
 
   return (
