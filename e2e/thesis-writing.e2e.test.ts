@@ -26,7 +26,8 @@ import { CELL, COMMITTEE, SECOND_EXAMINER, SUPERVISOR } from "./support/release"
  * (issues 31 and 32, DESIGN.md §16–§19): a student's approved proposal has started its thesis; the
  * member opens it from the sidebar, uploads a draft, declares their own work and submits; the
  * supervisor sees it Submitted with the final draft, books its defense by "Find a time", moves it
- * in the Move defense dialog and cancels it; the supervisor proposes Public and the member
+ * in the Move defense dialog, cancels it and schedules it again by hand (online) in the Schedule
+ * defense dialog; the supervisor proposes Public and the member
  * consents; the committee names the second examiner in the examiners dialog; both examiners hand
  * in their assessments; the committee releases the grades; the member reads their grade and the
  * comments for the students (never an internal comment); a visitor without login finds the thesis
@@ -184,7 +185,7 @@ async function handIn(
 
 describe("a thesis from its approval to the archive", () => {
   for (const vp of VIEWPORTS) {
-    it(`a member writes and submits; the supervisor books, moves and cancels the defense; the examiners are named and assess; the grades are released to the member; it is in the archive (${vp.name})`, async () => {
+    it(`a member writes and submits; the supervisor books, moves, cancels and schedules the defense; the examiners are named and assess; the grades are released to the member; it is in the archive (${vp.name})`, async () => {
       const report = new A11yReport(`thesis writing (${vp.name})`);
       reports.push(report);
       const tag = vp.name.startsWith("phone") ? "phone" : "desktop";
@@ -314,6 +315,26 @@ describe("a thesis from its approval to the archive", () => {
       expect(await defense.getByRole("button", { name: "Move defense" }).count()).toBe(0);
       await screenshot(sup.page, `thesis-defense-cancelled-${tag}`);
       await report.check(sup.page, "thesis defense cancelled (supervisor)", vp.name);
+
+      // …then schedules it again by hand in the Schedule defense dialog: online, that afternoon (an
+      // hour of each viewport's own: the supervisor examines both journeys' theses).
+      await defense.getByRole("button", { name: "Schedule defense" }).click();
+      const schedule = sup.page.getByRole("dialog", { name: "Schedule defense" });
+      const againWall = `${movedWall.slice(0, 11)}${tag === "phone" ? "15:00" : "14:00"}`;
+      await schedule.getByLabel("Starts").fill(againWall);
+      await schedule.getByRole("radio", { name: "Online" }).check();
+      await schedule.getByLabel("Online link").fill("https://meet.example.org/thesis-defense");
+      await report.check(sup.page, "schedule defense dialog (supervisor)", vp.name);
+      await clickAndToast(
+        sup.page,
+        schedule.getByRole("button", { name: "Schedule defense", exact: true }),
+        MSG.defenseScheduled,
+      );
+      await schedule.waitFor({ state: "detached" });
+      const again = dayTimeInZone(wallToUtc(againWall, ZONE)!, ZONE);
+      await expect.poll(() => fact(defense, "When").textContent()).toContain(again);
+      await defense.getByRole("link", { name: /meet\.example\.org/ }).waitFor();
+      await screenshot(sup.page, `thesis-defense-scheduled-online-${tag}`);
 
       // The supervisor proposes Public (§19).
       const supRelease = sup.page.getByRole("region", { name: "Release and visibility" });
