@@ -449,6 +449,23 @@ describe("PATCH, DELETE /api/defenses/:id and PUT …/minutes", () => {
     expect(Number(cancels[0].n)).toBe(1);
   });
 
+  it("an annulment of a Graded thesis cancels its defense in the same transaction", async () => {
+    const th = await submitted();
+    const d = (
+      await schedule(w.committee, th.id, {
+        startsAt: nextSlot().toISOString(),
+        roomId: roomA.id,
+        public: true,
+      })
+    ).json().defense;
+    expect(d.id).toBeTruthy();
+    await t.database.db.update(theses).set({ state: "Graded" }).where(eq(theses.id, th.id));
+    const res = await w.post(w.committee, `/api/theses/${th.id}/annul`, { reason: "Copied." });
+    expect(res.statusCode).toBe(200);
+    expect((await defenseRows(th.id))[0].cancelledAt).not.toBeNull();
+    expect(await peopleOf(d.id)).toEqual([]);
+  });
+
   it("a new examiner is booked into the thesis's defense; one busy at that time is refused 409 by name and nothing changes", async () => {
     // The other thesis is of another department's world: none of this thesis's people are in it.
     const w2 = await thesisWorld(t);
