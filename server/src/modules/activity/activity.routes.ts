@@ -7,7 +7,7 @@ import {
 } from "@shared/schemas/life";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import { sendCsv } from "../committee/csv";
 import { activityExport, activityPage, proposalTimeline } from "./activity.service";
 
@@ -15,25 +15,22 @@ const route = routesOf("activity", [400, 401, 403, 404]);
 
 /** Proposals' timelines and the committee's activity log (DESIGN.md §9). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/proposals/:id/timeline",
-    route("timeline:read", {
-      summary: "Everything that happened to a proposal, oldest first, to those who may see it",
-      params: idParams,
-      response: { 200: timelineResponse },
-    }),
-    async (request) => ({ items: await proposalTimeline(app.db, requireUser(request), request.params.id) }),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", "/proposals/:id/timeline", {
+    access: "timeline:read",
+    summary: "Everything that happened to a proposal, oldest first, to those who may see it",
+    params: idParams,
+    response: timelineResponse,
+    run: async (c, { params }) => ({ items: await proposalTimeline(c.db, c.by, params.id) }),
+  });
 
-  app.get(
-    "/activity",
-    route("activity:read", {
-      summary: "The activity log, newest first: by person (who did it or whom it concerns), kind and days",
-      querystring: activityQuery,
-      response: { 200: activityPageResponse },
-    }),
-    async (request) => activityPage(app.db, request.query, app.config.timeZone),
-  );
+  api("GET", "/activity", {
+    access: "activity:read",
+    summary: "The activity log, newest first: by person (who did it or whom it concerns), kind and days",
+    querystring: activityQuery,
+    response: activityPageResponse,
+    run: (c, { query }) => activityPage(c.db, query, c.timeZone),
+  });
 
   app.get(
     "/activity.csv",

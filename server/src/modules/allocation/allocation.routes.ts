@@ -21,9 +21,8 @@ import { idParams, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordRoutes } from "../../lib/record-route";
-import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import { proposalRecord } from "../proposals/proposal-record";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
 import { readCertificate } from "./certificate.service";
@@ -36,27 +35,24 @@ const route = routesOf("allocation", [400, 401, 403, 404, 409]);
 
 /** Allocation terms (DESIGN.md §11, §15): topics, preferences, rankings, the matching and its publication. */
 export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const topic = recordRoutes(app, route, { key: "topic", response: topicResponse, params: idParams });
-  app.get(
-    "/topics",
-    route("topics:read", {
-      summary: "A term's topics (the current term by default), by title; searchable, by cell and supervisor",
-      querystring: topicListQuery,
-      response: { 200: topicListResponse },
-    }),
-    async (request) => listTopics(app.db, requireUser(request), request.query),
-  );
+  api("GET", "/topics", {
+    access: "topics:read",
+    summary: "A term's topics (the current term by default), by title; searchable, by cell and supervisor",
+    querystring: topicListQuery,
+    response: topicListResponse,
+    run: (c, { query }) => listTopics(c.db, c.by, query),
+  });
 
-  app.post(
-    "/topics",
-    route("topics:manage", {
-      summary: "Publish a topic in an allocation term, in one of your research cells",
-      body: topicInputSchema,
-      response: { 201: topicResponse },
-    }),
-    async (request, reply) =>
-      reply.status(201).send({ topic: await createTopic(contextOf(request), request.body) }),
-  );
+  api("POST", "/topics", {
+    access: "topics:manage",
+    summary: "Publish a topic in an allocation term, in one of your research cells",
+    body: topicInputSchema,
+    response: topicResponse,
+    status: 201,
+    run: async (c, { body }) => ({ topic: await createTopic(c, body) }),
+  });
 
   topic("PATCH", "/topics/:id", {
     access: "topics:manage",
@@ -71,116 +67,94 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
     run: withdrawTopic,
   });
 
-  app.get(
-    "/proposals/:id/preferences",
-    route("proposals:read", {
-      summary: "A group's ranked topics, best first, with its term's maximum and whether they are frozen",
-      params: idParams,
-      response: { 200: preferenceListResponse },
-    }),
-    async (request) => groupPreferences(app.db, requireUser(request), request.params.id),
-  );
+  api("GET", "/proposals/:id/preferences", {
+    access: "proposals:read",
+    summary: "A group's ranked topics, best first, with its term's maximum and whether they are frozen",
+    params: idParams,
+    response: preferenceListResponse,
+    run: (c, { params }) => groupPreferences(c.db, c.by, params.id),
+  });
 
-  app.put(
-    "/proposals/:id/preferences",
-    route("preferences:set", {
-      summary: "Replace your group's ranked topics (1…the term's maxPreferences) until publication",
-      params: idParams,
-      body: preferencesSchema,
-      response: { 200: okResponse },
-    }),
-    async (request) => done(setPreferences(contextOf(request), request.params.id, request.body.topicIds)),
-  );
+  api("PUT", "/proposals/:id/preferences", {
+    access: "preferences:set",
+    summary: "Replace your group's ranked topics (1…the term's maxPreferences) until publication",
+    params: idParams,
+    body: preferencesSchema,
+    response: okResponse,
+    run: (c, { params, body }) => done(setPreferences(c, params.id, body.topicIds)),
+  });
 
-  app.get(
-    "/terms/:id/applicants",
-    route("ranking:set", {
-      summary: "The groups that listed any of your topics in the term, with your rank for each",
-      params: idParams,
-      response: { 200: applicantListResponse },
-    }),
-    async (request) => ({ items: await listApplicants(app.db, requireUser(request), request.params.id) }),
-  );
+  api("GET", "/terms/:id/applicants", {
+    access: "ranking:set",
+    summary: "The groups that listed any of your topics in the term, with your rank for each",
+    params: idParams,
+    response: applicantListResponse,
+    run: async (c, { params }) => ({ items: await listApplicants(c.db, c.by, params.id) }),
+  });
 
-  app.put(
-    "/terms/:id/ranking",
-    route("ranking:set", {
-      summary: "Your order of your applicant groups, best first; those left out follow by lot",
-      params: idParams,
-      body: rankingSchema,
-      response: { 200: okResponse },
-    }),
-    async (request) => done(setRanking(contextOf(request), request.params.id, request.body.proposalIds)),
-  );
+  api("PUT", "/terms/:id/ranking", {
+    access: "ranking:set",
+    summary: "Your order of your applicant groups, best first; those left out follow by lot",
+    params: idParams,
+    body: rankingSchema,
+    response: okResponse,
+    run: (c, { params, body }) => done(setRanking(c, params.id, body.proposalIds)),
+  });
 
-  app.post(
-    "/terms/:id/allocation",
-    route("allocation:manage", {
-      summary: "Run the allocation: a new draft of the student-optimal stable matching; nothing else changes",
-      params: idParams,
-      response: { 200: runSummarySchema },
-    }),
-    async (request) => runAllocation(contextOf(request), request.params.id),
-  );
+  api("POST", "/terms/:id/allocation", {
+    access: "allocation:manage",
+    summary: "Run the allocation: a new draft of the student-optimal stable matching; nothing else changes",
+    params: idParams,
+    response: runSummarySchema,
+    run: (c, { params }) => runAllocation(c, params.id),
+  });
 
-  app.get(
-    "/terms/:id/allocation",
-    route("allocation:manage", {
-      summary:
-        "The draft with every group of the term, the topics, each supervisor's load and the blocking pairs",
-      params: idParams,
-      response: { 200: allocationSchema },
-    }),
-    async (request) => readAllocation(app.db, request.params.id),
-  );
+  api("GET", "/terms/:id/allocation", {
+    access: "allocation:manage",
+    summary:
+      "The draft with every group of the term, the topics, each supervisor's load and the blocking pairs",
+    params: idParams,
+    response: allocationSchema,
+    run: (c, { params }) => readAllocation(c.db, params.id),
+  });
 
-  app.patch(
-    "/terms/:id/allocation",
-    route("allocation:manage", {
-      summary: "Move a group in the draft (to a topic or to none); answers the draft's blocking pairs",
-      params: idParams,
-      body: moveSchema,
-      response: { 200: blockingPairsResponse },
-    }),
-    async (request) => moveGroup(contextOf(request), request.params.id, request.body),
-  );
+  api("PATCH", "/terms/:id/allocation", {
+    access: "allocation:manage",
+    summary: "Move a group in the draft (to a topic or to none); answers the draft's blocking pairs",
+    params: idParams,
+    body: moveSchema,
+    response: blockingPairsResponse,
+    run: (c, { params, body }) => moveGroup(c, params.id, body),
+  });
 
-  app.get(
-    "/terms/:id/allocation/certificate",
-    route("allocation:read", {
-      summary:
-        "The published allocation's certificate (seed, inputs' digest, profile, moves by hand, blocking pairs), without anyone's preferences or names: to the term's groups, its supervisors with topics and the committee",
-      params: idParams,
-      response: { 200: allocationCertificateResponse },
-    }),
-    async (request) => ({
-      certificate: await readCertificate(app.db, requireUser(request), request.params.id),
-    }),
-  );
+  api("GET", "/terms/:id/allocation/certificate", {
+    access: "allocation:read",
+    summary:
+      "The published allocation's certificate (seed, inputs' digest, profile, moves by hand, blocking pairs), without anyone's preferences or names: to the term's groups, its supervisors with topics and the committee",
+    params: idParams,
+    response: allocationCertificateResponse,
+    run: async (c, { params }) => ({ certificate: await readCertificate(c.db, c.by, params.id) }),
+  });
 
-  app.get(
-    "/terms/:id/allocation/receipt",
-    route("allocation:read", {
-      summary:
-        "A group's receipt: for each topic it ranked above the one it got, why not, in counts (never names nor a supervisor's order), checked against the matching; to the group's members once published, to the committee on the draft too",
-      params: idParams,
-      querystring: receiptQuery,
-      response: { 200: allocationReceiptResponse },
+  api("GET", "/terms/:id/allocation/receipt", {
+    access: "allocation:read",
+    summary:
+      "A group's receipt: for each topic it ranked above the one it got, why not, in counts (never names nor a supervisor's order), checked against the matching; to the group's members once published, to the committee on the draft too",
+    params: idParams,
+    querystring: receiptQuery,
+    response: allocationReceiptResponse,
+    run: async (c, { params, query }) => ({
+      receipt: await readReceipt(c.db, c.by, params.id, query.proposalId),
     }),
-    async (request) => ({
-      receipt: await readReceipt(app.db, requireUser(request), request.params.id, request.query.proposalId),
-    }),
-  );
+  });
 
-  app.post(
-    "/terms/:id/allocation/publish",
-    route("allocation:manage", {
-      summary: "Apply the draft in one transaction (409 when out of date or published already)",
-      params: idParams,
-      response: { 200: z.object({ placed: z.number(), unmatched: z.number() }) },
-    }),
-    async (request) => publishAllocation(contextOf(request), request.params.id),
-  );
+  api("POST", "/terms/:id/allocation/publish", {
+    access: "allocation:manage",
+    summary: "Apply the draft in one transaction (409 when out of date or published already)",
+    params: idParams,
+    response: z.object({ placed: z.number(), unmatched: z.number() }),
+    run: (c, { params }) => publishAllocation(c, params.id),
+  });
 
   recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/place", {
     access: "allocation:manage",

@@ -8,8 +8,8 @@ import {
   scenarioResponse,
 } from "@shared/schemas/scenarios";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { adoptScenario } from "./scenario-adopt.service";
 import {
   createScenario,
@@ -25,86 +25,67 @@ const BASE = "/terms/:id/allocation/scenarios";
 
 /** What-if scenarios of a term's allocation (DESIGN.md §20, §23): the committee's only. */
 export const scenarioRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    BASE,
-    route("allocation:manage", {
-      summary: "The term's what-if scenarios, newest first, each saying whether it is stale",
-      params: idParams,
-      response: { 200: scenarioListResponse },
-    }),
-    async (request) => listScenarios(app.db, request.params.id),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", BASE, {
+    access: "allocation:manage",
+    summary: "The term's what-if scenarios, newest first, each saying whether it is stale",
+    params: idParams,
+    response: scenarioListResponse,
+    run: (c, { params }) => listScenarios(c.db, params.id),
+  });
 
-  app.post(
-    BASE,
-    route("allocation:manage", {
-      summary: "Copy the draft into a what-if scenario with the real capacities (409 before a run)",
-      params: idParams,
-      body: scenarioInputSchema,
-      response: { 201: scenarioResponse },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ scenario: await createScenario(contextOf(request), request.params.id, request.body) }),
-  );
+  api("POST", BASE, {
+    access: "allocation:manage",
+    summary: "Copy the draft into a what-if scenario with the real capacities (409 before a run)",
+    params: idParams,
+    body: scenarioInputSchema,
+    response: scenarioResponse,
+    status: 201,
+    run: async (c, { params, body }) => ({ scenario: await createScenario(c, params.id, body) }),
+  });
 
-  app.get(
-    `${BASE}/:sid`,
-    route("allocation:manage", {
-      summary:
-        "A scenario: its capacities beside the real ones and, once run, the comparison with the draft (matched, rank profile, unmatched, each supervisor's load, every group whose result changes)",
-      params: scenarioParams,
-      response: { 200: scenarioResponse },
-    }),
-    async (request) => ({ scenario: await readScenario(app.db, request.params.id, request.params.sid) }),
-  );
+  api("GET", `${BASE}/:sid`, {
+    access: "allocation:manage",
+    summary:
+      "A scenario: its capacities beside the real ones and, once run, the comparison with the draft (matched, rank profile, unmatched, each supervisor's load, every group whose result changes)",
+    params: scenarioParams,
+    response: scenarioResponse,
+    run: async (c, { params }) => ({ scenario: await readScenario(c.db, params.id, params.sid) }),
+  });
 
-  app.patch(
-    `${BASE}/:sid`,
-    route("allocation:manage", {
-      summary:
-        "Change topic and supervisor capacities in the scenario only (never the real ones); its result is cleared until it runs again",
-      params: scenarioParams,
-      body: scenarioPatchSchema,
-      response: { 200: scenarioResponse },
-    }),
-    async (request) => ({
-      scenario: await editScenario(contextOf(request), request.params.id, request.params.sid, request.body),
-    }),
-  );
+  api("PATCH", `${BASE}/:sid`, {
+    access: "allocation:manage",
+    summary:
+      "Change topic and supervisor capacities in the scenario only (never the real ones); its result is cleared until it runs again",
+    params: scenarioParams,
+    body: scenarioPatchSchema,
+    response: scenarioResponse,
+    run: async (c, { params, body }) => ({ scenario: await editScenario(c, params.id, params.sid, body) }),
+  });
 
-  app.delete(
-    `${BASE}/:sid`,
-    route("allocation:manage", {
-      summary: "Discard a scenario; nothing real changes",
-      params: scenarioParams,
-      response: { 200: okResponse },
-    }),
-    async (request) => done(discardScenario(contextOf(request), request.params.id, request.params.sid)),
-  );
+  api("DELETE", `${BASE}/:sid`, {
+    access: "allocation:manage",
+    summary: "Discard a scenario; nothing real changes",
+    params: scenarioParams,
+    response: okResponse,
+    run: (c, { params }) => done(discardScenario(c, params.id, params.sid)),
+  });
 
-  app.post(
-    `${BASE}/:sid/run`,
-    route("allocation:manage", {
-      summary:
-        "Run the draft's matching with the scenario's capacities and the draft's seed; answers the comparison with the draft",
-      params: scenarioParams,
-      response: { 200: scenarioResponse },
-    }),
-    async (request) => ({
-      scenario: await runScenario(contextOf(request), request.params.id, request.params.sid),
-    }),
-  );
+  api("POST", `${BASE}/:sid/run`, {
+    access: "allocation:manage",
+    summary:
+      "Run the draft's matching with the scenario's capacities and the draft's seed; answers the comparison with the draft",
+    params: scenarioParams,
+    response: scenarioResponse,
+    run: async (c, { params }) => ({ scenario: await runScenario(c, params.id, params.sid) }),
+  });
 
-  app.post(
-    `${BASE}/:sid/adopt`,
-    route("allocation:manage", {
-      summary:
-        "Make the scenario the draft: its capacities become the real ones and its result the draft, in one transaction (409 when the draft or the capacities changed since the copy, or it has not run since its last change)",
-      params: scenarioParams,
-      response: { 200: runSummarySchema },
-    }),
-    async (request) => adoptScenario(contextOf(request), request.params.id, request.params.sid),
-  );
+  api("POST", `${BASE}/:sid/adopt`, {
+    access: "allocation:manage",
+    summary:
+      "Make the scenario the draft: its capacities become the real ones and its result the draft, in one transaction (409 when the draft or the capacities changed since the copy, or it has not run since its last change)",
+    params: scenarioParams,
+    response: runSummarySchema,
+    run: (c, { params }) => adoptScenario(c, params.id, params.sid),
+  });
 };

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import {
   calendarSettingsOf,
   privateFeed,
@@ -22,40 +22,34 @@ const ICS_TYPE = "text/calendar; charset=utf-8";
 
 /** Calendars (DESIGN.md §18, §23): the private feed and its token, the public feed, a student's consent. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const at = () => ({ publicUrl: app.config.publicUrl, now: app.now() });
 
-  app.get(
-    "/me/calendar",
-    route("signed-in", {
-      summary:
-        "Whether I have a private calendar feed (its address is shown only when made), and my listing consent",
-      response: { 200: calendarSettingsResponse },
-      errors: [401],
-    }),
-    async (request) => calendarSettingsOf(app.db, requireUser(request).id),
-  );
+  api("GET", "/me/calendar", {
+    access: "signed-in",
+    summary:
+      "Whether I have a private calendar feed (its address is shown only when made), and my listing consent",
+    response: calendarSettingsResponse,
+    errors: [401],
+    run: (c) => calendarSettingsOf(c.db, c.by.id),
+  });
 
-  app.post(
-    "/me/calendar-token",
-    route("signed-in", {
-      summary: "A new private calendar feed address; the previous one stops working",
-      response: { 200: calendarTokenResponse },
-      errors: [401],
-    }),
-    async (request) => renewFeedToken(app.db, requireUser(request).id, app.config.publicUrl),
-  );
+  api("POST", "/me/calendar-token", {
+    access: "signed-in",
+    summary: "A new private calendar feed address; the previous one stops working",
+    response: calendarTokenResponse,
+    errors: [401],
+    run: (c) => renewFeedToken(c.db, c.by.id, c.publicUrl),
+  });
 
-  app.put(
-    "/me/listing-consent",
-    route("listing:consent", {
-      summary: "A student's consent to their name on the public defenses feed",
-      body: listingConsentSchema,
-      response: { 200: calendarSettingsResponse },
-      errors: [400, 401, 403],
-    }),
-    async (request) =>
-      putListingConsent(app.db, requireUser(request).id, request.body.showNameOnPublicDefenses),
-  );
+  api("PUT", "/me/listing-consent", {
+    access: "listing:consent",
+    summary: "A student's consent to their name on the public defenses feed",
+    body: listingConsentSchema,
+    response: calendarSettingsResponse,
+    errors: [400, 401, 403],
+    run: (c, { body }) => putListingConsent(c.db, c.by.id, body.showNameOnPublicDefenses),
+  });
 
   app.get(
     "/calendar/feed/:file",

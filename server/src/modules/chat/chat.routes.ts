@@ -9,63 +9,46 @@ import {
 import { idParams, okResponse } from "@shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { done, routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import { listMessages, postMessage, readThread, unreadMessages } from "./chat.service";
 
 const route = routesOf("chat", [400, 401, 403, 404]);
 
 /** The group chat: one thread per proposal, for its members and its supervisor. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/proposals/:id/messages",
-    route("chat:use", {
-      summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
-      params: idParams,
-      querystring: chatPageQuery,
-      response: { 200: chatPageResponse },
-    }),
-    async (request) =>
-      listMessages(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.query.before,
-        request.query.limit,
-      ),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", "/proposals/:id/messages", {
+    access: "chat:use",
+    summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
+    params: idParams,
+    querystring: chatPageQuery,
+    response: chatPageResponse,
+    run: (c, { params, query }) => listMessages(c.db, c.by, params.id, query.before, query.limit),
+  });
 
-  app.post(
-    "/proposals/:id/messages",
-    route("chat:use", {
-      summary: "Write to the group's chat",
-      params: idParams,
-      body: chatMessageInput,
-      response: { 201: chatMessageResponse },
-    }),
-    async (request, reply) => {
-      const message = await postMessage(app.db, requireUser(request), request.params.id, request.body.body);
-      return reply.status(201).send({ message });
-    },
-  );
+  api("POST", "/proposals/:id/messages", {
+    access: "chat:use",
+    summary: "Write to the group's chat",
+    params: idParams,
+    body: chatMessageInput,
+    response: chatMessageResponse,
+    status: 201,
+    run: async (c, { params, body }) => ({ message: await postMessage(c.db, c.by, params.id, body.body) }),
+  });
 
-  app.post(
-    "/proposals/:id/messages/read",
-    route("chat:use", {
-      summary: "You have read the group's chat up to this message (the Chat badge counts what is after it)",
-      params: idParams,
-      body: chatReadInput,
-      response: { 200: okResponse },
-    }),
-    async (request) =>
-      done(readThread(app.db, requireUser(request), request.params.id, request.body.lastMessageId)),
-  );
+  api("POST", "/proposals/:id/messages/read", {
+    access: "chat:use",
+    summary: "You have read the group's chat up to this message (the Chat badge counts what is after it)",
+    params: idParams,
+    body: chatReadInput,
+    response: okResponse,
+    run: (c, { params, body }) => done(readThread(c.db, c.by, params.id, body.lastMessageId)),
+  });
 
-  app.get(
-    "/chat/unread",
-    route("chat:use", {
-      summary: "Your unread chat messages: per group with any, and in all",
-      response: { 200: chatUnreadResponse },
-    }),
-    async (request) => unreadMessages(app.db, requireUser(request)),
-  );
+  api("GET", "/chat/unread", {
+    access: "chat:use",
+    summary: "Your unread chat messages: per group with any, and in all",
+    response: chatUnreadResponse,
+    run: (c) => unreadMessages(c.db, c.by),
+  });
 };

@@ -2,21 +2,21 @@ import { committeeDashboardResponse, proposalExportQuery, userExportQuery } from
 import { termQuery } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { committeeDashboard, peopleExport, proposalsExport } from "./committee.service";
 import { sendCsv } from "./csv";
 
 const route = routesOf("committee", [400, 401, 403]);
 
 export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/committee/dashboard",
-    route("committee:dashboard", {
-      summary: "People, cells and the term's proposals counted for the committee's dashboard",
-      querystring: termQuery,
-      response: { 200: committeeDashboardResponse },
-    }),
-    async (request) => committeeDashboard(app.db, request.query.termId, app.now()),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", "/committee/dashboard", {
+    access: "committee:dashboard",
+    summary: "People, cells and the term's proposals counted for the committee's dashboard",
+    querystring: termQuery,
+    response: committeeDashboardResponse,
+    run: (c, { query }) => committeeDashboard(c.db, query.termId, c.now),
+  });
 
   app.get(
     "/exports/users.csv",

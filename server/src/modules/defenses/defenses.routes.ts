@@ -16,6 +16,7 @@ import { z } from "zod";
 import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { defenseIcs, listDefenses } from "./defense-reads";
 import { findDefenseSlots } from "./defense-slots.service";
 import {
@@ -30,17 +31,16 @@ const route = routesOf("defenses", [400, 401, 403, 404, 409]);
 
 /** A thesis's defense (DESIGN.md §18, §23; decision 0073). */
 export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const defense = recordRoutes(app, route, { key: "defense", response: defenseResponse, params: idParams });
-  app.get(
-    "/defenses",
-    route("defenses:list", {
-      summary:
-        "The committee's defenses of any term that overlap [from, to) (from: now; to: from plus 366 days at most), by start, in a room, of a person (a member, an examiner, the chair or the supervisor); at most 500",
-      querystring: defenseListQuery,
-      response: { 200: defenseListResponse },
-    }),
-    async (request) => listDefenses(contextOf(request), request.query),
-  );
+  api("GET", "/defenses", {
+    access: "defenses:list",
+    summary:
+      "The committee's defenses of any term that overlap [from, to) (from: now; to: from plus 366 days at most), by start, in a room, of a person (a member, an examiner, the chair or the supervisor); at most 500",
+    querystring: defenseListQuery,
+    response: defenseListResponse,
+    run: (c, { query }) => listDefenses(c, query),
+  });
 
   app.get(
     "/theses/:id/defense.ics",
@@ -57,35 +57,26 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await defenseIcs(contextOf(request), request.params.id)),
   );
 
-  app.get(
-    "/theses/:id/defense",
-    route("theses:read", {
-      summary:
-        "The thesis's active defense or null, to everyone who may see the thesis (404 for anyone else); its minutes only to the examiners, the committee and those who record them",
-      params: thesisIdParams,
-      response: { 200: thesisDefenseResponse },
-    }),
-    async (request) => ({ defense: await getThesisDefense(contextOf(request), request.params.id) }),
-  );
+  api("GET", "/theses/:id/defense", {
+    access: "theses:read",
+    summary:
+      "The thesis's active defense or null, to everyone who may see the thesis (404 for anyone else); its minutes only to the examiners, the committee and those who record them",
+    params: thesisIdParams,
+    response: thesisDefenseResponse,
+    run: async (c, { params }) => ({ defense: await getThesisDefense(c, params.id) }),
+  });
 
-  app.get(
-    "/theses/:id/defense/slots",
-    route("defenses:schedule", {
-      summary:
-        "Find a time: the first free slots (up to 10) in the next 14 days, on weekdays within WORK_HOURS in TIME_ZONE, when every person of the defense and a room are free; each with the first free room by name",
-      params: thesisIdParams,
-      querystring: defenseSlotsQuery,
-      response: { 200: defenseSlotsResponse },
+  api("GET", "/theses/:id/defense/slots", {
+    access: "defenses:schedule",
+    summary:
+      "Find a time: the first free slots (up to 10) in the next 14 days, on weekdays within WORK_HOURS in TIME_ZONE, when every person of the defense and a room are free; each with the first free room by name",
+    params: thesisIdParams,
+    querystring: defenseSlotsQuery,
+    response: defenseSlotsResponse,
+    run: async (c, { params, query }) => ({
+      items: await findDefenseSlots(c, params.id, app.config.workHours, query.minutes),
     }),
-    async (request) => ({
-      items: await findDefenseSlots(
-        contextOf(request),
-        request.params.id,
-        app.config.workHours,
-        request.query.minutes,
-      ),
-    }),
-  );
+  });
 
   defense("POST", "/theses/:id/defense", {
     access: "defenses:schedule",
@@ -104,15 +95,13 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
     run: moveDefense,
   });
 
-  app.delete(
-    "/defenses/:id",
-    route("defenses:schedule", {
-      summary: "Cancel a defense (kept as cancelled for the record; its room and people are free again)",
-      params: idParams,
-      response: { 200: okResponse },
-    }),
-    async (request) => done(cancelDefense(contextOf(request), request.params.id)),
-  );
+  api("DELETE", "/defenses/:id", {
+    access: "defenses:schedule",
+    summary: "Cancel a defense (kept as cancelled for the record; its room and people are free again)",
+    params: idParams,
+    response: okResponse,
+    run: (c, { params }) => done(cancelDefense(c, params.id)),
+  });
 
   defense("PUT", "/defenses/:id/minutes", {
     access: "defenses:minutes",

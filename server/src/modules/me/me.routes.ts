@@ -2,6 +2,7 @@ import { myDataResponse } from "@shared/schemas/accounts";
 import { meResponse } from "@shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { requireUser } from "../../plugins/session";
 import { toUserDto } from "../accounts/user-dto";
 import { exportMyData } from "./my-data.service";
@@ -9,15 +10,14 @@ import { exportMyData } from "./my-data.service";
 const route = routesOf("profile", []);
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/me",
-    route("signed-in", {
-      summary: "The signed-in user",
-      response: { 200: meResponse },
-      errors: [401],
-    }),
-    async (request) => ({ user: toUserDto(requireUser(request)) }),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", "/me", {
+    access: "signed-in",
+    summary: "The signed-in user",
+    response: meResponse,
+    errors: [401],
+    run: async (c) => ({ user: toUserDto(c.by) }),
+  });
 
   app.get(
     "/me/export",

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { requireUser } from "../../plugins/session";
 import { takeUpload } from "../files/upload-limit";
 import {
@@ -24,27 +25,22 @@ const route = routesOf("profile", [400, 401, 403]);
 const file = routesOf("profile", [401, 404]);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    "/me",
-    route("profile:manage", {
-      summary: "Change the signed-in user's name",
-      body: updateProfileSchema,
-      response: { 200: meResponse },
-    }),
-    async (request) => ({ user: await updateName(app.db, requireUser(request), request.body.name) }),
-  );
+  const api = serviceRoutes(app, route);
+  api("PATCH", "/me", {
+    access: "profile:manage",
+    summary: "Change the signed-in user's name",
+    body: updateProfileSchema,
+    response: meResponse,
+    run: async (c, { body }) => ({ user: await updateName(c.db, c.by, body.name) }),
+  });
 
-  app.patch(
-    "/me/notifications",
-    route("profile:manage", {
-      summary: "Turn email notifications on or off",
-      body: notificationSettingsSchema,
-      response: { 200: meResponse },
-    }),
-    async (request) => ({
-      user: await setEmailNotifications(app.db, requireUser(request), request.body.emailNotifications),
-    }),
-  );
+  api("PATCH", "/me/notifications", {
+    access: "profile:manage",
+    summary: "Turn email notifications on or off",
+    body: notificationSettingsSchema,
+    response: meResponse,
+    run: async (c, { body }) => ({ user: await setEmailNotifications(c.db, c.by, body.emailNotifications) }),
+  });
 
   app.post(
     "/me/password",

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import {
   createProposal,
   getProposal,
@@ -23,6 +23,7 @@ import {
 const route = routesOf("proposals", [400, 401, 403, 404]);
 
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   app.post(
     "/proposals",
     route("proposals:create", {
@@ -37,46 +38,36 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/proposals",
-    route("proposals:read", {
-      summary: "The proposals the caller may see, newest first (order=oldest for the oldest first)",
-      querystring: proposalListQuery,
-      response: { 200: proposalListResponse },
-    }),
-    async (request) => listProposals(app.db, requireUser(request), request.query),
-  );
+  api("GET", "/proposals", {
+    access: "proposals:read",
+    summary: "The proposals the caller may see, newest first (order=oldest for the oldest first)",
+    querystring: proposalListQuery,
+    response: proposalListResponse,
+    run: (c, { query }) => listProposals(c.db, c.by, query),
+  });
 
-  app.get(
-    "/proposals/groups",
-    route("proposals:read", {
-      summary:
-        "The groups the caller may write to or chat with: the proposals they may see, of every term, newest first, the first 100, each with its title, status and people",
-      response: { 200: proposalGroupsResponse },
-    }),
-    async (request) => proposalGroups(app.db, requireUser(request)),
-  );
+  api("GET", "/proposals/groups", {
+    access: "proposals:read",
+    summary:
+      "The groups the caller may write to or chat with: the proposals they may see, of every term, newest first, the first 100, each with its title, status and people",
+    response: proposalGroupsResponse,
+    run: (c) => proposalGroups(c.db, c.by),
+  });
 
-  app.get(
-    "/proposals/similar",
-    route("proposals:read", {
-      summary:
-        "Up to five proposals whose titles are most like `title` (trigram similarity), of those the caller may see; `exclude` leaves one out",
-      querystring: similarProposalsQuery,
-      response: { 200: similarProposalsResponse },
-    }),
-    async (request) => ({
-      items: await similarProposals(app.db, requireUser(request), request.query, app.config.timeZone),
-    }),
-  );
+  api("GET", "/proposals/similar", {
+    access: "proposals:read",
+    summary:
+      "Up to five proposals whose titles are most like `title` (trigram similarity), of those the caller may see; `exclude` leaves one out",
+    querystring: similarProposalsQuery,
+    response: similarProposalsResponse,
+    run: async (c, { query }) => ({ items: await similarProposals(c.db, c.by, query, c.timeZone) }),
+  });
 
-  app.get(
-    "/proposals/:id",
-    route("proposals:read", {
-      summary: "One proposal with its cell, supervisor and members; 404 when the caller may not see it",
-      params: idParams,
-      response: { 200: proposalResponse },
-    }),
-    async (request) => ({ proposal: await getProposal(app.db, requireUser(request), request.params.id) }),
-  );
+  api("GET", "/proposals/:id", {
+    access: "proposals:read",
+    summary: "One proposal with its cell, supervisor and members; 404 when the caller may not see it",
+    params: idParams,
+    response: proposalResponse,
+    run: async (c, { params }) => ({ proposal: await getProposal(c.db, c.by, params.id) }),
+  });
 };

@@ -10,8 +10,8 @@ import {
 } from "@shared/schemas/terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import {
   clearCapacity,
   createTerm,
@@ -27,26 +27,23 @@ const route = routesOf("terms", [400, 401, 403, 404, 409]);
 
 /** Terms, their windows and limits, and supervisors' places (DESIGN.md §8, §15). */
 export const termRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const term = recordRoutes(app, route, { key: "term", response: termResponse, params: idParams });
-  app.get(
-    "/terms",
-    route("terms:read", {
-      summary: "Every term, newest first, the current one marked; and the department's time zone",
-      response: { 200: termListResponse },
-    }),
-    async () => ({ items: await listTerms(app.db), timeZone: app.config.timeZone }),
-  );
+  api("GET", "/terms", {
+    access: "terms:read",
+    summary: "Every term, newest first, the current one marked; and the department's time zone",
+    response: termListResponse,
+    run: async (c) => ({ items: await listTerms(c.db), timeZone: c.timeZone }),
+  });
 
-  app.post(
-    "/terms",
-    route("terms:manage", {
-      summary: "Add a term (name unique in any case)",
-      body: termInputSchema,
-      response: { 201: termResponse },
-    }),
-    async (request, reply) =>
-      reply.status(201).send({ term: await createTerm(contextOf(request), request.body) }),
-  );
+  api("POST", "/terms", {
+    access: "terms:manage",
+    summary: "Add a term (name unique in any case)",
+    body: termInputSchema,
+    response: termResponse,
+    status: 201,
+    run: async (c, { body }) => ({ term: await createTerm(c, body) }),
+  });
 
   term("PATCH", "/terms/:id", {
     access: "terms:manage",
@@ -55,15 +52,13 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
     run: patchTerm,
   });
 
-  app.delete(
-    "/terms/:id",
-    route("terms:manage", {
-      summary: "Delete a term that has no proposals and is not current",
-      params: idParams,
-      response: { 200: okResponse },
-    }),
-    async (request) => done(removeTerm(contextOf(request), request.params.id)),
-  );
+  api("DELETE", "/terms/:id", {
+    access: "terms:manage",
+    summary: "Delete a term that has no proposals and is not current",
+    params: idParams,
+    response: okResponse,
+    run: (c, { params }) => done(removeTerm(c, params.id)),
+  });
 
   term("POST", "/terms/:id/current", {
     access: "terms:manage",
@@ -71,43 +66,28 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
     run: setCurrentTerm,
   });
 
-  app.put(
-    "/terms/:id/capacities/:supervisorId",
-    route("terms:manage", {
-      summary: "Set a supervisor's own number of places in the term",
-      params: termSupervisorParams,
-      body: capacityInputSchema,
-      response: { 200: okResponse },
-    }),
-    async (request) =>
-      done(
-        setCapacity(
-          contextOf(request),
-          request.params.id,
-          request.params.supervisorId,
-          request.body.capacity,
-        ),
-      ),
-  );
+  api("PUT", "/terms/:id/capacities/:supervisorId", {
+    access: "terms:manage",
+    summary: "Set a supervisor's own number of places in the term",
+    params: termSupervisorParams,
+    body: capacityInputSchema,
+    response: okResponse,
+    run: (c, { params, body }) => done(setCapacity(c, params.id, params.supervisorId, body.capacity)),
+  });
 
-  app.delete(
-    "/terms/:id/capacities/:supervisorId",
-    route("terms:manage", {
-      summary: "Remove a supervisor's own capacity: the term's default applies again",
-      params: termSupervisorParams,
-      response: { 200: okResponse },
-    }),
-    async (request) =>
-      done(clearCapacity(contextOf(request), request.params.id, request.params.supervisorId)),
-  );
+  api("DELETE", "/terms/:id/capacities/:supervisorId", {
+    access: "terms:manage",
+    summary: "Remove a supervisor's own capacity: the term's default applies again",
+    params: termSupervisorParams,
+    response: okResponse,
+    run: (c, { params }) => done(clearCapacity(c, params.id, params.supervisorId)),
+  });
 
-  app.get(
-    "/terms/:id/load",
-    route("terms:manage", {
-      summary: "Each supervisor's places in use, capacity (null = unlimited) and overdue reviews in the term",
-      params: idParams,
-      response: { 200: termLoadResponse },
-    }),
-    async (request) => ({ items: await termLoad(app.db, request.params.id, app.now()) }),
-  );
+  api("GET", "/terms/:id/load", {
+    access: "terms:manage",
+    summary: "Each supervisor's places in use, capacity (null = unlimited) and overdue reviews in the term",
+    params: idParams,
+    response: termLoadResponse,
+    run: async (c, { params }) => ({ items: await termLoad(c.db, params.id, c.now) }),
+  });
 };

@@ -7,8 +7,8 @@ import {
 import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { assess, readAssessments, setFinalGrades } from "./assessment.service";
 import { nameExaminers } from "./examiners.service";
 import { thesisRecord } from "./theses.routes";
@@ -17,6 +17,7 @@ const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** The examiners and the blind double marking (DESIGN.md §17, §23). */
 export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const thesis = recordRoutes(app, route, thesisRecord);
   thesis("PUT", "/theses/:id/examiners", {
     access: "theses:manage",
@@ -34,16 +35,14 @@ export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     run: assess,
   });
 
-  app.get(
-    "/theses/:id/assessments",
-    route("theses:assessments", {
-      summary:
-        "A thesis's assessments, blind: until both are in only its author reads one's content (others see whether it is in); then its examiners and the committee read both and the grades as they stand. The due date is submission + the term's markingDays. Never students (403)",
-      params: thesisIdParams,
-      response: { 200: assessmentsResponse },
-    }),
-    async (request) => ({ assessments: await readAssessments(contextOf(request), request.params.id) }),
-  );
+  api("GET", "/theses/:id/assessments", {
+    access: "theses:assessments",
+    summary:
+      "A thesis's assessments, blind: until both are in only its author reads one's content (others see whether it is in); then its examiners and the committee read both and the grades as they stand. The due date is submission + the term's markingDays. Never students (403)",
+    params: thesisIdParams,
+    response: assessmentsResponse,
+    run: async (c, { params }) => ({ assessments: await readAssessments(c, params.id) }),
+  });
 
   thesis("POST", "/theses/:id/final-grades", {
     access: "theses:manage",

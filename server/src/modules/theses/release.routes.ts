@@ -10,8 +10,8 @@ import {
 import { thesisIdParams, thesisReasonSchema } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { annulThesis, correctGrade } from "./record.service";
 import {
   changeVisibility,
@@ -27,17 +27,16 @@ const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** The release and the official record (DESIGN.md §16, §17, §19, §23). */
 export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const thesis = recordRoutes(app, route, thesisRecord);
-  app.get(
-    "/theses/:id/result",
-    route("theses:read", {
-      summary:
-        "A thesis's visibility proposal, its members' consents to Public and what a release would give; once Released, the date, the grades (a member only their own) and both examiners' comments for the students (never an internal comment). Nothing of the marking before release",
-      params: thesisIdParams,
-      response: { 200: thesisResultResponse },
-    }),
-    async (request) => ({ result: await readResult(contextOf(request), request.params.id) }),
-  );
+  api("GET", "/theses/:id/result", {
+    access: "theses:read",
+    summary:
+      "A thesis's visibility proposal, its members' consents to Public and what a release would give; once Released, the date, the grades (a member only their own) and both examiners' comments for the students (never an internal comment). Nothing of the marking before release",
+    params: thesisIdParams,
+    response: thesisResultResponse,
+    run: async (c, { params }) => ({ result: await readResult(c, params.id) }),
+  });
 
   thesis("PUT", "/theses/:id/visibility-proposal", {
     access: "theses:propose-visibility",
@@ -62,16 +61,14 @@ export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     run: releaseThesis,
   });
 
-  app.post(
-    "/terms/:id/release-grades",
-    route("theses:release", {
-      summary:
-        "The committee releases every Graded thesis of the term, each with its own proposal, in one transaction; those whose required defense has not ended wait and are named",
-      params: idParams,
-      response: { 200: termReleaseResponse },
-    }),
-    async (request) => releaseTerm(contextOf(request), request.params.id),
-  );
+  api("POST", "/terms/:id/release-grades", {
+    access: "theses:release",
+    summary:
+      "The committee releases every Graded thesis of the term, each with its own proposal, in one transaction; those whose required defense has not ended wait and are named",
+    params: idParams,
+    response: termReleaseResponse,
+    run: (c, { params }) => releaseTerm(c, params.id),
+  });
 
   thesis("PATCH", "/theses/:id/visibility", {
     access: "theses:release",

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { sendCsv } from "../committee/csv";
 import { gradesExport } from "./grades-export";
 import { cancelThesis, getThesis, listTheses, thesisFilter } from "./theses.service";
@@ -21,17 +22,16 @@ export const thesisRecord = { key: "thesis", response: thesisResponse, params: t
 
 /** A thesis and its life (DESIGN.md §16, §23). */
 export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const thesis = recordRoutes(app, route, thesisRecord);
-  app.get(
-    "/theses",
-    route("theses:read", {
-      summary:
-        "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId, state (none: those in progress), overdue and examinerId; paged, counted up to 1,000. Students see Graded and Disputed as Submitted until release.",
-      querystring: thesisListQuery,
-      response: { 200: thesisListResponse },
-    }),
-    async (request) => listTheses(contextOf(request), request.query),
-  );
+  api("GET", "/theses", {
+    access: "theses:read",
+    summary:
+      "Theses: the committee's all, a teacher's as supervisor or examiner, a student's own; filters termId, state (none: those in progress), overdue and examinerId; paged, counted up to 1,000. Students see Graded and Disputed as Submitted until release.",
+    querystring: thesisListQuery,
+    response: thesisListResponse,
+    run: (c, { query }) => listTheses(c, query),
+  });
 
   app.get(
     "/theses/grades.csv",

@@ -11,8 +11,8 @@ import {
 } from "@shared/schemas/thesis-writing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import { declare, returnThesis, submit } from "./submission.service";
 import { thesisRecord } from "./theses.routes";
 import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
@@ -22,17 +22,16 @@ const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** A thesis being written (DESIGN.md §16, §23): drafts, extensions, failure, a member removed. */
 export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = serviceRoutes(app, route);
   const thesis = recordRoutes(app, route, thesisRecord);
-  app.get(
-    "/theses/:id/writing",
-    route("theses:read", {
-      summary:
-        "A thesis's drafts (newest first, the final one marked), its latest extension request, the term's declaration text and who declared it",
-      params: thesisIdParams,
-      response: { 200: thesisWritingResponse },
-    }),
-    async (request) => ({ writing: await thesisWriting(contextOf(request), request.params.id) }),
-  );
+  api("GET", "/theses/:id/writing", {
+    access: "theses:read",
+    summary:
+      "A thesis's drafts (newest first, the final one marked), its latest extension request, the term's declaration text and who declared it",
+    params: thesisIdParams,
+    response: thesisWritingResponse,
+    run: async (c, { params }) => ({ writing: await thesisWriting(c, params.id) }),
+  });
 
   thesis("POST", "/theses/:id/drafts", {
     access: "theses:write",
@@ -68,24 +67,17 @@ export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
     run: (c, id, body) => failThesis(c, id, body.reason),
   });
 
-  app.delete(
-    "/theses/:id/members/:studentId",
-    route("theses:manage", {
-      summary:
-        "The committee removes a member from a thesis in Writing (reason required): no longer a member, their place freed; never the last member (409)",
-      params: thesisMemberParams,
-      body: thesisReasonSchema,
-      response: { 200: thesisResponse },
+  api("DELETE", "/theses/:id/members/:studentId", {
+    access: "theses:manage",
+    summary:
+      "The committee removes a member from a thesis in Writing (reason required): no longer a member, their place freed; never the last member (409)",
+    params: thesisMemberParams,
+    body: thesisReasonSchema,
+    response: thesisResponse,
+    run: async (c, { params, body }) => ({
+      thesis: await removeMember(c, params.id, params.studentId, body.reason),
     }),
-    async (request) => ({
-      thesis: await removeMember(
-        contextOf(request),
-        request.params.id,
-        request.params.studentId,
-        request.body.reason,
-      ),
-    }),
-  );
+  });
 };
 
 /** The final submission (DESIGN.md §16, §23): each member's declaration, the submission, the return for correction. */

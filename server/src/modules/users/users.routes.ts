@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
+import { serviceRoutes } from "../../lib/service-route";
 import {
   deactivatePerson,
   openProposals,
@@ -34,119 +35,97 @@ import { addPerson, assignCell, listPeople, unassignCell } from "./users.service
 const route = routesOf("users", [400, 401, 403, 404, 409]);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const personResult = { 200: personResponse };
+  const api = serviceRoutes(app, route);
+  api("GET", "/users", {
+    access: "users:read",
+    summary: "A page of the people of a role, searched by name, email or student ID and sorted",
+    querystring: userListQuery,
+    response: userListResponse,
+    run: (c, { query }) => listPeople(c.db, query),
+  });
 
-  app.get(
-    "/users",
-    route("users:read", {
-      summary: "A page of the people of a role, searched by name, email or student ID and sorted",
-      querystring: userListQuery,
-      response: { 200: userListResponse },
-    }),
-    async (request) => listPeople(app.db, request.query),
-  );
+  api("POST", "/users", {
+    access: "users:create",
+    summary: "Add a teacher (supervisor, no cells) or a committee member",
+    body: createUserSchema,
+    response: personResponse,
+    status: 201,
+    run: async (c, { body }) => ({ user: await addPerson(c, body) }),
+  });
 
-  app.post(
-    "/users",
-    route("users:create", {
-      summary: "Add a teacher (supervisor, no cells) or a committee member",
-      body: createUserSchema,
-      response: { 201: personResponse },
-    }),
-    async (request, reply) =>
-      reply.status(201).send({
-        user: await addPerson(contextOf(request), request.body),
-      }),
-  );
-
-  app.post(
-    "/users/:id/research-cells",
-    route("users:assign-cells", {
-      summary: "Assign a teacher to a research cell",
-      params: idParams,
-      body: assignCellSchema,
-      response: { 201: assignCellResponse },
-    }),
-    async (request, reply) => {
-      await assignCell(contextOf(request), request.params.id, request.body.researchCellId);
-      return reply.status(201).send({ ok: true as const, message: MSG.cellAssigned });
+  api("POST", "/users/:id/research-cells", {
+    access: "users:assign-cells",
+    summary: "Assign a teacher to a research cell",
+    params: idParams,
+    body: assignCellSchema,
+    response: assignCellResponse,
+    status: 201,
+    run: async (c, { params, body }) => {
+      await assignCell(c, params.id, body.researchCellId);
+      return { ok: true as const, message: MSG.cellAssigned };
     },
-  );
+  });
 
-  app.delete(
-    "/users/:id/research-cells/:cellId",
-    route("users:assign-cells", {
-      summary: "Remove a teacher from a research cell (refused while they have Pending proposals there)",
-      params: userCellParams,
-      response: { 200: assignCellResponse },
-    }),
-    async (request) => {
-      await unassignCell(contextOf(request), request.params.id, request.params.cellId);
+  api("DELETE", "/users/:id/research-cells/:cellId", {
+    access: "users:assign-cells",
+    summary: "Remove a teacher from a research cell (refused while they have Pending proposals there)",
+    params: userCellParams,
+    response: assignCellResponse,
+    run: async (c, { params }) => {
+      await unassignCell(c, params.id, params.cellId);
       return { ok: true as const, message: MSG.teacherRemovedFromCell };
     },
-  );
+  });
 
-  app.patch(
-    "/users/:id",
-    route("users:manage", {
-      summary: "Correct a person's name or email (unique in any case)",
-      params: idParams,
-      body: updatePersonSchema,
-      response: personResult,
-    }),
-    async (request) => ({
-      user: await updatePerson(app.db, request.params.id, request.body, contextOf(request)),
-    }),
-  );
+  api("PATCH", "/users/:id", {
+    access: "users:manage",
+    summary: "Correct a person's name or email (unique in any case)",
+    params: idParams,
+    body: updatePersonSchema,
+    response: personResponse,
+    run: async (c, { params, body }) => ({ user: await updatePerson(c.db, params.id, body, c) }),
+  });
 
-  app.post(
-    "/users/:id/password-reset",
-    route("users:manage", {
-      summary:
-        "Email the person a password link: a reset (valid one hour), or, without a password yet, a link to set one (valid 7 days)",
-      params: idParams,
-      response: { 200: passwordLinkResponse },
-    }),
-    async (request) => {
-      const { kind, name } = await sendLink(app.db, request.params.id, contextOf(request));
+  api("POST", "/users/:id/password-reset", {
+    access: "users:manage",
+    summary:
+      "Email the person a password link: a reset (valid one hour), or, without a password yet, a link to set one (valid 7 days)",
+    params: idParams,
+    response: passwordLinkResponse,
+    run: async (c, { params }) => {
+      const { kind, name } = await sendLink(c.db, params.id, c);
       return {
         ok: true as const,
         kind,
         message: kind === "reset" ? MSG.resetLinkSent(name) : MSG.setPasswordLinkSent(name),
       };
     },
-  );
+  });
 
-  app.post(
-    "/users/:id/deactivate",
-    route("users:manage", {
-      summary:
-        "Deactivate an account: it cannot sign in, and its sessions and event streams end at once; its records stay",
-      params: idParams,
-      response: personResult,
-    }),
-    async (request) => ({ user: await deactivatePerson(app.db, request.params.id, contextOf(request)) }),
-  );
+  api("POST", "/users/:id/deactivate", {
+    access: "users:manage",
+    summary:
+      "Deactivate an account: it cannot sign in, and its sessions and event streams end at once; its records stay",
+    params: idParams,
+    response: personResponse,
+    run: async (c, { params }) => ({ user: await deactivatePerson(c.db, params.id, c) }),
+  });
 
-  app.post(
-    "/users/:id/reactivate",
-    route("users:manage", {
-      summary: "Reactivate an account: it may sign in again",
-      params: idParams,
-      response: personResult,
-    }),
-    async (request) => ({ user: await reactivatePerson(app.db, request.params.id, contextOf(request)) }),
-  );
+  api("POST", "/users/:id/reactivate", {
+    access: "users:manage",
+    summary: "Reactivate an account: it may sign in again",
+    params: idParams,
+    response: personResponse,
+    run: async (c, { params }) => ({ user: await reactivatePerson(c.db, params.id, c) }),
+  });
 
-  app.get(
-    "/users/:id/open-proposals",
-    route("users:manage", {
-      summary: "What a person leaves behind: active proposals they created or supervise",
-      params: idParams,
-      response: { 200: openProposalsResponse },
-    }),
-    async (request) => ({ items: await openProposals(app.db, request.params.id) }),
-  );
+  api("GET", "/users/:id/open-proposals", {
+    access: "users:manage",
+    summary: "What a person leaves behind: active proposals they created or supervise",
+    params: idParams,
+    response: openProposalsResponse,
+    run: async (c, { params }) => ({ items: await openProposals(c.db, params.id) }),
+  });
 
   // The import in a scope of its own: only it reads a text/csv body (as bytes), so every JSON
   // route keeps refusing other content types with 415.

@@ -3,7 +3,7 @@ import { versionInputSchema, versionListResponse } from "@shared/schemas/life";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
 import { routesOf } from "../../lib/route";
-import { requireUser } from "../../plugins/session";
+import { serviceRoutes } from "../../lib/service-route";
 import { proposalRecord } from "../proposals/proposal-record";
 import { listVersions, submitVersion } from "./versions.service";
 
@@ -11,15 +11,14 @@ const route = routesOf("proposals", [400, 401, 403, 404, 409]);
 
 /** A proposal's versions (DESIGN.md §9): every one kept, a new one answering "Changes requested". */
 export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/proposals/:id/versions",
-    route("proposals:read", {
-      summary: "Every version of a proposal you may see, newest first",
-      params: idParams,
-      response: { 200: versionListResponse },
-    }),
-    async (request) => ({ items: await listVersions(app.db, requireUser(request), request.params.id) }),
-  );
+  const api = serviceRoutes(app, route);
+  api("GET", "/proposals/:id/versions", {
+    access: "proposals:read",
+    summary: "Every version of a proposal you may see, newest first",
+    params: idParams,
+    response: versionListResponse,
+    run: async (c, { params }) => ({ items: await listVersions(c.db, c.by, params.id) }),
+  });
 
   recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/versions", {
     access: "versions:submit",
