@@ -11,13 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bytea, createdAt, ref, tsvector, updatedAt } from "./columns";
+import { bytea, createdAt, primaryId, ref, tsvector, updatedAt } from "./columns";
 import { roleEnum } from "./enums";
 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -79,7 +79,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     token: text("token").notNull(),
     userId: ref("user_id", () => users.id, "cascade"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -94,7 +94,7 @@ export const sessions = pgTable(
 export const accounts = pgTable(
   "accounts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
     userId: ref("user_id", () => users.id, "cascade"),
@@ -117,7 +117,7 @@ export const accounts = pgTable(
 export const verifications = pgTable(
   "verifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -143,7 +143,7 @@ export const rateLimits = pgTable("rate_limits", {
 export const files = pgTable(
   "files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     ownerId: uuid("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     mediaType: text("media_type").notNull(),

@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { ref } from "./columns";
+import { primaryId, ref } from "./columns";
 import { proposals } from "./proposals";
 import { terms, topics } from "./terms";
 
@@ -119,7 +119,7 @@ export interface ScenarioCapacities {
 export const allocationScenarios = pgTable(
   "allocation_scenarios",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     termId: ref("term_id", () => terms.id, "cascade"),
     name: text("name").notNull(),
     madeAt: timestamp("made_at", { withTimezone: true }).notNull(),

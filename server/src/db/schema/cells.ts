@@ -1,13 +1,13 @@
 /** Research cells and the supervisors assigned to them. */
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt, ref } from "./columns";
+import { createdAt, primaryId, ref } from "./columns";
 
 export const researchCells = pgTable(
   "research_cells",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     createdAt: createdAt(),

@@ -6,6 +6,9 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ 
 /** A text search document (PostgreSQL tsvector), only ever written by the database. */
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/** A table's own id: a random uuid. */
+export const primaryId = () => uuid("id").primaryKey().defaultRandom();
+
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 

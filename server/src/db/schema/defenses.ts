@@ -14,13 +14,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt, ref, updatedAt } from "./columns";
+import { createdAt, primaryId, ref, updatedAt } from "./columns";
 import { theses } from "./theses";
 
 export const rooms = pgTable(
   "rooms",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text("name").notNull(),
     capacity: integer("capacity").notNull(),
     notes: text("notes").notNull().default(""),
@@ -42,7 +42,7 @@ export const rooms = pgTable(
 export const defenses = pgTable(
   "defenses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 /** Notices to groups and the groups' chat. */
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt, ref } from "./columns";
+import { createdAt, primaryId, ref } from "./columns";
 import { proposals } from "./proposals";
 
 // ── notices ─────────────────────────────────────────────────────────────────
@@ -9,7 +9,7 @@ import { proposals } from "./proposals";
 export const notices = pgTable(
   "notices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     supervisorId: ref("supervisor_id", () => users.id, "restrict"),
     title: text("title").notNull(),
@@ -40,7 +40,7 @@ export const noticeRecipients = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     authorId: ref("author_id", () => users.id, "restrict"),
     body: text("body").notNull(),

@@ -18,14 +18,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, ref, tsvector } from "./columns";
+import { createdAt, primaryId, ref, tsvector } from "./columns";
 import { membershipStateEnum, proposalStatusEnum, proposalTypeEnum, thesisStateEnum } from "./enums";
 import { terms, topics } from "./terms";
 
 export const proposals = pgTable(
   "proposals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     title: text("title").notNull(),
     abstract: text("abstract").notNull(),
     type: proposalTypeEnum("type").notNull(),
@@ -144,7 +144,7 @@ export const proposalMembers = pgTable(
 export const proposalVersions = pgTable(
   "proposal_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     number: integer("number").notNull(),
     title: text("title").notNull(),

@@ -12,7 +12,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { DEFAULT_TOLERANCE } from "../../../../shared/src/grades";
 import {
@@ -25,13 +24,13 @@ import {
 } from "../../../../shared/src/thesis-settings";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, ref, tsvector } from "./columns";
+import { createdAt, primaryId, ref, tsvector } from "./columns";
 import { gradeScaleEnum, proposalTypeEnum, termModeEnum } from "./enums";
 
 export const terms = pgTable(
   "terms",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text("name").notNull(),
     mode: termModeEnum("mode").notNull().default("direct"),
     /** The submission window: open from (inclusive) to close (exclusive); null = no limit. */
@@ -108,7 +107,7 @@ export const termCapacities = pgTable(
 export const topics = pgTable(
   "topics",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     termId: ref("term_id", () => terms.id, "restrict"),
     supervisorId: ref("supervisor_id", () => users.id, "restrict"),
     researchCellId: ref("research_cell_id", () => researchCells.id, "restrict"),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
-import { createdAt, ref, updatedAt } from "./columns";
+import { createdAt, primaryId, ref, updatedAt } from "./columns";
 import { thesisStateEnum } from "./enums";
 import { proposals } from "./proposals";
 
@@ -25,7 +25,7 @@ import { proposals } from "./proposals";
 export const theses = pgTable(
   "theses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     state: thesisStateEnum("state").notNull().default("Writing"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
-import { createdAt, ref } from "./columns";
+import { createdAt, primaryId, ref } from "./columns";
 import { theses } from "./theses";
 
 /**
@@ -24,7 +24,7 @@ import { theses } from "./theses";
 export const thesisDrafts = pgTable(
   "thesis_drafts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     number: integer("number").notNull(),
     documentId: ref("document_id", () => files.id, "restrict"),
@@ -46,7 +46,7 @@ export const thesisDrafts = pgTable(
 export const thesisExtensions = pgTable(
   "thesis_extensions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     requestedBy: ref("requested_by", () => users.id, "restrict"),
     requestedDueAt: timestamp("requested_due_at", { withTimezone: true }).notNull(),
