@@ -57,8 +57,10 @@ export function routesOf<E extends ErrorStatus>(tag: string, moduleErrors: reado
   };
 }
 
-/** The answer `{ ok: true }` of a change that answers nothing else, once `change` is done. */
-export async function done(change: Promise<unknown>) {
+/** The answer `{ ok: true }` of a change that answers nothing else (or `{ ok: true, message }`), once `change` is done. */
+export function done(change: Promise<unknown>): Promise<{ ok: true }>;
+export function done(change: Promise<unknown>, message: string): Promise<{ ok: true; message: string }>;
+export async function done(change: Promise<unknown>, message?: string) {
   await change;
-  return { ok: true as const };
+  return message === undefined ? { ok: true as const } : { ok: true as const, message };
 }

@@ -2,11 +2,8 @@ import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/li
 import { reviewSchema } from "@shared/schemas/proposals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { routesOf } from "../../lib/route";
-import { proposalRecord } from "../proposals/proposal-record";
+import { proposalRecord, proposalRoute as route } from "../proposals/proposal-record";
 import { decideProposal, reassignProposal, reopenProposal, reviewProposal } from "./reviews.service";
-
-const route = routesOf("proposals", [400, 401, 403, 404, 409]);
 
 /** The supervisor's review and the committee's decisions on a proposal (DESIGN.md §9). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,13 +7,10 @@ import {
 import { thesisIdParams } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { routesOf } from "../../lib/route";
 import { serviceRoutes } from "../../lib/service-route";
 import { assess, readAssessments, setFinalGrades } from "./assessment.service";
 import { nameExaminers } from "./examiners.service";
-import { thesisRecord } from "./theses.routes";
-
-const route = routesOf("theses", [400, 401, 403, 404, 409]);
+import { thesisRoute as route, thesisRecord } from "./theses.routes";
 
 /** The examiners and the blind double marking (DESIGN.md §17, §23). */
 export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {

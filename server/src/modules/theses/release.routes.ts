@@ -10,7 +10,6 @@ import {
 import { thesisIdParams, thesisReasonSchema } from "@shared/schemas/theses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { routesOf } from "../../lib/route";
 import { serviceRoutes } from "../../lib/service-route";
 import { annulThesis, correctGrade } from "./record.service";
 import {
@@ -21,9 +20,7 @@ import {
   releaseTerm,
   releaseThesis,
 } from "./release.service";
-import { thesisRecord } from "./theses.routes";
-
-const route = routesOf("theses", [400, 401, 403, 404, 409]);
+import { thesisRoute as route, thesisRecord } from "./theses.routes";
 
 /** The release and the official record (DESIGN.md §16, §17, §19, §23). */
 export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,6 +16,8 @@ import { gradesExport } from "./grades-export";
 import { cancelThesis, getThesis, listTheses, thesisFilter } from "./theses.service";
 
 const route = routesOf("theses", [400, 401, 403, 404]);
+/** The routes of a thesis's writing, marking and release, each of which may also answer 409. */
+export const thesisRoute = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** What the routes `/theses/:id/…` of a thesis answer: `{ thesis }` as the caller now sees it. */
 export const thesisRecord = { key: "thesis", response: thesisResponse, params: thesisIdParams } as const;

@@ -11,14 +11,11 @@ import {
 } from "@shared/schemas/thesis-writing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { routesOf } from "../../lib/route";
 import { serviceRoutes } from "../../lib/service-route";
 import { declare, returnThesis, submit } from "./submission.service";
-import { thesisRecord } from "./theses.routes";
+import { thesisRoute as route, thesisRecord } from "./theses.routes";
 import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
 import { thesisWriting } from "./writing-read";
-
-const route = routesOf("theses", [400, 401, 403, 404, 409]);
 
 /** A thesis being written (DESIGN.md §16, §23): drafts, extensions, failure, a member removed. */
 export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {

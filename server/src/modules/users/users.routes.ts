@@ -19,7 +19,7 @@ import {
 } from "@shared/schemas/users";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contextOf } from "../../lib/request-context";
-import { routesOf } from "../../lib/route";
+import { done, routesOf } from "../../lib/route";
 import { serviceRoutes } from "../../lib/service-route";
 import {
   deactivatePerson,
@@ -60,10 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     body: assignCellSchema,
     response: assignCellResponse,
     status: 201,
-    run: async (c, { params, body }) => {
-      await assignCell(c, params.id, body.researchCellId);
-      return { ok: true as const, message: MSG.cellAssigned };
-    },
+    run: (c, { params, body }) => done(assignCell(c, params.id, body.researchCellId), MSG.cellAssigned),
   });
 
   api("DELETE", "/users/:id/research-cells/:cellId", {
@@ -71,10 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: "Remove a teacher from a research cell (refused while they have Pending proposals there)",
     params: userCellParams,
     response: assignCellResponse,
-    run: async (c, { params }) => {
-      await unassignCell(c, params.id, params.cellId);
-      return { ok: true as const, message: MSG.teacherRemovedFromCell };
-    },
+    run: (c, { params }) => done(unassignCell(c, params.id, params.cellId), MSG.teacherRemovedFromCell),
   });
 
   api("PATCH", "/users/:id", {

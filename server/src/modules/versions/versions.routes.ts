@@ -2,12 +2,9 @@ import { idParams } from "@shared/schemas/common";
 import { versionInputSchema, versionListResponse } from "@shared/schemas/life";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordRoutes } from "../../lib/record-route";
-import { routesOf } from "../../lib/route";
 import { serviceRoutes } from "../../lib/service-route";
-import { proposalRecord } from "../proposals/proposal-record";
+import { proposalRecord, proposalRoute as route } from "../proposals/proposal-record";
 import { listVersions, submitVersion } from "./versions.service";
-
-const route = routesOf("proposals", [400, 401, 403, 404, 409]);
 
 /** A proposal's versions (DESIGN.md §9): every one kept, a new one answering "Changes requested". */
 export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
