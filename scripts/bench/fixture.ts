@@ -88,6 +88,17 @@ export const committeeTerms = (fx: Fixture) => [
   ...fx.sampleEmails,
 ];
 
+/** The committee's people searches as requests: one per term of `committeeTerms`, pages of 20. */
+export const committeeSearchPaths = (fx: Fixture) =>
+  committeeTerms(fx).map((t) => `/api/users?role=student&q=${encodeURIComponent(t)}&pageSize=20`);
+
+/** The committee's students by name, pages 1…50 of 20 in turn. */
+export const studentPagePaths = () =>
+  Array.from(
+    { length: 50 },
+    (_, i) => `/api/users?role=student&sort=name&order=asc&pageSize=20&page=${i + 1}`,
+  );
+
 /** How many students a term finds as the start of a word of a name or email, or of a student ID. */
 async function termMatches(client: pg.Client, term: string, nameOnly: boolean): Promise<number> {
   const { rows } = await client.query<{ n: number }>(

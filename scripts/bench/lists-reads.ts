@@ -3,7 +3,7 @@
  * the committee's dashboard, as the screens ask for them, and the people who read them.
  */
 import pg from "pg";
-import { committeeTerms, type Fixture, mintSessions, pickerTerms } from "./fixture";
+import { committeeSearchPaths, type Fixture, mintSessions, pickerTerms, studentPagePaths } from "./fixture";
 
 const PEOPLE = { supervisors: 40, committee: 10, students: 20 };
 
@@ -76,16 +76,12 @@ export const LIST_READS: ListRead[] = [
   {
     name: "committee: people search, GET /api/users?role=student&q=",
     who: "committee",
-    paths: (fx) => committeeTerms(fx).map((t) => `/api/users?role=student&q=${q(t)}&pageSize=20`),
+    paths: committeeSearchPaths,
   },
   {
     name: "committee: students by name, pages 1–50",
     who: "committee",
-    paths: () =>
-      Array.from(
-        { length: 50 },
-        (_, i) => `/api/users?role=student&sort=name&order=asc&pageSize=20&page=${i + 1}`,
-      ),
+    paths: studentPagePaths,
   },
   {
     name: "committee: All Teachers, pages 1–5",

@@ -1,7 +1,7 @@
 /** Section 1, reads: every GET a signed-in person uses, on the large database and the small one. */
 import { type Bed, startApp, startBaseline } from "./beds";
 import { LARGE, log, SMALL } from "./config";
-import { committeeTerms, type Fixture, pickerTerms } from "./fixture";
+import { committeeSearchPaths, committeeTerms, type Fixture, pickerTerms, studentPagePaths } from "./fixture";
 import { type Figures, measure } from "./load";
 import { alive, stopProcess } from "./processes";
 
@@ -91,17 +91,13 @@ export const READS: Read[] = [
   {
     name: "committee: students by name, pages 1–50",
     who: "committee",
-    paths: () =>
-      Array.from(
-        { length: 50 },
-        (_, i) => `/api/users?role=student&sort=name&order=asc&pageSize=20&page=${i + 1}`,
-      ),
+    paths: studentPagePaths,
     rotation: () => "page 1, 2, … 50 in turn (pageSize 20, sorted by name)",
   },
   {
     name: "committee: student search, 20 terms",
     who: "committee",
-    paths: (fx) => committeeTerms(fx).map((t) => `/api/users?role=student&q=${q(t)}&pageSize=20`),
+    paths: committeeSearchPaths,
     rotation: (large, small) =>
       termList(committeeTerms, large, small, large?.committeeCounts, small?.committeeCounts),
   },
