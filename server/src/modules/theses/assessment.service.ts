@@ -20,7 +20,7 @@ import {
 import { tellThesis } from "./tell";
 import { selectThesis, type ThesisRow } from "./theses.repository";
 import { thesisAction } from "./thesis-action";
-import { applyThesisTransition, mayThesis, thesisFor } from "./thesis-transition";
+import { applyThesisTransition, thesisFor } from "./thesis-transition";
 import { insertGrades } from "./writing.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,8 +92,7 @@ export function assess(
   id: string,
   input: z.output<typeof assessmentSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "assess");
+  return thesisAction(ctx, id, "assess", async (c, thesis, parties) => {
     const place: Place = parties.includes("firstExaminer") ? "first" : "second";
     const m = (await selectMarking(c.db, thesis.proposal_id))!;
     checkScores(m.rubric, input.scores);
@@ -128,8 +127,7 @@ export function setFinalGrades(
   id: string,
   input: z.output<typeof finalGradesSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "setFinalGrades");
+  return thesisAction(ctx, id, "setFinalGrades", async (c, thesis, parties) => {
     const m = (await selectMarking(c.db, thesis.proposal_id))!;
     const agreed = new Set((await selectGrades(c.db, id)).map((g) => g.student_id));
     const disputed = thesis.members.filter((x) => !agreed.has(x.id));

@@ -11,7 +11,7 @@ import { isGroupMember, type Place, selectCandidate } from "./assessment.reposit
 import { tellThesis } from "./tell";
 import type { ThesisRow } from "./theses.repository";
 import { thesisAction } from "./thesis-action";
-import { applyThesisTransition, mayThesis } from "./thesis-transition";
+import { applyThesisTransition } from "./thesis-transition";
 
 const KEY = { first: "firstExaminerId", second: "secondExaminerId" } as const;
 const current = (t: ThesisRow, p: Place) => (p === "first" ? t.first_examiner_id : t.second_examiner_id);
@@ -43,8 +43,7 @@ export function nameExaminers(
   id: string,
   input: z.output<typeof examinersSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "nameExaminer");
+  return thesisAction(ctx, id, "nameExaminer", async (c, thesis, parties) => {
     const after = {
       first: input.firstExaminerId ?? thesis.first_examiner_id,
       second: input.secondExaminerId ?? thesis.second_examiner_id,

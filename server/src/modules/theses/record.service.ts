@@ -9,7 +9,7 @@ import type { SessionUser } from "../../plugins/auth";
 import { selectGrades } from "./assessment.repository";
 import { tellThesis } from "./tell";
 import { thesisAction } from "./thesis-action";
-import { applyThesisTransition, mayThesis } from "./thesis-transition";
+import { applyThesisTransition } from "./thesis-transition";
 import { insertGrades, selectTermScale } from "./writing.repository";
 
 /**
@@ -22,8 +22,7 @@ export function correctGrade(
   id: string,
   input: z.output<typeof gradeCorrectionSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "correctGrade");
+  return thesisAction(ctx, id, "correctGrade", async (c, thesis, parties) => {
     const member = thesis.members.find((m) => m.id === input.studentId);
     if (!member) throw fieldError("studentId", MSG.notAMember);
     const { grade_scale } = (await selectTermScale(c.db, thesis.proposal_id))!;
@@ -50,7 +49,7 @@ export function correctGrade(
  * plagiarism, §16): Annulled through the one engine (which cancels its defense); everyone told.
  */
 export function annulThesis(ctx: RequestContext<SessionUser>, id: string, reason: string): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
+  return thesisAction(ctx, id, null, async (c, thesis, parties) => {
     await applyThesisTransition(c, thesis, parties, { action: "annul", text: reason });
     await tellThesis(c, thesis, "annul", { note: reason });
   });

@@ -41,7 +41,7 @@ export function proposeVisibility(
   id: string,
   input: z.output<typeof visibilityProposalSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
+  return thesisAction(ctx, id, null, async (c, thesis, parties) => {
     await applyThesisTransition(c, thesis, parties, {
       action: "proposeVisibility",
       subject: { name: input.visibility },
@@ -57,8 +57,7 @@ export function consentToPublication(
   id: string,
   agree: boolean,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "consentPublication");
+  return thesisAction(ctx, id, "consentPublication", async (c, thesis, parties) => {
     await upsertConsent(c.db, { thesisId: id, studentId: c.by.id, public: agree, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
       action: "consentPublication",
@@ -104,7 +103,7 @@ async function releaseOne(c: RequestContext<SessionUser>, thesis: ThesisRow, par
 
 /** POST /api/theses/:id/release: the committee releases one Graded thesis. */
 export function releaseThesis(ctx: RequestContext<SessionUser>, id: string): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
+  return thesisAction(ctx, id, null, async (c, thesis, parties) => {
     await releaseOne(c, thesis, parties);
   });
 }
@@ -137,8 +136,7 @@ export function changeVisibility(
   id: string,
   input: z.output<typeof visibilityChangeSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "changeVisibility");
+  return thesisAction(ctx, id, "changeVisibility", async (c, thesis, parties) => {
     if (input.visibility === "Public") {
       const consents = await selectConsents(c.db, id);
       const missing = thesis.members.filter((m) => !everyoneConsents([m.id], consents));

@@ -8,7 +8,7 @@ import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { tellThesis } from "./tell";
 import { thesisAction } from "./thesis-action";
-import { applyThesisTransition, mayThesis } from "./thesis-transition";
+import { applyThesisTransition } from "./thesis-transition";
 import {
   anyAssessment,
   insertDeclaration,
@@ -25,8 +25,7 @@ const shown = (c: RequestContext, d: string) => formatInZone(new Date(d).toISOSt
  * it is now is stored with who and when. Declaring again keeps the first declaration and changes nothing.
  */
 export function declare(ctx: RequestContext<SessionUser>, id: string): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "declare");
+  return thesisAction(ctx, id, "declare", async (c, thesis, parties) => {
     const { declaration_text } = (await selectTermScale(c.db, thesis.proposal_id))!;
     const fresh = await insertDeclaration(c.db, {
       thesisId: id,
@@ -47,8 +46,7 @@ export function declare(ctx: RequestContext<SessionUser>, id: string): Promise<T
  * the first submission.
  */
 export function submit(ctx: RequestContext<SessionUser>, id: string): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    const row = mayThesis(thesis, parties, "submit");
+  return thesisAction(ctx, id, "submit", async (c, thesis, parties, row) => {
     await shareTermRow(c.db, thesis.proposal_id);
     if (row.needs?.beforeDue && c.now.getTime() >= new Date(thesis.due_at).getTime())
       throw new ConflictError(MSG.thesisPastDue(shown(c, thesis.due_at)));
@@ -78,8 +76,7 @@ export function returnThesis(
   id: string,
   input: z.output<typeof thesisReturnSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    const row = mayThesis(thesis, parties, "return");
+  return thesisAction(ctx, id, "return", async (c, thesis, parties, row) => {
     if (row.needs?.noAssessment && (await anyAssessment(c.db, id)))
       throw new ConflictError(MSG.assessmentStarted);
     if (new Date(input.dueAt).getTime() <= new Date(thesis.due_at).getTime())

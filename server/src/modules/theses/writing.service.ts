@@ -11,7 +11,7 @@ import { assertOwnDocument } from "../files/documents";
 import { markLeft } from "../groups/groups.repository";
 import { tellThesis } from "./tell";
 import { thesisAction } from "./thesis-action";
-import { applyThesisTransition, mayThesis } from "./thesis-transition";
+import { applyThesisTransition } from "./thesis-transition";
 import {
   decideExtensionRow,
   insertDraft,
@@ -36,8 +36,7 @@ export function uploadDraft(
   id: string,
   documentId: string,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "uploadDraft");
+  return thesisAction(ctx, id, "uploadDraft", async (c, thesis, parties) => {
     await assertOwnDocument(c.db, documentId, c.by.id, "thesis");
     const number = await insertDraft(c.db, { thesisId: id, documentId, authorId: c.by.id, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
@@ -54,8 +53,7 @@ export function requestExtension(
   id: string,
   input: z.output<typeof extensionRequestSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "requestExtension");
+  return thesisAction(ctx, id, "requestExtension", async (c, thesis, parties) => {
     laterThan(c, input.dueAt, thesis.due_at);
     if ((await selectLatestExtension(c.db, id))?.state === "open") throw new ConflictError(MSG.extensionOpen);
     await insertExtension(c.db, {
@@ -86,8 +84,7 @@ export function decideExtension(
   id: string,
   input: z.output<typeof extensionDecisionSchema>,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "decideExtension");
+  return thesisAction(ctx, id, "decideExtension", async (c, thesis, parties) => {
     const as = parties.includes("committee") ? "committee" : "supervisor";
     const request = await selectLatestExtension(c.db, id);
     if (!request) throw new ConflictError(MSG.noExtensionToDecide);
@@ -123,8 +120,7 @@ export function decideExtension(
 
 /** The committee records a thesis in Writing as failed, not submitted: Graded, every member with the scale's fail grade. */
 export function failThesis(ctx: RequestContext<SessionUser>, id: string, reason: string): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "fail");
+  return thesisAction(ctx, id, "fail", async (c, thesis, parties) => {
     const { grade_scale } = (await selectTermScale(c.db, thesis.proposal_id))!;
     await applyThesisTransition(c, thesis, parties, { action: "fail", text: reason });
     const grades = thesis.members.map((m) => ({ studentId: m.id, grade: FAIL_GRADE[grade_scale] }));
@@ -140,8 +136,7 @@ export function removeMember(
   studentId: string,
   reason: string,
 ): Promise<Thesis> {
-  return thesisAction(ctx, id, async (c, thesis, parties) => {
-    mayThesis(thesis, parties, "removeMember");
+  return thesisAction(ctx, id, "removeMember", async (c, thesis, parties) => {
     const member = thesis.members.find((m) => m.id === studentId);
     if (!member) throw new NotFoundError(MSG.notAMember);
     if (thesis.members.length === 1) throw new ConflictError(MSG.lastMember);
