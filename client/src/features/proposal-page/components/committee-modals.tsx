@@ -5,13 +5,13 @@ import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { termQueries } from "@client/lib/queries/terms";
 import { Loader, Select, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
+import { type DecisionInput, decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
 import { fieldErrors } from "./field-errors";
-import { type ModalProps, TextStepModal } from "./text-step-modal";
+import { type ModalProps, TextStepModal, textStep } from "./text-step-modal";
 
 /** The committee's sign-off of a proposal Awaiting committee: feedback optional to approve, required to deny. */
 export function DecisionModal({
@@ -24,14 +24,10 @@ export function DecisionModal({
   onClose: () => void;
 }) {
   const feedback = useActionText(decision !== null);
-  const decide = useDecision(p.id, {
-    fields: ["feedback"],
-    onSuccess: (_answer, input) => {
-      notify.success(MSG.committeeDecided(input.status));
-      onClose();
-    },
-    onRefused: textAfterRefusal("feedback", feedback, onClose),
-  });
+  const decide = useDecision(
+    p.id,
+    textStep("feedback", feedback, onClose, (input: DecisionInput) => MSG.committeeDecided(input.status)),
+  );
   const approving = decision === "Approved";
   return (
     <TextStepModal
@@ -62,14 +58,10 @@ export function DecisionModal({
 /** The committee reopens an Approved or Denied proposal, with a reason: Pending again, places taken back. */
 export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
   const reason = useActionText(opened);
-  const reopen = useReopen(p.id, {
-    fields: ["reason"],
-    onSuccess: () => {
-      notify.success(MSG.proposalReopened);
-      onClose();
-    },
-    onRefused: textAfterRefusal("reason", reason, onClose),
-  });
+  const reopen = useReopen(
+    p.id,
+    textStep("reason", reason, onClose, () => MSG.proposalReopened),
+  );
   return (
     <TextStepModal
       opened={opened}

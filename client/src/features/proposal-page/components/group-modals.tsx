@@ -1,5 +1,5 @@
 import { ActionModal, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal, textAfterRefusal } from "@client/lib/life-mutation";
+import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
 import { Text } from "@mantine/core";
@@ -7,7 +7,7 @@ import { MSG } from "@shared/messages";
 import { withdrawSchema } from "@shared/schemas/life";
 import { useNavigate } from "react-router";
 import { useLeave, useWithdraw } from "../api/use-group-actions";
-import { type ModalProps, TextStepModal } from "./text-step-modal";
+import { type ModalProps, TextStepModal, textStep } from "./text-step-modal";
 
 /**
  * The creator withdraws the proposal, with an optional reason, or the committee withdraws what a
@@ -20,14 +20,10 @@ export function WithdrawModal({
   reasonRequired = false,
 }: ModalProps & { reasonRequired?: boolean }) {
   const reason = useActionText();
-  const withdraw = useWithdraw(p.id, {
-    fields: ["reason"],
-    onSuccess: () => {
-      notify.success(MSG.proposalWithdrawn);
-      onClose();
-    },
-    onRefused: textAfterRefusal("reason", reason, onClose),
-  });
+  const withdraw = useWithdraw(
+    p.id,
+    textStep("reason", reason, onClose, () => MSG.proposalWithdrawn),
+  );
   return (
     <TextStepModal
       opened={opened}

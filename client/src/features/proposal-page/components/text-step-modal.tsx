@@ -1,4 +1,6 @@
 import { ActionModal, ActionText, type useActionText } from "@client/components/action-modal";
+import { type LifeMutationOptions, textAfterRefusal } from "@client/lib/life-mutation";
+import { notify } from "@client/lib/notify";
 import { type ButtonProps, Text, type TextareaProps } from "@mantine/core";
 import type { Proposal } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
@@ -7,6 +9,24 @@ import { fieldErrors } from "./field-errors";
 
 /** What each of the proposal page's action dialogs is given. */
 export type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };
+
+/**
+ * The options of a step sent with one text (its mutation hook's): done, `said` is told and the
+ * dialog closes; refused, a 400 at the text is shown there, a 409 or a 404 closes the dialog.
+ */
+export const textStep = <I, R>(
+  kind: "reason" | "feedback",
+  text: ReturnType<typeof useActionText>,
+  onClose: () => void,
+  said: (input: I) => string,
+): LifeMutationOptions<I, R> => ({
+  fields: [kind],
+  onSuccess: (_result, input) => {
+    notify.success(said(input));
+    onClose();
+  },
+  onRefused: textAfterRefusal(kind, text, onClose),
+});
 
 /**
  * A step of the proposal's life confirmed in a dialog with one text (a reason, feedback): what will
