@@ -126,12 +126,14 @@ export function PagedFooter({
   pageSize,
   of,
   onPage,
+  narrowHint,
 }: {
   list: { total: number; capped: boolean; pages: number };
   page: number;
   pageSize: number;
   of: [one: string, many: string];
   onPage: (page: number) => void;
+  narrowHint?: boolean;
 }) {
   if (list.total === 0) return null;
   return (
@@ -140,7 +142,7 @@ export function PagedFooter({
       page={page}
       pages={list.pages}
       onPage={onPage}
-      status={showingText({ page, pageSize, total: list.total, capped: list.capped }, of)}
+      status={showingText({ page, pageSize, total: list.total, capped: list.capped }, of, narrowHint)}
     />
   );
 }
