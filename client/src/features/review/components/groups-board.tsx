@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
+import { MembersLine } from "@client/components/member-name";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { PageLoader } from "@client/components/page-loader";
 import { STATUS_COLOR } from "@client/components/status-badge";
@@ -14,7 +15,7 @@ import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { useState } from "react";
 import { BOARD_PAGE_SIZE, type BoardSection, type BoardState, useGroupsBoard } from "../api/use-groups-board";
-import { ProposalTitle, ReviewTable } from "./review-table";
+import { ReviewCard, ReviewTable } from "./review-table";
 
 const sectionId = (state: BoardState) => `groups-${state.toLowerCase().replace(/ /g, "-")}`;
 
@@ -135,22 +136,13 @@ function StateSection({
       {narrow ? (
         <CardList gap="sm" aria-labelledby={headingId}>
           {items.map((p) => (
-            <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <ProposalTitle proposal={p} />
-                <OverdueBadge proposal={p} size="sm" />
-              </Group>
+            <ReviewCard key={p.id} proposal={p}>
               {under(p)}
-              <Text size="sm" mt={6}>
-                <Text span size="sm" c="dimmed">
-                  Members:{" "}
-                </Text>
-                {memberNames(p)}
-              </Text>
+              <MembersLine proposal={p} mt={6} />
               <Text size="xs" c="dimmed" mt={4}>
                 {cellTitle(p)} · submitted <DateText iso={p.createdAt} />
               </Text>
-            </Paper>
+            </ReviewCard>
           ))}
         </CardList>
       ) : (
