@@ -2,7 +2,7 @@ import { Paper, Skeleton } from "@mantine/core";
 import type { ComponentProps, ReactNode } from "react";
 import { ColumnsTable, type TableColumn } from "./columns-table";
 import { EmptyState, type Icon } from "./empty-state";
-import { LoadError } from "./load-error";
+import { QueryError } from "./load-error";
 
 /**
  * A table of the few records a screen lists at once (rooms, research cells): the failure with
@@ -29,8 +29,7 @@ export function RecordsTable<T extends { id: string }>({
   columns: TableColumn<T>[];
   children?: ReactNode;
 }) {
-  if (query.isError && !query.data)
-    return <LoadError title={failed} message={query.error?.message} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <QueryError title={failed} query={query} />;
   const items = query.data?.items ?? [];
   if (query.data && !items.length) return <EmptyState {...empty} />;
   return (

@@ -1,7 +1,7 @@
 import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
 import { Section } from "@client/components/section";
@@ -35,14 +35,7 @@ export function Applicants() {
 
   if (!term) return instead;
   if (list.isPending) return <Skeleton height={200} radius="md" />;
-  if (list.isError)
-    return (
-      <LoadError
-        title="Your applicants could not be loaded."
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (list.isError) return <QueryError title="Your applicants could not be loaded." query={list} />;
 
   const frozen = term.allocationPublishedAt !== null;
   const all = list.data.items;

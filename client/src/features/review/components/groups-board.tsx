@@ -1,5 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
-import { CardList, pageCount } from "@client/components/list-parts";
+import { CardGrid, CardList, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
 import { MembersLine } from "@client/components/member-name";
 import { OverdueBadge } from "@client/components/overdue-badge";
@@ -9,7 +9,7 @@ import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Badge, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconUsersGroup } from "@tabler/icons-react";
@@ -66,7 +66,7 @@ export function GroupsBoard({ termId }: { termId?: string }) {
 function Counts({ board }: { board: BoardSection[] }) {
   return (
     <nav aria-label="Groups by state">
-      <SimpleGrid component="ul" m={0} p={0} style={{ listStyle: "none" }} cols={{ base: 2, xs: 3, md: 6 }}>
+      <CardGrid cols={{ base: 2, xs: 3, md: 6 }}>
         {board.map((s) => {
           const total = s.list.data?.total ?? 0;
           const label = (
@@ -91,7 +91,7 @@ function Counts({ board }: { board: BoardSection[] }) {
             </Paper>
           );
         })}
-      </SimpleGrid>
+      </CardGrid>
     </nav>
   );
 }
