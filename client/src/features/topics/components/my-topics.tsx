@@ -33,7 +33,12 @@ export function MyTopics() {
   const cells = useMyCells();
   const [editing, setEditing] = useState<Topic | null | "new">(null);
   const [withdrawing, setWithdrawing] = useState<Topic | null>(null);
-  const withdraw = useWithdrawTopic();
+  const withdraw = useWithdrawTopic(
+    closeOnAnswer(
+      () => setWithdrawing(null),
+      ({ topic }) => MSG.topicWithdrawnDone(topic.title),
+    ),
+  );
 
   if (!term) return instead;
 
@@ -46,13 +51,7 @@ export function MyTopics() {
 
   const confirmWithdraw = () => {
     if (!withdrawing) return;
-    withdraw.mutate(
-      withdrawing.id,
-      closeOnAnswer(
-        () => setWithdrawing(null),
-        ({ topic }) => MSG.topicWithdrawnDone(topic.title),
-      ),
-    );
+    withdraw.mutate(withdrawing.id);
   };
 
   return (
