@@ -75,20 +75,27 @@ export function ActionDialog({
 }
 
 /**
+ * A value an action's dialog asks for (a text, a choice) with its error: back to `initial`, the
+ * error gone, each time `open` turns to something (the dialog opens, with its row); with no
+ * `open`, kept between openings.
+ */
+export function useActionValue<T>(initial: T, open?: unknown) {
+  const [value, setValue] = useState<T>(initial);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setValue(initial);
+      setError(null);
+    }
+  }, [open, initial]);
+  return { value, setValue, error, setError };
+}
+
+/**
  * A text an action carries (feedback, a reason) with its error; with `opened`, cleared each time
  * the modal opens, otherwise kept between openings.
  */
-export function useActionText(opened?: boolean) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setValue("");
-      setError(null);
-    }
-  }, [opened]);
-  return { value, setValue, error, setError };
-}
+export const useActionText = (opened?: boolean) => useActionValue("", opened);
 
 const SIZE = {
   feedback: { minRows: 3, maxRows: 8, maxLength: LIMITS.feedbackMax },

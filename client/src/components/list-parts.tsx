@@ -4,6 +4,8 @@ import {
   Group,
   type GroupProps,
   Pagination,
+  SimpleGrid,
+  type SimpleGridProps,
   Skeleton,
   Stack,
   type StackProps,
@@ -12,7 +14,7 @@ import {
 import { LIMITS } from "@shared/limits";
 import { type ReactNode, useEffect } from "react";
 import { EmptyState, type Icon } from "./empty-state";
-import { LoadError } from "./load-error";
+import { QueryError } from "./load-error";
 
 /** The pages of a list the server counts: a page may start at most at the count's limit. */
 export const pageCount = (total: number, pageSize: number) =>
@@ -59,6 +61,18 @@ export function CardList({
     <Stack component={ordered ? "ol" : "ul"} m={0} p={0} style={{ listStyle: "none" }} {...props}>
       {children}
     </Stack>
+  );
+}
+
+/** CardList in a grid of `cols` columns (the topics' cards, the groups board's counts), named the same way. */
+export function CardGrid({
+  children,
+  ...props
+}: SimpleGridProps & { "aria-label"?: string; "aria-busy"?: boolean }) {
+  return (
+    <SimpleGrid component="ul" m={0} p={0} style={{ listStyle: "none" }} {...props}>
+      {children}
+    </SimpleGrid>
   );
 }
 
@@ -126,12 +140,14 @@ export function PagedFooter({
   pageSize,
   of,
   onPage,
+  narrowHint,
 }: {
   list: { total: number; capped: boolean; pages: number };
   page: number;
   pageSize: number;
   of: [one: string, many: string];
   onPage: (page: number) => void;
+  narrowHint?: boolean;
 }) {
   if (list.total === 0) return null;
   return (
@@ -140,7 +156,7 @@ export function PagedFooter({
       page={page}
       pages={list.pages}
       onPage={onPage}
-      status={showingText({ page, pageSize, total: list.total, capped: list.capped }, of)}
+      status={showingText({ page, pageSize, total: list.total, capped: list.capped }, of, narrowHint)}
     />
   );
 }
@@ -186,7 +202,7 @@ export function ListState({
   if (query.isError && !query.data)
     return (
       <Box m="md">
-        <LoadError title={failed} message={query.error?.message} onRetry={() => void query.refetch()} />
+        <QueryError title={failed} query={query} />
       </Box>
     );
   if (query.isPending)

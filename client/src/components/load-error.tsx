@@ -27,3 +27,14 @@ export function LoadError({
     </Alert>
   );
 }
+
+/** LoadError of a query that failed: its error's message, and Retry asks again. */
+export function QueryError({
+  title,
+  query,
+}: {
+  title: string;
+  query: { error: Error | null; refetch: () => unknown };
+}) {
+  return <LoadError title={title} message={query.error?.message} onRetry={() => void query.refetch()} />;
+}

@@ -1,3 +1,4 @@
+import { memberNames } from "@client/lib/proposal-format";
 import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 
@@ -13,5 +14,17 @@ export function MemberName({ member }: { member: { name: string; studentId: stri
         </Text>
       )}
     </>
+  );
+}
+
+/** A proposal's group on a card: "Members:" dimmed, then the names. */
+export function MembersLine({ proposal, mt }: { proposal: Parameters<typeof memberNames>[0]; mt: number }) {
+  return (
+    <Text size="sm" mt={mt}>
+      <Text span c="dimmed" size="sm">
+        Members:{" "}
+      </Text>
+      {memberNames(proposal)}
+    </Text>
   );
 }

@@ -6,7 +6,8 @@ import { notify } from "./notify";
 /**
  * What a confirmation dialog does with its action's answer (publish the allocation, adopt a
  * scenario, withdraw a topic): a success told in `said`'s words, a refusal in the server's; the
- * dialog closed either way, and `then` run after a success. Pass it to `mutate`.
+ * dialog closed either way, and `then` run after a success. Give it to the mutation hook: given to
+ * `mutate`, it is lost if the dialog is gone before the answer.
  */
 export const closeOnAnswer = <T>(close: () => void, said: (result: T) => string, then?: () => void) => ({
   onSuccess: (result: T) => {

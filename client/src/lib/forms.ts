@@ -1,4 +1,4 @@
-import type { UseFormReturnType } from "@mantine/form";
+import { schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
 import { errorMessage, isApiError } from "./api";
 
 /**
@@ -34,3 +34,12 @@ export function showFailure<T>(
   const { message, atField } = applyServerErrors(form, error, aliases);
   if (!atField) toast(message);
 }
+
+/**
+ * The form of a record's fields (a room, a research cell, a person): uncontrolled, checked as it is
+ * sent with the request's own schema, the one the server parses.
+ */
+export const useSchemaForm = <T extends Record<string, unknown>>(
+  schema: Parameters<typeof schemaResolver>[0],
+  initialValues: T,
+) => useForm<T>({ mode: "uncontrolled", initialValues, validate: schemaResolver(schema, { sync: true }) });

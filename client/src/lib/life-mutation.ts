@@ -10,6 +10,11 @@ export interface LifeMutationOptions<TVars, TResult> {
   onSuccess?: (result: TResult, vars: TVars) => void;
   /** The notification of a refusal, around the server's words (default: those words alone). */
   failed?: (message: string) => string;
+  /**
+   * What the form does with a refusal (formAfterRefusal), given here rather than to `mutate`: a
+   * callback given to `mutate` is lost when the form is gone before the answer.
+   */
+  onRefused?: (error: unknown) => void;
 }
 
 /** Whether a refusal belongs at one of the form's fields (a 400 naming it). */
@@ -26,15 +31,15 @@ export const refusedAtField = (e: unknown, fields: string[]) =>
  */
 export function useLifeMutation<TVars, TResult>(
   send: (vars: TVars) => Promise<TResult>,
-  { fields = [], onSuccess, failed = (m) => m }: LifeMutationOptions<TVars, TResult> = {},
+  { fields = [], onSuccess, failed = (m) => m, onRefused }: LifeMutationOptions<TVars, TResult> = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess,
     onError: (e) => {
-      if (refusedAtField(e, fields)) return;
-      notify.error(failed(errorMessage(e)));
+      if (!refusedAtField(e, fields)) notify.error(failed(errorMessage(e)));
+      onRefused?.(e);
     },
     onSettled: () => {
       for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
@@ -67,7 +72,7 @@ export function formAfterRefusal(
   }
 }
 
-/** formAfterRefusal for a dialog whose one field is the action's reason (useActionText's). */
-export const reasonAfterRefusal =
-  (reason: { setError: (message: string | null) => void }, close: () => void) => (e: unknown) =>
-    formAfterRefusal(e, { fields: ["reason"], setErrors: (f) => reason.setError(f.reason ?? null), close });
+/** formAfterRefusal for a dialog whose one field is the action's value (useActionValue's: a reason, feedback, a choice). */
+export const textAfterRefusal =
+  (field: string, text: { setError: (message: string | null) => void }, close: () => void) => (e: unknown) =>
+    formAfterRefusal(e, { fields: [field], setErrors: (f) => text.setError(f[field] ?? null), close });

@@ -1,5 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { isApiError } from "@client/lib/api";
 import { archiveQueries } from "@client/lib/queries/archive";
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -63,11 +63,7 @@ export function ArchiveEntryPage() {
             />
           </>
         ) : (
-          <LoadError
-            title={M.archiveEntryFailed}
-            message={entry.error.message}
-            onRetry={() => void entry.refetch()}
-          />
+          <QueryError title={M.archiveEntryFailed} query={entry} />
         )}
       </Stack>
     );

@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { ListFooter, pageCount } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { useMe } from "@client/lib/auth";
 import { archiveQueries } from "@client/lib/queries/archive";
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -104,7 +104,7 @@ export function ArchivePage() {
       </Stack>
       <ArchiveSearch fetching={list.isFetching && !list.isPending} />
       {list.isError && !list.data ? (
-        <LoadError title={M.archiveFailed} message={list.error.message} onRetry={() => void list.refetch()} />
+        <QueryError title={M.archiveFailed} query={list} />
       ) : list.isPending ? (
         <Stack gap="sm" aria-busy aria-label={M.archiveLoading}>
           {[1, 2, 3].map((i) => (

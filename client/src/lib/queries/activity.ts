@@ -1,7 +1,6 @@
 import type { ActivityKind } from "@shared/activity";
 import type { ActivityPage } from "@shared/schemas/life";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery, PAGED } from "./get-query";
 
 const ALL = ["activity"] as const;
 
@@ -19,9 +18,5 @@ export interface ActivityParams {
 export const activityQueries = {
   all: () => ALL,
   page: (params: ActivityParams) =>
-    queryOptions({
-      queryKey: [...ALL, "page", params] as const,
-      queryFn: () => api.get<ActivityPage>("/activity", { ...params }),
-      placeholderData: keepPreviousData,
-    }),
+    getQuery<ActivityPage>([...ALL, "page", params], "/activity", { ...params }, PAGED),
 };

@@ -7,8 +7,9 @@ import type {
   TopicList,
 } from "@shared/schemas/allocation";
 import type { Scenario, ScenarioList } from "@shared/schemas/scenarios";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
+import { getQuery, PAGED } from "./get-query";
 import { proposalQueries } from "./proposals";
 
 /** GET /api/topics as the screens send it: a term's topics (the current term by default). */
@@ -33,29 +34,20 @@ const ALL = ["allocation"] as const;
 export const allocationQueries = {
   all: () => ALL,
   topics: (params: TopicListParams) =>
-    queryOptions({
-      queryKey: [...ALL, "topics", params] as const,
-      queryFn: () => api.get<TopicList>("/topics", { ...params, mine: params.mine ? "true" : undefined }),
-      placeholderData: keepPreviousData,
-    }),
+    getQuery<TopicList>(
+      [...ALL, "topics", params],
+      "/topics",
+      { ...params, mine: params.mine ? "true" : undefined },
+      PAGED,
+    ),
   /** The groups that ranked the caller's topics in a term, with the caller's rank for each. */
   applicants: (termId: string) =>
-    queryOptions({
-      queryKey: [...ALL, "applicants", termId] as const,
-      queryFn: () => api.get<ApplicantList>(`/terms/${termId}/applicants`),
-    }),
+    getQuery<ApplicantList>([...ALL, "applicants", termId], `/terms/${termId}/applicants`),
   /** The committee's draft of a term, with its groups, topics and each supervisor's load. */
-  draft: (termId: string) =>
-    queryOptions({
-      queryKey: [...ALL, "draft", termId] as const,
-      queryFn: () => api.get<Allocation>(`/terms/${termId}/allocation`),
-    }),
+  draft: (termId: string) => getQuery<Allocation>([...ALL, "draft", termId], `/terms/${termId}/allocation`),
   /** The term's what-if scenarios (DESIGN.md §20), newest first. */
   scenarios: (termId: string) =>
-    queryOptions({
-      queryKey: [...ALL, "scenarios", termId] as const,
-      queryFn: () => api.get<ScenarioList>(`/terms/${termId}/allocation/scenarios`),
-    }),
+    getQuery<ScenarioList>([...ALL, "scenarios", termId], `/terms/${termId}/allocation/scenarios`),
   /** One scenario: its capacities beside the real ones and, once run, the comparison with the draft. */
   scenario: (termId: string, id: string) =>
     queryOptions({
@@ -82,8 +74,8 @@ export const allocationQueries = {
     }),
   /** A group's ranked topics: under the proposal's key, so whatever refreshes it refreshes them. */
   preferences: (proposalId: string) =>
-    queryOptions({
-      queryKey: [...proposalQueries.detail(proposalId).queryKey, "preferences"] as const,
-      queryFn: () => api.get<PreferenceList>(`/proposals/${proposalId}/preferences`),
-    }),
+    getQuery<PreferenceList>(
+      [...proposalQueries.detail(proposalId).queryKey, "preferences"],
+      `/proposals/${proposalId}/preferences`,
+    ),
 };

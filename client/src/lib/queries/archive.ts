@@ -1,6 +1,5 @@
 import type { ArchiveEntry, ArchiveFilters, ArchiveList, ArchiveQuery } from "@shared/schemas/archive";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getFieldQuery, getQuery, PAGED } from "./get-query";
 
 const ALL = ["archive"] as const;
 
@@ -12,19 +11,7 @@ const ALL = ["archive"] as const;
 export const archiveQueries = {
   all: () => ALL,
   list: (query: ArchiveQuery) =>
-    queryOptions({
-      queryKey: [...ALL, "list", query] as const,
-      queryFn: () => api.get<ArchiveList>("/archive", { ...query }),
-      placeholderData: keepPreviousData,
-    }),
-  entry: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "entry", id] as const,
-      queryFn: () => api.getField<ArchiveEntry>(`/archive/${id}`, "entry"),
-    }),
-  filters: () =>
-    queryOptions({
-      queryKey: [...ALL, "filters"] as const,
-      queryFn: () => api.get<ArchiveFilters>("/archive/filters"),
-    }),
+    getQuery<ArchiveList>([...ALL, "list", query], "/archive", { ...query }, PAGED),
+  entry: (id: string) => getFieldQuery<ArchiveEntry>([...ALL, "entry", id], `/archive/${id}`, "entry"),
+  filters: () => getQuery<ArchiveFilters>([...ALL, "filters"], "/archive/filters"),
 };

@@ -1,6 +1,7 @@
 import type { ChatPage, ChatUnread } from "@shared/schemas/chat";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["chat"] as const;
 
@@ -18,9 +19,5 @@ export const chatQueries = {
       staleTime: 30_000,
     }),
   /** The caller's unread messages per group and in all (the Chat badge); a new message refreshes it. */
-  unread: () =>
-    queryOptions({
-      queryKey: [...ALL, "unread"] as const,
-      queryFn: () => api.get<ChatUnread>("/chat/unread"),
-    }),
+  unread: () => getQuery<ChatUnread>([...ALL, "unread"], "/chat/unread"),
 };

@@ -1,6 +1,5 @@
 import type { CommitteeDashboard } from "@shared/schemas/committee";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["committee", "dashboard"] as const;
 
@@ -11,8 +10,5 @@ const ALL = ["committee", "dashboard"] as const;
 export const committeeDashboardQueries = {
   all: () => ALL,
   figures: (termId?: string) =>
-    queryOptions({
-      queryKey: [...ALL, termId ?? "current"] as const,
-      queryFn: () => api.get<CommitteeDashboard>("/committee/dashboard", { termId }),
-    }),
+    getQuery<CommitteeDashboard>([...ALL, termId ?? "current"], "/committee/dashboard", { termId }),
 };

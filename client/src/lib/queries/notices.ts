@@ -1,6 +1,5 @@
 import type { NoticeList } from "@shared/schemas/notices";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["notices"] as const;
 const LISTS = [...ALL, "list"] as const;
@@ -11,14 +10,7 @@ export const noticeQueries = {
   lists: () => LISTS,
   /** Received (students, with the unread count) or sent (supervisors), newest first. */
   list: (page: number, pageSize: number) =>
-    queryOptions({
-      queryKey: [...LISTS, { page, pageSize }] as const,
-      queryFn: () => api.get<NoticeList>("/notices", { page, pageSize }),
-    }),
+    getQuery<NoticeList>([...LISTS, { page, pageSize }], "/notices", { page, pageSize }),
   /** The student's unread count. */
-  unreadCount: () =>
-    queryOptions({
-      queryKey: [...ALL, "unread"] as const,
-      queryFn: () => api.get<{ unread: number }>("/notices/unread-count"),
-    }),
+  unreadCount: () => getQuery<{ unread: number }>([...ALL, "unread"], "/notices/unread-count"),
 };

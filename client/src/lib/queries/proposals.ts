@@ -1,8 +1,9 @@
 import type { ProposalStatus, ProposalType } from "@shared/enums";
 import type { ActivityItem, Invitation, Version } from "@shared/schemas/life";
 import type { Proposal, ProposalGroups, ProposalList, SimilarProposal } from "@shared/schemas/proposals";
-import { infiniteQueryOptions, type Query, type QueryFilters, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type Query, type QueryFilters } from "@tanstack/react-query";
 import { api } from "../api";
+import { getFieldQuery, getQuery } from "./get-query";
 
 /** The query of GET /api/proposals as the screens send it (the server filters by role). */
 export interface ProposalListParams {
@@ -28,10 +29,7 @@ const ALL = ["proposals"] as const;
 const LISTS = [...ALL, "list"] as const;
 
 const list = (params: ProposalListParams) =>
-  queryOptions({
-    queryKey: [...LISTS, params] as const,
-    queryFn: () => api.get<ProposalList>("/proposals", { ...params }),
-  });
+  getQuery<ProposalList>([...LISTS, params], "/proposals", { ...params });
 
 /**
  * Every proposal query lives under ["proposals"], so submissions, reviews and live events
@@ -58,11 +56,7 @@ export const proposalQueries = {
    * what a picker shows. Chat and Notices share this one cache; it sits under "list", so whatever
    * refreshes the lists refreshes it too.
    */
-  groups: () =>
-    queryOptions({
-      queryKey: [...LISTS, "groups"] as const,
-      queryFn: () => api.get<ProposalGroups>("/proposals/groups"),
-    }),
+  groups: () => getQuery<ProposalGroups>([...LISTS, "groups"], "/proposals/groups"),
   /** How many proposals in any term wait for the committee's sign-off: the count is all it reads. */
   awaitingCommittee: () => list({ status: "Awaiting committee", termId: "all", page: 1, pageSize: 1 }),
   /**
@@ -77,39 +71,27 @@ export const proposalQueries = {
       getNextPageParam: (last, _all, lastPage) =>
         last.items.length > 0 && lastPage * params.pageSize < last.total ? lastPage + 1 : undefined,
     }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "detail", id] as const,
-      queryFn: () => api.getField<Proposal>(`/proposals/${id}`, "proposal"),
-    }),
+  detail: (id: string) => getFieldQuery<Proposal>([...ALL, "detail", id], `/proposals/${id}`, "proposal"),
   /** Every version, newest first (DESIGN.md §9); under the proposal, so its changes refresh them. */
   versions: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "detail", id, "versions"] as const,
-      queryFn: () => api.getField<Version[]>(`/proposals/${id}/versions`, "items"),
-    }),
+    getFieldQuery<Version[]>([...ALL, "detail", id, "versions"], `/proposals/${id}/versions`, "items"),
   /** Everything that happened to it, oldest first. */
   timeline: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "detail", id, "timeline"] as const,
-      queryFn: () => api.getField<ActivityItem[]>(`/proposals/${id}/timeline`, "items"),
-    }),
+    getFieldQuery<ActivityItem[]>([...ALL, "detail", id, "timeline"], `/proposals/${id}/timeline`, "items"),
   /**
    * Up to five proposals the caller may see whose titles are like `title` (DESIGN.md §19), but
    * `exclude`; kept a minute, since a title typed again asks the same.
    */
   similar: (title: string, exclude?: string) =>
-    queryOptions({
-      queryKey: [...ALL, "similar", { title, exclude }] as const,
-      queryFn: () => api.getField<SimilarProposal[]>("/proposals/similar", "items", { title, exclude }),
-      staleTime: 60_000,
-    }),
+    getFieldQuery<SimilarProposal[]>(
+      [...ALL, "similar", { title, exclude }],
+      "/proposals/similar",
+      "items",
+      { title, exclude },
+      { staleTime: 60_000 },
+    ),
   /** The student's open invitations (GET /api/invitations): a change to any proposal may change them. */
-  invitations: () =>
-    queryOptions({
-      queryKey: [...ALL, "invitations"] as const,
-      queryFn: () => api.getField<Invitation[]>("/invitations", "items"),
-    }),
+  invitations: () => getFieldQuery<Invitation[]>([...ALL, "invitations"], "/invitations", "items"),
   /** The single-page lists whose query matches, for setQueriesData (never the page-by-page ones). */
   listsWhere: (match: (params: ProposalListParams) => boolean): QueryFilters => ({
     queryKey: LISTS,

@@ -1,6 +1,5 @@
 import type { Cell } from "@shared/schemas/cells";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 type CellList = { items: Cell[] };
 
@@ -12,15 +11,8 @@ const ALL = ["research-cells"] as const;
  */
 export const cellQueries = {
   all: () => ALL,
-  list: () =>
-    queryOptions({
-      queryKey: [...ALL, "list"] as const,
-      queryFn: () => api.get<CellList>("/research-cells"),
-    }),
+  list: () => getQuery<CellList>([...ALL, "list"], "/research-cells"),
   /** Every cell with its supervisors. */
   withSupervisors: () =>
-    queryOptions({
-      queryKey: [...ALL, "list", "supervisors"] as const,
-      queryFn: () => api.get<CellList>("/research-cells", { include: "supervisors" }),
-    }),
+    getQuery<CellList>([...ALL, "list", "supervisors"], "/research-cells", { include: "supervisors" }),
 };

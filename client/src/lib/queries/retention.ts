@@ -1,12 +1,7 @@
 import type { RetentionPreview } from "@shared/schemas/retention";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 /** GET /api/retention/preview: what the next retention run would remove (DESIGN.md §19). */
 export const retentionQueries = {
-  preview: () =>
-    queryOptions({
-      queryKey: ["retention", "preview"] as const,
-      queryFn: () => api.get<RetentionPreview>("/retention/preview"),
-    }),
+  preview: () => getQuery<RetentionPreview>(["retention", "preview"], "/retention/preview"),
 };

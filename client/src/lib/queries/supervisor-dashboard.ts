@@ -1,6 +1,5 @@
 import type { SupervisorDashboard } from "@shared/schemas/supervisor";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["supervisor-dashboard"] as const;
 
@@ -11,8 +10,5 @@ const ALL = ["supervisor-dashboard"] as const;
 export const supervisorDashboardQueries = {
   all: () => ALL,
   counts: (termId?: string) =>
-    queryOptions({
-      queryKey: [...ALL, termId ?? "current"] as const,
-      queryFn: () => api.get<SupervisorDashboard>("/supervisor/dashboard", { termId }),
-    }),
+    getQuery<SupervisorDashboard>([...ALL, termId ?? "current"], "/supervisor/dashboard", { termId }),
 };

@@ -1,6 +1,5 @@
 import type { SupervisorList } from "@shared/schemas/directory";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["supervisors"] as const;
 
@@ -11,8 +10,5 @@ const ALL = ["supervisors"] as const;
 export const cellSupervisorQueries = {
   all: () => ALL,
   ofCell: (cellId: string) =>
-    queryOptions({
-      queryKey: [...ALL, cellId] as const,
-      queryFn: () => api.get<SupervisorList>("/supervisors", { researchCellId: cellId }),
-    }),
+    getQuery<SupervisorList>([...ALL, cellId], "/supervisors", { researchCellId: cellId }),
 };

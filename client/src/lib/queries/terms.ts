@@ -1,6 +1,5 @@
 import type { TermList, TermLoad } from "@shared/schemas/terms";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getQuery } from "./get-query";
 
 const ALL = ["terms"] as const;
 
@@ -11,15 +10,6 @@ const ALL = ["terms"] as const;
  */
 export const termQueries = {
   all: () => ALL,
-  list: () =>
-    queryOptions({
-      queryKey: [...ALL, "list"] as const,
-      queryFn: () => api.get<TermList>("/terms"),
-      staleTime: 60_000,
-    }),
-  load: (termId: string) =>
-    queryOptions({
-      queryKey: [...ALL, "load", termId] as const,
-      queryFn: () => api.get<TermLoad>(`/terms/${termId}/load`),
-    }),
+  list: () => getQuery<TermList>([...ALL, "list"], "/terms", undefined, { staleTime: 60_000 }),
+  load: (termId: string) => getQuery<TermLoad>([...ALL, "load", termId], `/terms/${termId}/load`),
 };

@@ -2,8 +2,7 @@ import type { ThesisState } from "@shared/enums";
 import type { ThesisResult } from "@shared/schemas/release";
 import type { Thesis, ThesisList } from "@shared/schemas/theses";
 import type { ThesisWriting } from "@shared/schemas/thesis-writing";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { getFieldQuery, getQuery } from "./get-query";
 
 /** The query of GET /api/theses as the screens send it (the server shows each role its own). */
 export interface ThesisListParams {
@@ -27,25 +26,12 @@ const ALL = ["theses"] as const;
 export const thesisQueries = {
   all: () => ALL,
   list: (params: ThesisListParams) =>
-    queryOptions({
-      queryKey: [...ALL, "list", params] as const,
-      queryFn: () => api.get<ThesisList>("/theses", { ...params }),
-    }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "detail", id] as const,
-      queryFn: () => api.getField<Thesis>(`/theses/${id}`, "thesis"),
-    }),
+    getQuery<ThesisList>([...ALL, "list", params], "/theses", { ...params }),
+  detail: (id: string) => getFieldQuery<Thesis>([...ALL, "detail", id], `/theses/${id}`, "thesis"),
   writing: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "writing", id] as const,
-      queryFn: () => api.getField<ThesisWriting>(`/theses/${id}/writing`, "writing"),
-    }),
+    getFieldQuery<ThesisWriting>([...ALL, "writing", id], `/theses/${id}/writing`, "writing"),
   result: (id: string) =>
-    queryOptions({
-      queryKey: [...ALL, "result", id] as const,
-      queryFn: () => api.getField<ThesisResult>(`/theses/${id}/result`, "result"),
-    }),
+    getFieldQuery<ThesisResult>([...ALL, "result", id], `/theses/${id}/result`, "result"),
 };
 
 /** A thesis's page in a role's area (DESIGN.md §16): its members', examiners' and the committee's. */

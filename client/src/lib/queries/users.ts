@@ -2,6 +2,7 @@ import type { Role } from "@shared/enums";
 import type { SortOrder, UserList, UserSort } from "@shared/schemas/users";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
+import { getQuery } from "./get-query";
 
 export interface PeopleParams {
   role: Role;
@@ -39,16 +40,18 @@ export const userQueries = {
    * person picker (the committee's activity log asks each role).
    */
   personSearch: (role: Role, q: string, pageSize = 8) =>
-    queryOptions({
-      queryKey: [...ALL, "person-search", role, q, pageSize] as const,
-      queryFn: () => api.get<UserList>("/users", { role, q, pageSize }),
-      staleTime: 30_000,
-    }),
+    getQuery<UserList>(
+      [...ALL, "person-search", role, q, pageSize],
+      "/users",
+      { role, q, pageSize },
+      { staleTime: 30_000 },
+    ),
   /** Teachers whose name or email contains `q`: the first 20. */
   teacherSearch: (q: string) =>
-    queryOptions({
-      queryKey: [...ALL, "teacher-search", q] as const,
-      queryFn: () => api.get<UserList>("/users", { role: "supervisor", q, pageSize: 20 }),
-      staleTime: 30_000,
-    }),
+    getQuery<UserList>(
+      [...ALL, "teacher-search", q],
+      "/users",
+      { role: "supervisor", q, pageSize: 20 },
+      { staleTime: 30_000 },
+    ),
 };

@@ -1,7 +1,6 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListFooter, ListState, usePaged } from "@client/components/list-parts";
+import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
 import { withQuery } from "@client/lib/api";
-import { countText } from "@client/lib/count";
 import { useTimeZone } from "@client/lib/dates";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
@@ -37,15 +36,14 @@ export function ActivityLog() {
   const { page, ...query } = filters;
   const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
   const narrow = useNarrow();
-  const { items, total, capped, pages } = usePaged(log, page, ACTIVITY_PAGE_SIZE, update);
+  const paged = usePaged(log, page, ACTIVITY_PAGE_SIZE, update);
+  const { items } = paged;
   // The chosen person's name, as the log's rows give it (after a reload the address has only the id).
   const knownName = filters.personId
     ? items.flatMap((i) => [i.actor, i.subject]).find((p) => p?.id === filters.personId)?.name
     : undefined;
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
   const filtered = !!(filters.personId || filters.kind || filters.from || filters.to);
-  const from = total ? (page - 1) * ACTIVITY_PAGE_SIZE + 1 : 0;
-  const to = Math.min(total, page * ACTIVITY_PAGE_SIZE);
 
   return (
     <Paper withBorder radius="md">
@@ -116,20 +114,14 @@ export function ActivityLog() {
         table={<ActivityTable items={items} zone={zone} busy={log.isFetching} />}
       />
 
-      {total > 0 && (
-        <ListFooter
-          p="md"
-          status={
-            <>
-              Showing {from.toLocaleString("en")}–{to.toLocaleString("en")} of {countText(total, capped)}{" "}
-              {total === 1 && !capped ? "entry" : "entries"}
-            </>
-          }
-          page={page}
-          pages={pages}
-          onPage={(p) => update({ page: p })}
-        />
-      )}
+      <PagedFooter
+        list={paged}
+        page={page}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        of={["entry", "entries"]}
+        onPage={(p) => update({ page: p })}
+        narrowHint={false}
+      />
     </Paper>
   );
 }

@@ -16,11 +16,19 @@ export const useAllocationTerms = () =>
 export const useAllocation = (termId: string | null) =>
   useQuery({ ...allocationQueries.draft(termId ?? ""), enabled: !!termId });
 
+/** What a dialog does with an action's answer (closeOnAnswer's), kept with the mutation, not lost with the dialog. */
+export type Answered<TResult> = { onSuccess?: (result: TResult) => void; onError?: (e: unknown) => void };
+
 /** Whatever the answer, the draft (and, after a publication or a placing, every proposal list) is read again. */
-function useAllocationMutation<TVars, TResult>(send: (vars: TVars) => Promise<TResult>, proposals = false) {
+function useAllocationMutation<TVars, TResult>(
+  send: (vars: TVars) => Promise<TResult>,
+  proposals = false,
+  answered: Answered<TResult> = {},
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...answered,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: allocationQueries.all() });
       if (proposals) for (const queryKey of proposalChangedKeys()) void qc.invalidateQueries({ queryKey });
@@ -52,10 +60,14 @@ export const useMoveGroup = (termId: string) =>
  * POST /api/terms/:id/allocation/publish: the draft applied in one transaction; every proposal
  * list and the terms (now published: topics and preferences frozen) are read again.
  */
-export const usePublishAllocation = (termId: string) =>
+export const usePublishAllocation = (
+  termId: string,
+  answered?: Answered<{ placed: number; unmatched: number }>,
+) =>
   useAllocationMutation(
     () => api.post<{ placed: number; unmatched: number }>(`/terms/${termId}/allocation/publish`),
     true,
+    answered,
   );
 
 /** POST /api/proposals/:id/place: a group left unmatched, placed by hand after publication. */

@@ -2,7 +2,7 @@ import { api } from "@client/lib/api";
 import { allocationQueries } from "@client/lib/queries/allocation";
 import type { Scenario, ScenarioPatch } from "@shared/schemas/scenarios";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RunSummary } from "./use-allocation";
+import type { Answered, RunSummary } from "./use-allocation";
 
 /** The what-if scenarios of a term's allocation (DESIGN.md §20, §23): the committee's only. */
 
@@ -13,10 +13,14 @@ export const useScenario = (termId: string, id: string | null) =>
   useQuery({ ...allocationQueries.scenario(termId, id ?? ""), enabled: !!id });
 
 /** Whatever the answer, the scenarios and the draft are read again (an adoption changes the draft). */
-function useScenarioMutation<TVars, TResult>(send: (vars: TVars) => Promise<TResult>) {
+function useScenarioMutation<TVars, TResult>(
+  send: (vars: TVars) => Promise<TResult>,
+  answered: Answered<TResult> = {},
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...answered,
     onSettled: () => void qc.invalidateQueries({ queryKey: allocationQueries.all() }),
   });
 }
@@ -41,5 +45,5 @@ export const useDiscardScenario = (termId: string, id: string) =>
   useScenarioMutation(() => api.delete<{ ok: true }>(`${base(termId)}/${id}`));
 
 /** POST …/scenarios/:sid/adopt: its capacities become the real ones and its result the draft. */
-export const useAdoptScenario = (termId: string, id: string) =>
-  useScenarioMutation(() => api.post<RunSummary>(`${base(termId)}/${id}/adopt`));
+export const useAdoptScenario = (termId: string, id: string, answered?: Answered<RunSummary>) =>
+  useScenarioMutation(() => api.post<RunSummary>(`${base(termId)}/${id}/adopt`), answered);

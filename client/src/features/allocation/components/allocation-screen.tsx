@@ -1,6 +1,6 @@
 import { CertificateCard } from "@client/components/allocation-certificate";
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { LoadError, QueryError } from "@client/components/load-error";
 import { wholeNameProps } from "@client/components/term-select";
 import { errorMessage } from "@client/lib/api";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
@@ -127,11 +127,7 @@ export function AllocationScreen() {
       </Group>
 
       {allocation.isError ? (
-        <LoadError
-          title="The allocation could not be loaded."
-          message={allocation.error.message}
-          onRetry={() => void allocation.refetch()}
-        />
+        <QueryError title="The allocation could not be loaded." query={allocation} />
       ) : !a || !model ? (
         <Skeleton height={240} radius="md" />
       ) : (

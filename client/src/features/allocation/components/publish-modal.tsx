@@ -17,14 +17,13 @@ export function PublishModal(props: {
   onPublished: () => void;
 }) {
   const { termId, draft, opened, onClose, onPublished } = props;
-  const publish = usePublishAllocation(termId);
+  const publish = usePublishAllocation(
+    termId,
+    closeOnAnswer(onClose, (r) => MSG.allocationPublishedDone(r.placed, r.unmatched), onPublished),
+  );
   const matched = draft?.assignments.filter((x) => x.topicId !== null).length ?? 0;
   const pairs = draft?.blockingPairs.length ?? 0;
-  const doPublish = () =>
-    publish.mutate(
-      undefined,
-      closeOnAnswer(onClose, (r) => MSG.allocationPublishedDone(r.placed, r.unmatched), onPublished),
-    );
+  const doPublish = () => publish.mutate();
   return (
     <ActionModal
       opened={opened}

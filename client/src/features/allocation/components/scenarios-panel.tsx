@@ -29,14 +29,14 @@ function AdoptModal(props: {
   onDone: () => void;
 }) {
   const { scenario: s, opened, onClose } = props;
-  const adopt = useAdoptScenario(props.termId, s.id);
+  const adopt = useAdoptScenario(
+    props.termId,
+    s.id,
+    closeOnAnswer(onClose, () => MSG.scenarioAdopted(s.name), props.onDone),
+  );
   const topics = s.topics.filter((t) => t.real !== t.scenario).length;
   const supervisors = s.supervisors.filter((x) => x.real !== x.scenario).length;
-  const go = () =>
-    adopt.mutate(
-      undefined,
-      closeOnAnswer(onClose, () => MSG.scenarioAdopted(s.name), props.onDone),
-    );
+  const go = () => adopt.mutate();
   return (
     <ActionModal
       opened={opened}

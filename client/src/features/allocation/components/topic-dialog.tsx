@@ -1,8 +1,8 @@
-import { DialogButtons } from "@client/components/dialog-buttons";
+import { ActionModal, useActionValue } from "@client/components/action-modal";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { type ComboboxData, Modal, Select, type SelectProps, Stack, Text } from "@mantine/core";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ComboboxData, Select, type SelectProps, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { GroupRow } from "./model";
 
 /** What the dialog's action is told: where to say a refusal. */
@@ -19,8 +19,8 @@ export interface TopicAnswer {
 
 /**
  * A dialog that gives one group a topic (moving it in the draft, or placing it after publication):
- * what will happen, the Topic select (its own list first, every topic with its places) and the
- * action beside Cancel. Nothing closes it while the action is on its way.
+ * an ActionModal with what will happen and the Topic select (its own list first, every topic with
+ * its places). Nothing closes it while the action is on its way.
  */
 export function TopicDialog({
   row,
@@ -46,14 +46,7 @@ export function TopicDialog({
   onConfirm: (row: GroupRow, value: string | null, answer: TopicAnswer) => void;
   select?: Partial<SelectProps>;
 }) {
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (row) {
-      setValue(initial);
-      setError(null);
-    }
-  }, [row, initial]);
+  const { value, setValue, error, setError } = useActionValue(initial, row);
 
   const answer: TopicAnswer = {
     atField: setError,
@@ -64,33 +57,30 @@ export function TopicDialog({
       onClose();
     },
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (row && !busy) onConfirm(row, value, answer);
-  };
-
   return (
-    <Modal opened={row !== null} onClose={busy ? () => {} : onClose} title={title} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">{lead}</Text>
-          <Select
-            label="Topic"
-            data={data}
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setError(null);
-            }}
-            searchable
-            limit={60}
-            nothingFoundMessage="No topics found"
-            error={error}
-            {...select}
-          />
-          <DialogButtons onCancel={onClose} busy={busy} confirm={confirm} />
-        </Stack>
-      </form>
-    </Modal>
+    <ActionModal
+      opened={row !== null}
+      onClose={onClose}
+      title={title}
+      confirmLabel={confirm}
+      onConfirm={() => row && onConfirm(row, value, answer)}
+      loading={busy}
+    >
+      <Text size="sm">{lead}</Text>
+      <Select
+        label="Topic"
+        data={data}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setError(null);
+        }}
+        searchable
+        limit={60}
+        nothingFoundMessage="No topics found"
+        error={error}
+        {...select}
+      />
+    </ActionModal>
   );
 }

@@ -1,4 +1,4 @@
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { STATUS_COLOR } from "@client/components/status-badge";
 import { termQueries } from "@client/lib/queries/terms";
 import { Grid, SimpleGrid, Skeleton, Stack } from "@mantine/core";
@@ -47,13 +47,7 @@ export function CommitteeDashboardView({ termId }: { termId?: string }) {
 
   return (
     <Stack gap="lg">
-      {dash.isError && !d && (
-        <LoadError
-          title="The dashboard figures could not be loaded."
-          message={dash.error.message}
-          onRetry={() => void dash.refetch()}
-        />
-      )}
+      {dash.isError && !d && <QueryError title="The dashboard figures could not be loaded." query={dash} />}
 
       {dash.isPending && (
         <SimpleGrid cols={{ base: 2, md: 4 }} aria-busy>

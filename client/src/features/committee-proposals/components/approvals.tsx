@@ -1,7 +1,7 @@
 import { DocumentLink } from "@client/components/document-input";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, Field, ListFooter, pageCount } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { SimilarProposals } from "@client/components/similar-proposals";
 import { StatusBadge } from "@client/components/status-badge";
 import { TermSelect, useTermParam } from "@client/components/term-select";
@@ -129,11 +129,7 @@ export function Approvals() {
     <Stack>
       <TermSelect param={TERM_ID_PARAM} fallback="all" />
       {list.isError && !list.data ? (
-        <LoadError
-          title={MSG.fetchProposalsFailed}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryError title={MSG.fetchProposalsFailed} query={list} />
       ) : list.isPending ? (
         <Stack gap="sm" aria-busy aria-label="Loading proposals">
           {[1, 2].map((i) => (

@@ -1,10 +1,9 @@
-import { useBackHere } from "@client/lib/back";
+import { TitleLink } from "@client/components/record-rows";
 import { thesisPath } from "@client/lib/queries/theses";
-import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import type { DefenseListItem } from "@shared/schemas/defenses";
 import { dayInZone, utcToWall } from "@shared/time";
 import { weekdayOf } from "@shared/week";
-import { Link } from "react-router";
 
 /** "09:00–09:45" on the zone's clock. */
 export const defenseHours = (d: DefenseListItem, zone: string) =>
@@ -36,19 +35,7 @@ export function defensePeople(d: DefenseListItem) {
 
 /** The thesis's title, a link to its page (Back returns to the Defenses screen). */
 export function ThesisLink({ d }: { d: DefenseListItem }) {
-  const back = useBackHere();
-  return (
-    <Anchor
-      component={Link}
-      to={thesisPath("committee", d.thesisId)}
-      state={back}
-      fw={600}
-      size="sm"
-      style={{ overflowWrap: "anywhere" }}
-    >
-      {d.title}
-    </Anchor>
-  );
+  return <TitleLink to={thesisPath("committee", d.thesisId)}>{d.title}</TitleLink>;
 }
 
 /**

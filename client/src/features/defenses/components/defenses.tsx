@@ -1,5 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { useTimeZone } from "@client/lib/dates";
 import { roomQueries } from "@client/lib/queries/rooms";
 import { termQueries } from "@client/lib/queries/terms";
@@ -56,14 +56,7 @@ export function Defenses() {
   const filtered = !!(f.roomId || f.personId);
 
   let body: React.ReactNode;
-  if (shown.isError && !shown.data)
-    body = (
-      <LoadError
-        title={MSG.fetchDefensesFailed}
-        message={shown.error.message}
-        onRetry={() => void shown.refetch()}
-      />
-    );
+  if (shown.isError && !shown.data) body = <QueryError title={MSG.fetchDefensesFailed} query={shown} />;
   else if (shown.isPending) body = <Text size="sm">Loading the defenses…</Text>;
   else if (f.view === "week") body = <DefenseWeek monday={f.week} items={items} zone={zone} />;
   else if (!items.length)

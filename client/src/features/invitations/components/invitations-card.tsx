@@ -1,5 +1,5 @@
 import { CardList, Field } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
@@ -40,14 +40,7 @@ const messageOf = (e: unknown) =>
 export function InvitationsCard() {
   const invitations = useInvitations();
   const items = invitations.data ?? [];
-  if (invitations.isError)
-    return (
-      <LoadError
-        title={MSG.fetchInvitationsFailed}
-        message={invitations.error.message}
-        onRetry={() => void invitations.refetch()}
-      />
-    );
+  if (invitations.isError) return <QueryError title={MSG.fetchInvitationsFailed} query={invitations} />;
   if (!items.length) return null;
   const terms = new Set(items.map((i) => i.term.id));
   return (

@@ -1,7 +1,6 @@
-import { showFailure } from "@client/lib/forms";
+import { showFailure, useSchemaForm } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Paper, PasswordInput, Text } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
 import { LIMITS } from "@shared/limits";
 import { type AddPersonFormInput, addPersonFormSchema } from "@shared/schemas/users";
 import { IconUserPlus } from "@tabler/icons-react";
@@ -27,11 +26,7 @@ export function AddPersonForm({
   texts: AddPersonTexts;
 }) {
   const add = useAddPerson();
-  const form = useForm<AddPersonFormInput>({
-    mode: "uncontrolled",
-    initialValues: { name: "", email: "", password: "" },
-    validate: schemaResolver(addPersonFormSchema, { sync: true }),
-  });
+  const form = useSchemaForm<AddPersonFormInput>(addPersonFormSchema, { name: "", email: "", password: "" });
 
   const onSubmit = form.onSubmit((values) =>
     add.mutate(

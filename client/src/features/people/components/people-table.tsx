@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, ListFooter } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { UserAvatar } from "@client/components/user-avatar";
 import { withQuery } from "@client/lib/api";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -131,11 +131,7 @@ export function PeopleTable({
 
       {list.isError && !list.data ? (
         <Box m="md">
-          <LoadError
-            title={`The ${noun} could not be loaded.`}
-            message={list.error.message}
-            onRetry={() => void list.refetch()}
-          />
+          <QueryError title={`The ${noun} could not be loaded.`} query={list} />
         </Box>
       ) : narrow ? (
         <PeopleCards

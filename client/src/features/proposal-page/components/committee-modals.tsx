@@ -1,19 +1,17 @@
-import { ActionModal, ActionText, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal, reasonAfterRefusal } from "@client/lib/life-mutation";
+import { ActionModal, useActionText, useActionValue } from "@client/components/action-modal";
+import { textAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
 import { termQueries } from "@client/lib/queries/terms";
 import { Loader, Select, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
+import { type DecisionInput, decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
 import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useDecision, useReassign, useReopen } from "../api/use-committee-actions";
 import { useReassignOptions } from "../api/use-reassign-options";
 import { fieldErrors } from "./field-errors";
-
-type ModalProps = { proposal: Proposal; opened: boolean; onClose: () => void };
+import { type ModalProps, TextStepModal, textStep } from "./text-step-modal";
 
 /** The committee's sign-off of a proposal Awaiting committee: feedback optional to approve, required to deny. */
 export function DecisionModal({
@@ -25,99 +23,76 @@ export function DecisionModal({
   decision: "Approved" | "Denied" | null;
   onClose: () => void;
 }) {
-  const decide = useDecision(p.id, {
-    fields: ["feedback"],
-    onSuccess: (_answer, input) => {
-      notify.success(MSG.committeeDecided(input.status));
-      onClose();
-    },
-  });
   const feedback = useActionText(decision !== null);
+  const decide = useDecision(
+    p.id,
+    textStep("feedback", feedback, onClose, (input: DecisionInput) => MSG.committeeDecided(input.status)),
+  );
   const approving = decision === "Approved";
-  const confirm = () => {
-    if (!decision) return;
-    const parsed = decisionSchema.safeParse({ status: decision, feedback: feedback.value });
-    if (!parsed.success) return feedback.setError(fieldErrors(parsed.error).feedback ?? null);
-    decide.mutate(parsed.data, {
-      onError: (e) =>
-        formAfterRefusal(e, {
-          fields: ["feedback"],
-          setErrors: (f) => feedback.setError(f.feedback),
-          close: onClose,
-        }),
-    });
-  };
   return (
-    <ActionModal
+    <TextStepModal
       opened={decision !== null}
       onClose={onClose}
       title={approving ? "Approve this proposal?" : "Deny this proposal?"}
       confirmLabel={approving ? "Approve proposal" : "Deny proposal"}
       confirmColor={approving ? "green" : "red"}
-      onConfirm={confirm}
-      loading={decide.isPending}
-    >
-      <Text size="sm">
-        {approving
+      kind="feedback"
+      text={feedback}
+      schema={decisionSchema}
+      input={{ status: decision }}
+      step={{ mutate: (input) => decision && decide.mutate(input), isPending: decide.isPending }}
+      lead={
+        approving
           ? `“${p.title}” becomes Approved, as ${supervisorName(p)} recommended. The group and the supervisor are told.`
-          : `“${p.title}” becomes Denied: its members' places and the supervisor's place are freed. The group and the supervisor are told.`}
-      </Text>
-      <ActionText
-        kind="feedback"
-        text={feedback}
-        label="Feedback"
-        required={!approving}
-        description={approving ? "Optional; the group sees it." : "Required when denying; the group sees it."}
-      />
-    </ActionModal>
+          : `“${p.title}” becomes Denied: its members' places and the supervisor's place are freed. The group and the supervisor are told.`
+      }
+      field={{
+        label: "Feedback",
+        required: !approving,
+        description: approving ? "Optional; the group sees it." : "Required when denying; the group sees it.",
+      }}
+    />
   );
 }
 
 /** The committee reopens an Approved or Denied proposal, with a reason: Pending again, places taken back. */
 export function ReopenModal({ proposal: p, opened, onClose }: ModalProps) {
-  const reopen = useReopen(p.id, {
-    fields: ["reason"],
-    onSuccess: () => {
-      notify.success(MSG.proposalReopened);
-      onClose();
-    },
-  });
   const reason = useActionText(opened);
-  const confirm = () => {
-    const parsed = reopenSchema.safeParse({ reason: reason.value });
-    if (!parsed.success) return reason.setError(fieldErrors(parsed.error).reason ?? null);
-    reopen.mutate(parsed.data, {
-      onError: reasonAfterRefusal(reason, onClose),
-    });
-  };
+  const reopen = useReopen(
+    p.id,
+    textStep("reason", reason, onClose, () => MSG.proposalReopened),
+  );
   return (
-    <ActionModal
+    <TextStepModal
       opened={opened}
       onClose={onClose}
       title="Reopen this proposal?"
       confirmLabel="Reopen proposal"
-      onConfirm={confirm}
-      loading={reopen.isPending}
-    >
-      <Text size="sm">
-        “{p.title}” becomes Pending again, for {supervisorName(p)} to review anew. Its members and the
-        supervisor take their places in {p.term.name} back; if one of them no longer can, nothing changes and
-        you are told why.
-      </Text>
-      <ActionText
-        kind="reason"
-        text={reason}
-        label="Reason"
-        required
-        description="The group and the supervisor see it on the timeline."
-      />
-    </ActionModal>
+      kind="reason"
+      text={reason}
+      schema={reopenSchema}
+      input={{}}
+      step={reopen}
+      lead={
+        <>
+          “{p.title}” becomes Pending again, for {supervisorName(p)} to review anew. Its members and the
+          supervisor take their places in {p.term.name} back; if one of them no longer can, nothing changes
+          and you are told why.
+        </>
+      }
+      field={{
+        label: "Reason",
+        required: true,
+        description: "The group and the supervisor see it on the timeline.",
+      }}
+    />
   );
 }
 
 /** The committee gives the proposal to another supervisor of its cell, who needs a place left. */
 export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
   const options = useReassignOptions(p.researchCell?.id ?? null, p.supervisor?.id ?? null, opened);
+  const choice = useActionValue<string | null>(null, opened);
   const reassign = useReassign(p.id, {
     fields: ["supervisorId"],
     onSuccess: (_answer, input) => {
@@ -128,27 +103,13 @@ export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
       );
       onClose();
     },
+    onRefused: textAfterRefusal("supervisorId", choice, onClose),
   });
   const current = useQuery(termQueries.list()).data?.items.find((t) => t.current);
-  const [supervisorId, setSupervisorId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setSupervisorId(null);
-      setError(null);
-    }
-  }, [opened]);
   const confirm = () => {
-    const parsed = reassignSchema.safeParse({ supervisorId: supervisorId ?? "" });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).supervisorId ?? null);
-    reassign.mutate(parsed.data, {
-      onError: (e) =>
-        formAfterRefusal(e, {
-          fields: ["supervisorId"],
-          setErrors: (f) => setError(f.supervisorId),
-          close: onClose,
-        }),
-    });
+    const parsed = reassignSchema.safeParse({ supervisorId: choice.value ?? "" });
+    if (!parsed.success) return choice.setError(fieldErrors(parsed.error).supervisorId ?? null);
+    reassign.mutate(parsed.data);
   };
   const none = options.isSuccess && options.data.length === 0;
   return (
@@ -180,13 +141,13 @@ export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
               : "A supervisor with no places left cannot be chosen."
           }
           data={(options.data ?? []).map(({ value, label, disabled }) => ({ value, label, disabled }))}
-          value={supervisorId}
+          value={choice.value}
           onChange={(v) => {
-            setSupervisorId(v);
-            setError(null);
+            choice.setValue(v);
+            choice.setError(null);
           }}
           rightSection={options.isPending ? <Loader size="xs" /> : undefined}
-          error={error ?? (options.isError ? "The supervisors could not be loaded." : null)}
+          error={choice.error ?? (options.isError ? "The supervisors could not be loaded." : null)}
           data-autofocus
         />
       )}

@@ -33,10 +33,10 @@ export function InvitationModal({
         void navigate("/student/dashboard");
       }
     },
+    onRefused: (e) => formAfterRefusal(e, { close: onClose }),
   });
   const creator = p.createdBy?.name || MSG.unknown;
-  const confirm = () =>
-    send.mutate(answer === "accept", { onError: (e) => formAfterRefusal(e, { close: onClose }) });
+  const confirm = () => send.mutate(answer === "accept");
   return (
     <ActionModal
       opened={answer !== null}

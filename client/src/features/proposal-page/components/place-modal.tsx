@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, useActionValue } from "@client/components/action-modal";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -7,10 +7,10 @@ import { Loader, Select, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
-import type { Proposal } from "@shared/schemas/proposals";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { usePlace } from "../api/use-preferences";
+import type { ModalProps } from "./text-step-modal";
 
 const placesLeft = (t: { capacity: number; placed: number }) => Math.max(0, t.capacity - t.placed);
 
@@ -19,51 +19,34 @@ const placesLeft = (t: { capacity: number; placed: number }) => Math.max(0, t.ca
  * its term, found by title; a full topic cannot be chosen, and a refusal for want of places (the
  * topic's or its supervisor's) is said at the field, the modal left open to choose another.
  */
-export function PlaceModal({
-  proposal: p,
-  opened,
-  onClose,
-}: {
-  proposal: Proposal;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function PlaceModal({ proposal: p, opened, onClose }: ModalProps) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 250);
-  const [topicId, setTopicId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const topic = useActionValue<string | null>(null, opened);
   useEffect(() => {
-    if (opened) {
-      setTopicId(null);
-      setError(null);
-      setSearch("");
-    }
+    if (opened) setSearch("");
   }, [opened]);
   const topics = useQuery({
     ...allocationQueries.topics({ termId: p.term.id, q: q || undefined, page: 1, pageSize: 20 }),
     enabled: opened,
   });
-  const chosen = topics.data?.items.find((t) => t.id === topicId);
+  const chosen = topics.data?.items.find((t) => t.id === topic.value);
   const place = usePlace(p.id, {
     fields: ["topicId"],
     onSuccess: (_a, input) => {
       notify.success(MSG.groupPlaced(topics.data?.items.find((t) => t.id === input.topicId)?.title ?? ""));
       onClose();
     },
+    onRefused: (e) => {
+      if (!isApiError(e)) return;
+      if (e.status === 400) topic.setError(e.fields.topicId ?? e.message);
+      else if (e.status === 409) topic.setError(e.message);
+      else onClose();
+    },
   });
   const confirm = () => {
-    if (!topicId) return setError("Choose a topic.");
-    place.mutate(
-      { topicId },
-      {
-        onError: (e) => {
-          if (!isApiError(e)) return;
-          if (e.status === 400) setError(e.fields.topicId ?? e.message);
-          else if (e.status === 409) setError(e.message);
-          else onClose();
-        },
-      },
-    );
+    if (!topic.value) return topic.setError("Choose a topic.");
+    place.mutate({ topicId: topic.value });
   };
   return (
     <ActionModal
@@ -87,10 +70,10 @@ export function PlaceModal({
           label: `${t.title} — ${t.supervisor.name} (${placesLeft(t)} of ${t.capacity} places left)`,
           disabled: placesLeft(t) === 0,
         }))}
-        value={topicId}
+        value={topic.value}
         onChange={(v) => {
-          setTopicId(v);
-          setError(null);
+          topic.setValue(v);
+          topic.setError(null);
         }}
         searchable
         searchValue={search}
@@ -102,7 +85,7 @@ export function PlaceModal({
         description={
           chosen ? `${chosen.researchCell.title} · ${chosen.type}` : "A full topic cannot be chosen."
         }
-        error={error ?? (topics.isError ? "The topics could not be loaded." : null)}
+        error={topic.error ?? (topics.isError ? "The topics could not be loaded." : null)}
       />
     </ActionModal>
   );

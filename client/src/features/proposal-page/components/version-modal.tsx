@@ -10,9 +10,9 @@ import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { FileRef } from "@shared/schemas/files";
 import { versionInputSchema } from "@shared/schemas/life";
-import type { Proposal } from "@shared/schemas/proposals";
 import { useEffect, useState } from "react";
 import { useSubmitVersion } from "../api/use-submit-version";
+import type { ModalProps } from "./text-step-modal";
 
 interface Values {
   title: string;
@@ -20,38 +20,31 @@ interface Values {
   note: string;
 }
 
+const FIELDS = ["title", "abstract", "note"];
+
 /**
  * A member answers "Changes requested" with a new version: Title and Abstract start as the current
  * version's, an optional PDF is uploaded as it is chosen, and an optional note says what changed.
  * The proposal then goes back to its supervisor, Pending. Checked here with the server's schema.
  */
-export function VersionModal({
-  proposal: p,
-  opened,
-  onClose,
-  zone,
-}: {
-  proposal: Proposal;
-  opened: boolean;
-  onClose: () => void;
-  zone: string;
-}) {
-  const submit = useSubmitVersion(p.id, {
-    // A refused document (gone, not one's own) has no field here: it is a notification.
-    fields: ["title", "abstract", "note"],
-    onSuccess: () => {
-      notify.success(MSG.versionSubmitted);
-      onClose();
-    },
-  });
-  const [doc, setDoc] = useState<FileRef | null>(null);
-  // A version is not sent while its document is still on its way.
-  const [uploading, setUploading] = useState(false);
+export function VersionModal({ proposal: p, opened, onClose, zone }: ModalProps & { zone: string }) {
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: { title: p.title, abstract: p.abstract, note: "" },
     validate: schemaResolver(versionInputSchema.omit({ documentId: true }), { sync: true }),
   });
+  const submit = useSubmitVersion(p.id, {
+    // A refused document (gone, not one's own) has no field here: it is a notification.
+    fields: FIELDS,
+    onSuccess: () => {
+      notify.success(MSG.versionSubmitted);
+      onClose();
+    },
+    onRefused: (e) => formAfterRefusal(e, { fields: FIELDS, setErrors: form.setErrors, close: onClose }),
+  });
+  const [doc, setDoc] = useState<FileRef | null>(null);
+  // A version is not sent while its document is still on its way.
+  const [uploading, setUploading] = useState(false);
   // Each opening starts from the current version.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when it opens
   useEffect(() => {
@@ -63,18 +56,7 @@ export function VersionModal({
 
   const confirm = () => {
     if (form.validate().hasErrors) return;
-    const values = form.getValues();
-    submit.mutate(
-      { ...values, documentId: doc?.id },
-      {
-        onError: (e) =>
-          formAfterRefusal(e, {
-            fields: ["title", "abstract", "note"],
-            setErrors: form.setErrors,
-            close: onClose,
-          }),
-      },
-    );
+    submit.mutate({ ...form.getValues(), documentId: doc?.id });
   };
 
   return (

@@ -1,12 +1,13 @@
 import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
 import { SaveChanges } from "@client/components/save-changes";
+import { Section } from "@client/components/section";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Applicant } from "@shared/schemas/allocation";
 import { IconArrowsSort, IconDice, IconLock, IconPlus } from "@tabler/icons-react";
@@ -34,14 +35,7 @@ export function Applicants() {
 
   if (!term) return instead;
   if (list.isPending) return <Skeleton height={200} radius="md" />;
-  if (list.isError)
-    return (
-      <LoadError
-        title="Your applicants could not be loaded."
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (list.isError) return <QueryError title="Your applicants could not be loaded." query={list} />;
 
   const frozen = term.allocationPublishedAt !== null;
   const all = list.data.items;
@@ -97,92 +91,80 @@ export function Applicants() {
         </Text>
       )}
 
-      <Paper
-        component="section"
-        withBorder
-        radius="md"
-        p={{ base: "sm", sm: "md" }}
-        aria-labelledby="ranked-title"
-      >
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={2} fz="lg" id="ranked-title">
-              Your ranking ({ranked.length})
-            </Title>
-            {!frozen && (
-              <SaveChanges
-                label="Save ranking"
-                changed={changed}
-                saving={save.isPending}
-                onSave={submit}
-                onUndo={() => setDraft(null)}
-              />
-            )}
-          </Group>
-          {error && (
-            <Text size="sm" c="red" role="alert">
-              {error}
-            </Text>
-          )}
-          {ranked.length ? (
-            <RankedList
-              items={ranked.map((id) => {
-                const a = byId.get(id)!;
-                return { id, label: applicantTitle(a), content: <ApplicantDetails applicant={a} /> };
-              })}
-              onChange={set}
-              onRemove={(id) => set(ranked.filter((x) => x !== id))}
-              label="Your ranking"
-              noun="group"
-              disabled={frozen}
+      <Section
+        compact
+        title={`Your ranking (${ranked.length})`}
+        aside={
+          !frozen && (
+            <SaveChanges
+              label="Save ranking"
+              changed={changed}
+              saving={save.isPending}
+              onSave={submit}
+              onUndo={() => setDraft(null)}
             />
-          ) : (
-            <Text size="sm">
-              You have ranked no group: {frozen ? "all of them went" : "all of them go"} by lot.
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+          )
+        }
+      >
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        {ranked.length ? (
+          <RankedList
+            items={ranked.map((id) => {
+              const a = byId.get(id)!;
+              return { id, label: applicantTitle(a), content: <ApplicantDetails applicant={a} /> };
+            })}
+            onChange={set}
+            onRemove={(id) => set(ranked.filter((x) => x !== id))}
+            label="Your ranking"
+            noun="group"
+            disabled={frozen}
+          />
+        ) : (
+          <Text size="sm">
+            You have ranked no group: {frozen ? "all of them went" : "all of them go"} by lot.
+          </Text>
+        )}
+      </Section>
 
       {byLot.length > 0 && (
-        <Paper
-          component="section"
-          withBorder
-          radius="md"
-          p={{ base: "sm", sm: "md" }}
-          aria-labelledby="lot-title"
+        <Section
+          compact
+          title={
+            <>
+              <IconDice size={18} aria-hidden style={{ verticalAlign: "-3px" }} /> Drawn by lot (
+              {byLot.length})
+            </>
+          }
+          aside={
+            !frozen && (
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => set([...ranked, ...byLot.map((a) => a.proposalId)])}
+              >
+                Rank all in this order
+              </Button>
+            )
+          }
         >
-          <Stack gap="sm">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Title order={2} fz="lg" id="lot-title">
-                <IconDice size={18} aria-hidden style={{ verticalAlign: "-3px" }} /> Drawn by lot (
-                {byLot.length})
-              </Title>
-              {!frozen && (
-                <Button
-                  variant="light"
-                  size="xs"
-                  onClick={() => set([...ranked, ...byLot.map((a) => a.proposalId)])}
-                >
-                  Rank all in this order
-                </Button>
-              )}
-            </Group>
-            <Text size="sm" c="dimmed">
-              Unranked: these groups follow your ranking in an order drawn by lot.
-            </Text>
-            <CardList gap={6} aria-label="Drawn by lot">
-              {byLot.map((a) => (
-                <LotRow
-                  key={a.proposalId}
-                  applicant={a}
-                  frozen={frozen}
-                  onAdd={() => set([...ranked, a.proposalId])}
-                />
-              ))}
-            </CardList>
-          </Stack>
-        </Paper>
+          <Text size="sm" c="dimmed">
+            Unranked: these groups follow your ranking in an order drawn by lot.
+          </Text>
+          <CardList gap={6} aria-label="Drawn by lot">
+            {byLot.map((a) => (
+              <LotRow
+                key={a.proposalId}
+                applicant={a}
+                frozen={frozen}
+                onAdd={() => set([...ranked, a.proposalId])}
+              />
+            ))}
+          </CardList>
+        </Section>
       )}
     </Stack>
   );

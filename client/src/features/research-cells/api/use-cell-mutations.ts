@@ -27,10 +27,9 @@ export const useAddCell = () =>
   useCellMutation((input: CellInput) => api.post<{ cell: Cell }>("/research-cells", input), ["dashboard"]);
 
 /** Titles show on teachers' rows and on the dashboard too. */
-export const useUpdateCell = () =>
+export const useUpdateCell = (id: string) =>
   useCellMutation(
-    ({ id, ...input }: CellInput & { id: string }) =>
-      api.patch<{ cell: Cell }>(`/research-cells/${id}`, input),
+    (input: CellInput) => api.patch<{ cell: Cell }>(`/research-cells/${id}`, input),
     ["people", "dashboard"],
   );
 

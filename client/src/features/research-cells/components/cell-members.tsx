@@ -1,5 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { SimpleGrid, Skeleton } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { useCellsWithSupervisors } from "../api/use-cells";
@@ -19,13 +19,7 @@ export function CellMembers() {
     );
   }
   if (cells.isError) {
-    return (
-      <LoadError
-        title="The research cells could not be loaded."
-        message={cells.error.message}
-        onRetry={() => void cells.refetch()}
-      />
-    );
+    return <QueryError title="The research cells could not be loaded." query={cells} />;
   }
   if (!cells.data.items.length) {
     return (

@@ -1,8 +1,6 @@
-import { ColumnsTable } from "@client/components/columns-table";
-import { EmptyState } from "@client/components/empty-state";
 import { IconButton } from "@client/components/icon-button";
-import { LoadError } from "@client/components/load-error";
-import { Badge, Paper, Skeleton, Text, VisuallyHidden } from "@mantine/core";
+import { RecordsTable } from "@client/components/records-table";
+import { Badge, Text, VisuallyHidden } from "@mantine/core";
 import type { Cell } from "@shared/schemas/cells";
 import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
@@ -13,82 +11,62 @@ export function CellsTable() {
   const cells = useCells();
   const [editing, setEditing] = useState<Cell | null>(null);
 
-  if (cells.isError && !cells.data) {
-    return (
-      <LoadError
-        title="The research cells could not be loaded."
-        message={cells.error.message}
-        onRetry={() => void cells.refetch()}
-      />
-    );
-  }
-  const items = cells.data?.items ?? [];
-  if (cells.data && !items.length) {
-    return (
-      <EmptyState
-        icon={IconBuildingCommunity}
-        title="No research cells yet."
-        description="Add the first one with the form."
-      />
-    );
-  }
-
   return (
-    <Paper withBorder radius="md">
-      <ColumnsTable
-        minWidth={640}
-        striped
-        highlightOnHover
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        rows={items}
-        loading={cells.isPending ? { rows: 3, placeholder: <Skeleton height={14} /> } : undefined}
-        columns={[
-          { key: "title", label: "Title", td: { fw: 600, miw: 180 }, cell: (c) => c.title },
-          {
-            key: "description",
-            label: "Description",
-            cell: (c) => (
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {c.description}
-              </Text>
-            ),
-          },
-          {
-            key: "supervisors",
-            label: "Supervisors",
-            th: { ta: "center" },
-            td: { ta: "center" },
-            cell: (c) => (
-              <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
-                {c.supervisorCount}
-              </Badge>
-            ),
-          },
-          {
-            key: "proposals",
-            label: "Proposals",
-            th: { ta: "center" },
-            td: { ta: "center" },
-            cell: (c) => (
-              <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
-                {c.proposalCount}
-              </Badge>
-            ),
-          },
-          {
-            key: "actions",
-            label: <VisuallyHidden>Actions</VisuallyHidden>,
-            th: { w: 60 },
-            cell: (c) => (
-              <IconButton tip="Edit" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
-                <IconPencil size={18} />
-              </IconButton>
-            ),
-          },
-        ]}
-      />
+    <RecordsTable
+      query={cells}
+      failed="The research cells could not be loaded."
+      empty={{
+        icon: IconBuildingCommunity,
+        title: "No research cells yet.",
+        description: "Add the first one with the form.",
+      }}
+      minWidth={640}
+      columns={[
+        { key: "title", label: "Title", td: { fw: 600, miw: 180 }, cell: (c) => c.title },
+        {
+          key: "description",
+          label: "Description",
+          cell: (c) => (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {c.description}
+            </Text>
+          ),
+        },
+        {
+          key: "supervisors",
+          label: "Supervisors",
+          th: { ta: "center" },
+          td: { ta: "center" },
+          cell: (c) => (
+            <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
+              {c.supervisorCount}
+            </Badge>
+          ),
+        },
+        {
+          key: "proposals",
+          label: "Proposals",
+          th: { ta: "center" },
+          td: { ta: "center" },
+          cell: (c) => (
+            <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
+              {c.proposalCount}
+            </Badge>
+          ),
+        },
+        {
+          key: "actions",
+          label: <VisuallyHidden>Actions</VisuallyHidden>,
+          th: { w: 60 },
+          cell: (c) => (
+            <IconButton tip="Edit" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
+              <IconPencil size={18} />
+            </IconButton>
+          ),
+        },
+      ]}
+    >
       <EditCellModal cell={editing} onClose={() => setEditing(null)} />
-    </Paper>
+    </RecordsTable>
   );
 }

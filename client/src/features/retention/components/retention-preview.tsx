@@ -1,6 +1,6 @@
 import { Fact } from "@client/components/fact";
 import { FigureText } from "@client/components/figure";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { DateText } from "@client/lib/dates";
 import { retentionQueries } from "@client/lib/queries/retention";
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -23,13 +23,7 @@ const FIGURES: [keyof RetentionCounts, string][] = [
 export function RetentionPreview() {
   const preview = useQuery(retentionQueries.preview());
   if (preview.isError && !preview.data)
-    return (
-      <LoadError
-        title="The retention preview could not be loaded."
-        message={preview.error.message}
-        onRetry={() => void preview.refetch()}
-      />
-    );
+    return <QueryError title="The retention preview could not be loaded." query={preview} />;
   const p = preview.data;
   return (
     <Stack gap="lg">

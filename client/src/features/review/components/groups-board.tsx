@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
-import { CardList, pageCount } from "@client/components/list-parts";
+import { CardGrid, CardList, pageCount } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
+import { MembersLine } from "@client/components/member-name";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { PageLoader } from "@client/components/page-loader";
 import { STATUS_COLOR } from "@client/components/status-badge";
@@ -8,13 +9,13 @@ import { countText } from "@client/lib/count";
 import { DateText } from "@client/lib/dates";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Anchor, Badge, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { useState } from "react";
 import { BOARD_PAGE_SIZE, type BoardSection, type BoardState, useGroupsBoard } from "../api/use-groups-board";
-import { ProposalTitle, ReviewTable } from "./review-table";
+import { ReviewCard, ReviewTable } from "./review-table";
 
 const sectionId = (state: BoardState) => `groups-${state.toLowerCase().replace(/ /g, "-")}`;
 
@@ -65,7 +66,7 @@ export function GroupsBoard({ termId }: { termId?: string }) {
 function Counts({ board }: { board: BoardSection[] }) {
   return (
     <nav aria-label="Groups by state">
-      <SimpleGrid component="ul" m={0} p={0} style={{ listStyle: "none" }} cols={{ base: 2, xs: 3, md: 6 }}>
+      <CardGrid cols={{ base: 2, xs: 3, md: 6 }}>
         {board.map((s) => {
           const total = s.list.data?.total ?? 0;
           const label = (
@@ -90,7 +91,7 @@ function Counts({ board }: { board: BoardSection[] }) {
             </Paper>
           );
         })}
-      </SimpleGrid>
+      </CardGrid>
     </nav>
   );
 }
@@ -135,22 +136,13 @@ function StateSection({
       {narrow ? (
         <CardList gap="sm" aria-labelledby={headingId}>
           {items.map((p) => (
-            <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <ProposalTitle proposal={p} />
-                <OverdueBadge proposal={p} size="sm" />
-              </Group>
+            <ReviewCard key={p.id} proposal={p}>
               {under(p)}
-              <Text size="sm" mt={6}>
-                <Text span size="sm" c="dimmed">
-                  Members:{" "}
-                </Text>
-                {memberNames(p)}
-              </Text>
+              <MembersLine proposal={p} mt={6} />
               <Text size="xs" c="dimmed" mt={4}>
                 {cellTitle(p)} · submitted <DateText iso={p.createdAt} />
               </Text>
-            </Paper>
+            </ReviewCard>
           ))}
         </CardList>
       ) : (

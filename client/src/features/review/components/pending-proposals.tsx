@@ -1,6 +1,7 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { LoadError } from "@client/components/load-error";
+import { MembersLine } from "@client/components/member-name";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { PageLoader } from "@client/components/page-loader";
 import { countText } from "@client/lib/count";
@@ -8,14 +9,14 @@ import { DateText } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
 import { cellTitle, memberNames } from "@client/lib/proposal-format";
 import { useNarrow } from "@client/lib/use-narrow";
-import { Button, Group, Pagination, Paper, Text } from "@mantine/core";
+import { Button, Group, Pagination, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import { IconInbox } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { PENDING_PAGE_SIZE, usePendingProposals } from "../api/use-pending-proposals";
 import { ReviewModal } from "./review-modal";
-import { ProposalTitle, ReviewTable } from "./review-table";
+import { ReviewCard, ReviewTable } from "./review-table";
 
 /**
  * The supervisor's Pending proposals in a term (none = the current term), oldest first, each with
@@ -72,28 +73,19 @@ export function PendingProposals({ termId }: { termId?: string }) {
         // Narrow screens: a card per proposal, its Review button in view (not in a column off screen).
         <CardList gap="sm" aria-label="Pending proposals">
           {items.map((p) => (
-            <Paper component="li" key={p.id} withBorder radius="md" p="sm" aria-label={p.title}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <ProposalTitle proposal={p} />
-                <OverdueBadge proposal={p} size="sm" />
-              </Group>
+            <ReviewCard key={p.id} proposal={p}>
               <Text size="xs" c="dimmed">
                 by {p.createdBy?.name || MSG.unknown} · {p.type} · {cellTitle(p)}
                 {termId === "all" && ` · ${p.term.name}`}
               </Text>
-              <Text size="sm" mt={6}>
-                <Text span size="sm" c="dimmed">
-                  Members:{" "}
-                </Text>
-                {memberNames(p)}
-              </Text>
+              <MembersLine proposal={p} mt={6} />
               <Group justify="space-between" mt="xs">
                 <Text size="xs" c="dimmed">
                   Submitted <DateText iso={p.createdAt} />
                 </Text>
                 {review(p)}
               </Group>
-            </Paper>
+            </ReviewCard>
           ))}
         </CardList>
       ) : (

@@ -1,6 +1,7 @@
 import { ColumnsTable } from "@client/components/columns-table";
+import { OverdueBadge } from "@client/components/overdue-badge";
 import { useBackHere } from "@client/lib/back";
-import { Anchor, Paper, type TableProps, Text } from "@mantine/core";
+import { Anchor, Group, Paper, type TableProps, Text } from "@mantine/core";
 import type { ProposalSummary } from "@shared/schemas/proposals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -25,6 +26,19 @@ export function ProposalTitle({
         {p.title}
       </Anchor>
     </Text>
+  );
+}
+
+/** A proposal to review as a card (narrow screens): its title and overdue badge, then `children`. */
+export function ReviewCard({ proposal: p, children }: { proposal: ProposalSummary; children: ReactNode }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={p.title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <ProposalTitle proposal={p} />
+        <OverdueBadge proposal={p} size="sm" />
+      </Group>
+      {children}
+    </Paper>
   );
 }
 

@@ -17,9 +17,7 @@ function useRoomMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult
 export const useAddRoom = () =>
   useRoomMutation((input: RoomInput) => api.post<{ room: Room }>("/rooms", input));
 
-export const useUpdateRoom = () =>
-  useRoomMutation(({ id, ...input }: RoomInput & { id: string }) =>
-    api.patch<{ room: Room }>(`/rooms/${id}`, input),
-  );
+export const useUpdateRoom = (id: string) =>
+  useRoomMutation((input: RoomInput) => api.patch<{ room: Room }>(`/rooms/${id}`, input));
 
 export const useDeleteRoom = () => useRoomMutation((id: string) => api.delete<{ ok: true }>(`/rooms/${id}`));

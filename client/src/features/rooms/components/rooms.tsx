@@ -1,10 +1,8 @@
-import { ColumnsTable } from "@client/components/columns-table";
-import { EmptyState } from "@client/components/empty-state";
 import { IconButton } from "@client/components/icon-button";
-import { LoadError } from "@client/components/load-error";
+import { RecordsTable } from "@client/components/records-table";
 import { errorMessage } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { MSG } from "@shared/messages";
 import type { Room } from "@shared/schemas/rooms";
@@ -32,73 +30,54 @@ function RoomsTable() {
         }),
     });
 
-  if (rooms.isError && !rooms.data) {
-    return (
-      <LoadError
-        title="The rooms could not be loaded."
-        message={rooms.error.message}
-        onRetry={() => void rooms.refetch()}
-      />
-    );
-  }
-  const items = rooms.data?.items ?? [];
-  if (rooms.data && !items.length) {
-    return (
-      <EmptyState
-        icon={IconDoor}
-        title="No rooms yet."
-        description="Add the rooms defenses can be held in. A defense can always be online, with a link."
-      />
-    );
-  }
   return (
-    <Paper withBorder radius="md">
-      <ColumnsTable
-        minWidth={480}
-        striped
-        highlightOnHover
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        aria-label="Rooms"
-        rows={items}
-        loading={rooms.isPending ? { rows: 3, placeholder: <Skeleton height={14} /> } : undefined}
-        columns={[
-          { key: "name", label: "Name", td: { fw: 600, miw: 160 }, cell: (r) => r.name },
-          {
-            key: "capacity",
-            label: "Capacity",
-            th: { ta: "right" },
-            td: { ta: "right" },
-            cell: (r) => r.capacity,
-          },
-          {
-            key: "notes",
-            label: "Notes",
-            cell: (r) => (
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {r.notes || "—"}
-              </Text>
-            ),
-          },
-          {
-            key: "actions",
-            label: <VisuallyHidden>Actions</VisuallyHidden>,
-            th: { w: 100 },
-            cell: (r) => (
-              <Group gap={4} wrap="nowrap" justify="flex-end">
-                <IconButton tip="Edit" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
-                  <IconPencil size={18} />
-                </IconButton>
-                <IconButton tip="Remove" aria-label={`Remove ${r.name}`} onClick={() => confirmRemove(r)}>
-                  <IconTrash size={18} />
-                </IconButton>
-              </Group>
-            ),
-          },
-        ]}
-      />
+    <RecordsTable
+      query={rooms}
+      failed="The rooms could not be loaded."
+      empty={{
+        icon: IconDoor,
+        title: "No rooms yet.",
+        description: "Add the rooms defenses can be held in. A defense can always be online, with a link.",
+      }}
+      minWidth={480}
+      aria-label="Rooms"
+      columns={[
+        { key: "name", label: "Name", td: { fw: 600, miw: 160 }, cell: (r) => r.name },
+        {
+          key: "capacity",
+          label: "Capacity",
+          th: { ta: "right" },
+          td: { ta: "right" },
+          cell: (r) => r.capacity,
+        },
+        {
+          key: "notes",
+          label: "Notes",
+          cell: (r) => (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {r.notes || "—"}
+            </Text>
+          ),
+        },
+        {
+          key: "actions",
+          label: <VisuallyHidden>Actions</VisuallyHidden>,
+          th: { w: 100 },
+          cell: (r) => (
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              <IconButton tip="Edit" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
+                <IconPencil size={18} />
+              </IconButton>
+              <IconButton tip="Remove" aria-label={`Remove ${r.name}`} onClick={() => confirmRemove(r)}>
+                <IconTrash size={18} />
+              </IconButton>
+            </Group>
+          ),
+        },
+      ]}
+    >
       <EditRoomModal room={editing} onClose={() => setEditing(null)} />
-    </Paper>
+    </RecordsTable>
   );
 }
 

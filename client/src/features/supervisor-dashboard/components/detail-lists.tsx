@@ -1,9 +1,10 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
+import { MembersLine } from "@client/components/member-name";
 import { OverdueBadge } from "@client/components/overdue-badge";
 import { StatusBadge } from "@client/components/status-badge";
 import { useBackHere } from "@client/lib/back";
-import { cellTitle, memberNames } from "@client/lib/proposal-format";
+import { cellTitle } from "@client/lib/proposal-format";
 import { Anchor, Badge, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { ProposalSummary } from "@shared/schemas/proposals";
@@ -33,12 +34,7 @@ export function GroupList({ groups }: { groups: ProposalSummary[] }) {
               <OverdueBadge proposal={g} />
             </Group>
           </Group>
-          <Text size="sm" mt={4}>
-            <Text span c="dimmed" size="sm">
-              Members:{" "}
-            </Text>
-            {memberNames(g)}
-          </Text>
+          <MembersLine proposal={g} mt={4} />
           <Text size="xs" c="dimmed" mt={2}>
             {cellTitle(g)}
           </Text>

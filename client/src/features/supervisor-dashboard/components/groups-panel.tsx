@@ -1,4 +1,4 @@
-import { LoadError } from "@client/components/load-error";
+import { LoadError, QueryError } from "@client/components/load-error";
 import { PageLoader } from "@client/components/page-loader";
 import { countText } from "@client/lib/count";
 import { Button, Group, Stack, Text } from "@mantine/core";
@@ -20,13 +20,7 @@ export function GroupsPanel({ type, termId }: { type?: ProposalType; termId?: st
     return <PageLoader label="Loading groups" />;
   }
   if (list.isError && !list.data) {
-    return (
-      <LoadError
-        title={MSG.fetchProposalsFailed}
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <QueryError title={MSG.fetchProposalsFailed} query={list} />;
   }
 
   // A group that moved between two pages' reads (a newer one arrived) is shown once.

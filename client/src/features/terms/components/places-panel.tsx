@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { useNarrow } from "@client/lib/use-narrow";
 import { Badge, Box, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
@@ -56,13 +56,7 @@ export function PlacesPanel({ term, headingRef }: { term: Term; headingRef?: Ref
 
   let body: ReactNode;
   if (load.isError && !load.data) {
-    body = (
-      <LoadError
-        title="The places could not be loaded."
-        message={load.error.message}
-        onRetry={() => void load.refetch()}
-      />
-    );
+    body = <QueryError title="The places could not be loaded." query={load} />;
   } else if (load.isPending) {
     body = <Skeleton height={160} radius="md" aria-hidden />;
   } else if (!items.length) {

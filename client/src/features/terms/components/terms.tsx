@@ -1,5 +1,5 @@
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import type { Term } from "@shared/schemas/terms";
 import { IconCalendarOff, IconPlus } from "@tabler/icons-react";
@@ -27,13 +27,7 @@ export function Terms() {
   }, [focusPlaces]);
 
   if (terms.isError && !terms.data) {
-    return (
-      <LoadError
-        title="The terms could not be loaded."
-        message={terms.error.message}
-        onRetry={() => void terms.refetch()}
-      />
-    );
+    return <QueryError title="The terms could not be loaded." query={terms} />;
   }
   if (terms.isPending) {
     return (

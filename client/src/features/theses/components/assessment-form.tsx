@@ -1,6 +1,4 @@
 import { ActionDialog } from "@client/components/action-modal";
-import { formAfterRefusal } from "@client/lib/life-mutation";
-import { notify } from "@client/lib/notify";
 import { Checkbox, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
 import { gradesOf, weightedScore } from "@shared/grades";
 import { LIMITS } from "@shared/limits";
@@ -8,7 +6,7 @@ import { MSG } from "@shared/messages";
 import type { Assessments } from "@shared/schemas/assessments";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
-import { useThesisAction } from "../api/use-theses";
+import { useThesisDialog } from "./thesis-dialog";
 
 type Content = NonNullable<Assessments["first"]["content"]>;
 const FIELDS = ["scores", "grades", "studentComment", "internalComment"];
@@ -34,16 +32,16 @@ function initial(thesis: Thesis, a: Assessments, own: Content | null) {
  * the other examiner and the committee. They may change it until the other's is in.
  */
 export function AssessmentForm({ thesis, a, own }: { thesis: Thesis; a: Assessments; own: Content | null }) {
-  const [opened, setOpened] = useState(false);
   const [v, setV] = useState(() => initial(thesis, a, own));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const close = () => setOpened(false);
-  const action = useThesisAction(thesis.id, {
+  const { action, dialog } = useThesisDialog(thesis, {
+    done: MSG.assessmentSaved,
     fields: FIELDS,
-    onSuccess: () => {
-      notify.success(MSG.assessmentSaved);
-      close();
+    reset: () => {
+      setV(initial(thesis, a, own));
+      setErrors({});
     },
+    setErrors,
   });
   const scale = gradesOf(a.scale).map((g) => ({ value: g, label: g }));
   const numbers = Object.fromEntries(Object.entries(v.scores).map(([k, s]) => [k, s === "" ? 0 : s]));
@@ -59,26 +57,16 @@ export function AssessmentForm({ thesis, a, own }: { thesis: Thesis; a: Assessme
       studentComment: v.studentComment,
       internalComment: v.internalComment,
     };
-    action.mutate(
-      { method: "PUT", path: "assessment", body },
-      { onError: (e) => formAfterRefusal(e, { fields: FIELDS, setErrors, close }) },
-    );
+    action.mutate({ method: "PUT", path: "assessment", body });
   };
   const scoreError = Object.entries(errors).find(([k]) => k.startsWith("scores"))?.[1];
   return (
     <ActionDialog
+      {...dialog}
       button={{ children: label }}
-      onOpen={() => {
-        setV(initial(thesis, a, own));
-        setErrors({});
-        setOpened(true);
-      }}
-      opened={opened}
-      onClose={close}
       title={label}
       confirmLabel="Save assessment"
       onConfirm={confirm}
-      loading={action.isPending}
     >
       <Stack gap="sm">
         {a.rubric.map((c) => (

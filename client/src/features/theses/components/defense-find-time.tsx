@@ -1,4 +1,4 @@
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
 import { useTimeZone } from "@client/lib/dates";
 import { notify } from "@client/lib/notify";
@@ -50,13 +50,7 @@ export function FindTime({ thesisId, defense }: { thesisId: string; defense?: De
         Free times ({zone})
       </Text>
       {slots.isPending && <Text size="sm">Looking for free times…</Text>}
-      {slots.isError && (
-        <LoadError
-          title={MSG.fetchDefenseFailed}
-          message={slots.error.message}
-          onRetry={() => void slots.refetch()}
-        />
-      )}
+      {slots.isError && <QueryError title={MSG.fetchDefenseFailed} query={slots} />}
       {slots.data?.length === 0 && <Text size="sm">No free time in the next 14 days.</Text>}
       {slots.data?.map((s) => (
         <Group key={`${s.startsAt}-${s.room.id}`} justify="space-between" gap="xs" wrap="wrap">

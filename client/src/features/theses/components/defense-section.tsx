@@ -1,7 +1,7 @@
 import { ActionModal } from "@client/components/action-modal";
 import { DownloadButton } from "@client/components/download-button";
 import { Fact } from "@client/components/fact";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { Section } from "@client/components/section";
 import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
@@ -45,14 +45,7 @@ export function DefenseSection({ thesis }: { thesis: Thesis }) {
 
   let body: React.ReactNode;
   if (query.isPending) body = <Text size="sm">Loading the defense…</Text>;
-  else if (query.isError)
-    body = (
-      <LoadError
-        title={MSG.fetchDefenseFailed}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  else if (query.isError) body = <QueryError title={MSG.fetchDefenseFailed} query={query} />;
   else if (!query.data) body = <Text size="sm">No defense is scheduled yet.</Text>;
   else body = <DefenseFacts defense={query.data} zone={zone} />;
 

@@ -1,12 +1,10 @@
 import { ActionDialog } from "@client/components/action-modal";
 import { TeacherSelect } from "@client/components/teacher-select";
-import { formAfterRefusal } from "@client/lib/life-mutation";
-import { notify } from "@client/lib/notify";
 import { type ComboboxItem, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
-import { useThesisAction } from "../api/use-theses";
+import { useThesisDialog } from "./thesis-dialog";
 
 type Place = "first" | "second";
 const FIELD = { first: "firstExaminerId", second: "secondExaminerId" } as const;
@@ -18,43 +16,29 @@ const FIELD = { first: "firstExaminerId", second: "secondExaminerId" } as const;
  */
 export function ExaminerForm({ thesis, place }: { thesis: Thesis; place: Place }) {
   const current = place === "first" ? thesis.firstExaminer : thesis.secondExaminer;
-  const [opened, setOpened] = useState(false);
   const [chosen, setChosen] = useState<ComboboxItem | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const close = () => setOpened(false);
-  const fields = [FIELD[place]];
-  const action = useThesisAction(thesis.id, {
-    fields,
-    onSuccess: () => {
-      notify.success(MSG.examinersSaved);
-      close();
+  const { action, dialog } = useThesisDialog(thesis, {
+    done: MSG.examinersSaved,
+    fields: [FIELD[place]],
+    reset: () => {
+      setChosen(null);
+      setError(null);
     },
+    setErrors: (f) => setError(f[FIELD[place]] ?? null),
   });
   const label = current ? `Replace the ${place} examiner` : `Name the ${place} examiner`;
   const confirm = () => {
     if (!chosen) return setError(MSG.examinerNotFound);
-    action.mutate(
-      { method: "PUT", path: "examiners", body: { [FIELD[place]]: chosen.value } },
-      {
-        onError: (e) =>
-          formAfterRefusal(e, { fields, setErrors: (f) => setError(f[FIELD[place]] ?? null), close }),
-      },
-    );
+    action.mutate({ method: "PUT", path: "examiners", body: { [FIELD[place]]: chosen.value } });
   };
   return (
     <ActionDialog
+      {...dialog}
       button={{ size: "xs", variant: "light", children: label }}
-      onOpen={() => {
-        setChosen(null);
-        setError(null);
-        setOpened(true);
-      }}
-      opened={opened}
-      onClose={close}
       title={label}
       confirmLabel="Save"
       onConfirm={confirm}
-      loading={action.isPending}
     >
       <Text size="sm">
         Any active teacher account; an external examiner is a teacher account with no research cell.

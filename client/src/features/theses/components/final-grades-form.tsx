@@ -1,65 +1,46 @@
 import { ActionDialog, ActionText, useActionText } from "@client/components/action-modal";
-import { formAfterRefusal } from "@client/lib/life-mutation";
-import { notify } from "@client/lib/notify";
 import { Select, Text } from "@mantine/core";
 import { gradesOf } from "@shared/grades";
 import { MSG } from "@shared/messages";
 import type { Assessments } from "@shared/schemas/assessments";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
-import { useThesisAction } from "../api/use-theses";
+import { useThesisDialog } from "./thesis-dialog";
 
 const FIELDS = ["grades", "reason"];
 
 /** On a Disputed thesis, the committee sets each disputed member's grade with a reason (DESIGN.md §17): Graded. */
 export function FinalGradesForm({ thesis, a }: { thesis: Thesis; a: Assessments }) {
   const disputed = (a.grades ?? []).filter((g) => g.disputed && g.grade === null).map((g) => g.member);
-  const [opened, setOpened] = useState(false);
-  const words = useActionText(opened);
   const [grades, setGrades] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const close = () => setOpened(false);
-  const action = useThesisAction(thesis.id, {
+  const { action, opened, dialog } = useThesisDialog(thesis, {
+    done: MSG.finalGradesSet,
     fields: FIELDS,
-    onSuccess: () => {
-      notify.success(MSG.finalGradesSet);
-      close();
+    reset: () => {
+      setGrades({});
+      setError(null);
+    },
+    setErrors: (f) => {
+      if (f.grades) setError(f.grades);
+      if (f.reason) words.setError(f.reason);
     },
   });
+  const words = useActionText(opened);
   const confirm = () => {
     const missing = disputed.find((m) => !grades[m.id]);
     if (missing) return setError(MSG.gradeMissing(missing.name));
     if (!words.value.trim()) return words.setError(MSG.thesisReasonRequired);
-    action.mutate(
-      { path: "final-grades", body: { grades, reason: words.value.trim() } },
-      {
-        onError: (e) =>
-          formAfterRefusal(e, {
-            fields: FIELDS,
-            setErrors: (f) => {
-              if (f.grades) setError(f.grades);
-              if (f.reason) words.setError(f.reason);
-            },
-            close,
-          }),
-      },
-    );
+    action.mutate({ path: "final-grades", body: { grades, reason: words.value.trim() } });
   };
   return (
     <ActionDialog
+      {...dialog}
       button={{ color: "orange", children: "Set final grades" }}
-      onOpen={() => {
-        setGrades({});
-        setError(null);
-        setOpened(true);
-      }}
-      opened={opened}
-      onClose={close}
       title="Set final grades"
       confirmLabel="Set final grades"
       confirmColor="orange"
       onConfirm={confirm}
-      loading={action.isPending}
     >
       <Text size="sm">
         The examiners disagree on these members' grades. The agreed grades stand; the thesis becomes Graded.

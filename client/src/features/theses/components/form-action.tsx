@@ -1,13 +1,12 @@
 import { ActionDialog, ActionText, useActionText } from "@client/components/action-modal";
 import { useTimeZone } from "@client/lib/dates";
-import { formAfterRefusal } from "@client/lib/life-mutation";
-import { notify } from "@client/lib/notify";
 import { type ButtonProps, Text, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { utcToWall, wallToUtc } from "@shared/time";
 import { type ReactNode, useState } from "react";
-import { type ThesisRequest, useThesisAction } from "../api/use-theses";
+import type { ThesisRequest } from "../api/use-theses";
+import { useThesisDialog } from "./thesis-dialog";
 
 export interface FormActionProps {
   thesis: Thesis;
@@ -47,51 +46,36 @@ export function FormAction({
   request,
 }: FormActionProps) {
   const zone = useTimeZone();
-  const [opened, setOpened] = useState(false);
-  const words = useActionText(opened);
   const [wall, setWall] = useState("");
   const [dueError, setDueError] = useState<string | null>(null);
-  const close = () => setOpened(false);
   const fields = [text?.field ?? "", "dueAt"].filter(Boolean);
-  const action = useThesisAction(thesis.id, {
+  const { action, opened, dialog } = useThesisDialog(thesis, {
+    done,
     fields,
-    onSuccess: () => {
-      notify.success(done);
-      close();
+    reset: () => {
+      setWall(dueAt?.initial ? utcToWall(dueAt.initial, zone) : "");
+      setDueError(null);
+    },
+    setErrors: (f) => {
+      if (text && f[text.field]) words.setError(f[text.field]);
+      if (f.dueAt) setDueError(f.dueAt);
     },
   });
-  const open = () => {
-    setWall(dueAt?.initial ? utcToWall(dueAt.initial, zone) : "");
-    setDueError(null);
-    setOpened(true);
-  };
+  const words = useActionText(opened);
   const confirm = () => {
     if (text?.required && !words.value.trim()) return words.setError(MSG.thesisReasonRequired);
     const due = wall ? (wallToUtc(wall, zone) ?? undefined) : undefined;
     if (dueAt?.required && !due) return setDueError(MSG.thesisDueAtInvalid);
-    action.mutate(request({ text: words.value.trim(), dueAt: due }), {
-      onError: (e) =>
-        formAfterRefusal(e, {
-          fields,
-          setErrors: (f) => {
-            if (text && f[text.field]) words.setError(f[text.field]);
-            if (f.dueAt) setDueError(f.dueAt);
-          },
-          close,
-        }),
-    });
+    action.mutate(request({ text: words.value.trim(), dueAt: due }));
   };
   return (
     <ActionDialog
+      {...dialog}
       button={{ color, variant, children: label }}
-      onOpen={open}
-      opened={opened}
-      onClose={close}
       title={title}
       confirmLabel={label}
       confirmColor={color}
       onConfirm={confirm}
-      loading={action.isPending}
     >
       <Text size="sm">{explain}</Text>
       {children}

@@ -1,6 +1,6 @@
 import { EmptyState } from "@client/components/empty-state";
 import { Fact } from "@client/components/fact";
-import { LoadError } from "@client/components/load-error";
+import { QueryError } from "@client/components/load-error";
 import { PageHeader } from "@client/components/page-header";
 import { PageLoader } from "@client/components/page-loader";
 import { Section } from "@client/components/section";
@@ -68,11 +68,7 @@ export function ThesisPage({ id, back: fallback }: { id: string; back: BackLink 
           description="It does not exist, or it is not yours to see."
         />
       ) : (
-        <LoadError
-          title={MSG.fetchThesisFailed}
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryError title={MSG.fetchThesisFailed} query={query} />
       ),
     );
   }

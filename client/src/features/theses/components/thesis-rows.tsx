@@ -1,13 +1,9 @@
-import { ColumnsTable } from "@client/components/columns-table";
-import { CardList, Field } from "@client/components/list-parts";
+import { RowsCards, RowsTable, type TextColumn, TitleLink } from "@client/components/record-rows";
 import { useUser } from "@client/lib/auth";
-import { useBackHere } from "@client/lib/back";
 import { thesisPath } from "@client/lib/queries/theses";
-import { Anchor, Box, Group, Paper, SimpleGrid, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { ThesisDue, ThesisOverdueBadge, YourAssessmentBadge } from "./thesis-due";
 import { ThesisStateBadge } from "./thesis-state-badge";
 
@@ -19,8 +15,8 @@ interface RowsProps {
   now: number;
 }
 
-const COLUMNS: { label: string; text: (t: Thesis, now: number) => ReactNode; maw?: number }[] = [
-  { label: "Due", text: (t, now) => <ThesisDue thesis={t} now={now} />, maw: 260 },
+const columns = (now: number): TextColumn<Thesis>[] => [
+  { label: "Due", text: (t) => <ThesisDue thesis={t} now={now} />, maw: 260 },
   {
     label: "Members",
     text: (t) => t.members.map((m) => m.name || MSG.unknown).join(", ") || MSG.notAvailable,
@@ -30,20 +26,10 @@ const COLUMNS: { label: string; text: (t: Thesis, now: number) => ReactNode; maw
 ];
 
 function TitleCell({ t, showTerm }: { t: Thesis; showTerm: boolean }) {
-  const back = useBackHere();
   const user = useUser();
   return (
     <>
-      <Anchor
-        component={Link}
-        to={thesisPath(user.role, t.id)}
-        state={back}
-        fw={600}
-        size="sm"
-        style={{ overflowWrap: "anywhere" }}
-      >
-        {t.title}
-      </Anchor>
+      <TitleLink to={thesisPath(user.role, t.id)}>{t.title}</TitleLink>
       {showTerm && (
         <Text size="xs" c="dimmed">
           {t.termName}
@@ -53,70 +39,28 @@ function TitleCell({ t, showTerm }: { t: Thesis; showTerm: boolean }) {
   );
 }
 
-function State({ t, now }: { t: Thesis; now: number }) {
-  return (
-    <Group gap={6} wrap="wrap">
-      <ThesisStateBadge state={t.state} />
-      <ThesisOverdueBadge thesis={t} now={now} />
-      <YourAssessmentBadge thesis={t} now={now} />
-    </Group>
-  );
-}
+const rows = ({ items, showTerm, busy, now }: RowsProps) => ({
+  items,
+  busy,
+  name: "Theses",
+  rowName: (t: Thesis) => t.title,
+  title: (t: Thesis) => <TitleCell t={t} showTerm={showTerm} />,
+  status: {
+    key: "state",
+    label: "State",
+    cell: (t: Thesis) => (
+      <Group gap={6} wrap="wrap">
+        <ThesisStateBadge state={t.state} />
+        <ThesisOverdueBadge thesis={t} now={now} />
+        <YourAssessmentBadge thesis={t} now={now} />
+      </Group>
+    ),
+  },
+  columns: columns(now),
+});
 
 /** The theses as a table (desktop): title linked to its page, state, due date, members, supervisor. */
-export function ThesisTable({ items, showTerm, busy, now }: RowsProps) {
-  return (
-    <ColumnsTable
-      minWidth={900}
-      verticalSpacing="sm"
-      horizontalSpacing="md"
-      striped
-      highlightOnHover
-      aria-busy={busy}
-      aria-label="Theses"
-      rows={items}
-      columns={[
-        {
-          key: "title",
-          label: "Title",
-          td: { miw: 240, maw: 320 },
-          cell: (t) => <TitleCell t={t} showTerm={showTerm} />,
-        },
-        { key: "state", label: "State", cell: (t) => <State t={t} now={now} /> },
-        ...COLUMNS.map((c) => ({
-          key: c.label,
-          label: c.label,
-          td: { maw: c.maw },
-          cell: (t: Thesis) => (
-            <Text size="sm" component="div">
-              {c.text(t, now)}
-            </Text>
-          ),
-        })),
-      ]}
-    />
-  );
-}
+export const ThesisTable = (props: RowsProps) => <RowsTable minWidth={900} blockText {...rows(props)} />;
 
 /** The same theses as cards (below md): nothing off screen. */
-export function ThesisCards({ items, showTerm, busy, now }: RowsProps) {
-  return (
-    <CardList gap="sm" aria-label="Theses" aria-busy={busy}>
-      {items.map((t) => (
-        <Paper component="li" key={t.id} withBorder radius="md" p="sm" aria-label={t.title}>
-          <TitleCell t={t} showTerm={showTerm} />
-          <Box mt={6}>
-            <State t={t} now={now} />
-          </Box>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-            {COLUMNS.map((c) => (
-              <Field key={c.label} label={c.label}>
-                {c.text(t, now)}
-              </Field>
-            ))}
-          </SimpleGrid>
-        </Paper>
-      ))}
-    </CardList>
-  );
-}
+export const ThesisCards = (props: RowsProps) => <RowsCards {...rows(props)} />;

@@ -18,10 +18,14 @@ export const useMyCells = () => useQuery({ ...supervisorDashboardQueries.counts(
 type Answer = { topic: Topic };
 
 /** A change to topics refreshes every allocation query (lists, applicants, drafts). */
-function useTopicMutation<T>(send: (input: T) => Promise<Answer>) {
+function useTopicMutation<T>(
+  send: (input: T) => Promise<Answer>,
+  answered: { onSuccess?: (answer: Answer) => void; onError?: (e: unknown) => void } = {},
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...answered,
     onSettled: () => qc.invalidateQueries({ queryKey: allocationQueries.all() }),
   });
 }
@@ -32,4 +36,6 @@ export const useCreateTopic = () =>
 export const useEditTopic = (id: string) =>
   useTopicMutation((input: Omit<TopicInput, "termId">) => api.patch<Answer>(`/topics/${id}`, input));
 
-export const useWithdrawTopic = () => useTopicMutation((id: string) => api.delete<Answer>(`/topics/${id}`));
+/** `answered`: what the confirmation does with the answer (closeOnAnswer's), kept with the mutation. */
+export const useWithdrawTopic = (answered?: Parameters<typeof useTopicMutation>[1]) =>
+  useTopicMutation((id: string) => api.delete<Answer>(`/topics/${id}`), answered);

@@ -1,10 +1,11 @@
 import { useAllocationTerm } from "@client/components/allocation-term";
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
-import { LoadError } from "@client/components/load-error";
+import { CardGrid } from "@client/components/list-parts";
+import { QueryError } from "@client/components/load-error";
 import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
-import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Pagination, Skeleton, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Topic } from "@shared/schemas/allocation";
 import { IconBulb, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
@@ -32,7 +33,12 @@ export function MyTopics() {
   const cells = useMyCells();
   const [editing, setEditing] = useState<Topic | null | "new">(null);
   const [withdrawing, setWithdrawing] = useState<Topic | null>(null);
-  const withdraw = useWithdrawTopic();
+  const withdraw = useWithdrawTopic(
+    closeOnAnswer(
+      () => setWithdrawing(null),
+      ({ topic }) => MSG.topicWithdrawnDone(topic.title),
+    ),
+  );
 
   if (!term) return instead;
 
@@ -45,13 +51,7 @@ export function MyTopics() {
 
   const confirmWithdraw = () => {
     if (!withdrawing) return;
-    withdraw.mutate(
-      withdrawing.id,
-      closeOnAnswer(
-        () => setWithdrawing(null),
-        ({ topic }) => MSG.topicWithdrawnDone(topic.title),
-      ),
-    );
+    withdraw.mutate(withdrawing.id);
   };
 
   return (
@@ -78,11 +78,7 @@ export function MyTopics() {
       )}
 
       {list.isError && !list.data ? (
-        <LoadError
-          title="Your topics could not be loaded."
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryError title="Your topics could not be loaded." query={list} />
       ) : list.isPending ? (
         <Skeleton height={160} radius="md" />
       ) : items.length === 0 ? (
@@ -92,14 +88,7 @@ export function MyTopics() {
           description={frozen ? undefined : "Publish one: groups rank the topics they would like."}
         />
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, md: 2 }}
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-label={`Your topics in ${term.name}`}
-        >
+        <CardGrid cols={{ base: 1, md: 2 }} aria-label={`Your topics in ${term.name}`}>
           {items.map((t) => (
             <li key={t.id}>
               <TopicCard
@@ -140,7 +129,7 @@ export function MyTopics() {
               />
             </li>
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
       {total > PAGE_SIZE && (
         <Pagination

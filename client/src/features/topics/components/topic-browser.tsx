@@ -1,7 +1,7 @@
 import { useAllocationTerm } from "@client/components/allocation-term";
 import { EmptyState } from "@client/components/empty-state";
-import { ListFooter } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
+import { CardGrid, ListFooter } from "@client/components/list-parts";
+import { QueryError } from "@client/components/load-error";
 import { Group, Loader, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
@@ -132,11 +132,7 @@ export function TopicBrowser() {
       {term.allocationPublishedAt && <Text size="sm">{MSG.allocationFrozen(term.name)}</Text>}
 
       {list.isError && !list.data ? (
-        <LoadError
-          title="The topics could not be loaded."
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryError title="The topics could not be loaded." query={list} />
       ) : list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {[1, 2].map((i) => (
@@ -154,21 +150,13 @@ export function TopicBrowser() {
           }
         />
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, md: 2 }}
-          m={0}
-          p={0}
-          style={{ listStyle: "none" }}
-          aria-label={`Topics of ${term.name}`}
-          aria-busy={list.isFetching}
-        >
+        <CardGrid cols={{ base: 1, md: 2 }} aria-label={`Topics of ${term.name}`} aria-busy={list.isFetching}>
           {items.map((t) => (
             <li key={t.id}>
               <TopicCard topic={t} />
             </li>
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
 
       {total > 0 && (
