@@ -2,7 +2,6 @@ import type { GradeScale } from "@shared/enums";
 import { decideThesis, isGrade, weightedScore } from "@shared/grades";
 import { MSG } from "@shared/messages";
 import type { Assessments, assessmentSchema, finalGradesSchema } from "@shared/schemas/assessments";
-import type { Thesis } from "@shared/schemas/theses";
 import type { RubricComponent } from "@shared/thesis-settings";
 import type { z } from "zod";
 import { iso } from "../../db/query";
@@ -19,7 +18,7 @@ import {
 } from "./assessment.repository";
 import { tellThesis } from "./tell";
 import { selectThesis, type ThesisRow } from "./theses.repository";
-import { thesisAction } from "./thesis-action";
+import { thesisService } from "./thesis-action";
 import { applyThesisTransition, thesisFor } from "./thesis-transition";
 import { insertGrades } from "./writing.repository";
 
@@ -87,12 +86,9 @@ async function decide(
  * changes their own until the other's is in (then the thesis is decided and no longer Submitted:
  * 409). The thesis's row is locked, so two simultaneous last assessments decide once.
  */
-export function assess(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof assessmentSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "assess", async (c, thesis, parties) => {
+export const assess = thesisService(
+  "assess",
+  (input: z.output<typeof assessmentSchema>, id) => async (c, thesis, parties) => {
     const place: Place = parties.includes("firstExaminer") ? "first" : "second";
     const m = (await selectMarking(c.db, thesis.proposal_id))!;
     checkScores(m.rubric, input.scores);
@@ -115,19 +111,16 @@ export function assess(
     });
     const both = await selectAssessments(c.db, id);
     if (both.length === 2) await decide(c, id, both, m.grade_scale, m.grade_tolerance);
-  });
-}
+  },
+);
 
 /**
  * POST /api/theses/:id/final-grades: the committee sets each disputed member's grade on a
  * Disputed thesis, with a reason: Graded. The agreed members' grades stand (400 if given).
  */
-export function setFinalGrades(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof finalGradesSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "setFinalGrades", async (c, thesis, parties) => {
+export const setFinalGrades = thesisService(
+  "setFinalGrades",
+  (input: z.output<typeof finalGradesSchema>, id) => async (c, thesis, parties) => {
     const m = (await selectMarking(c.db, thesis.proposal_id))!;
     const agreed = new Set((await selectGrades(c.db, id)).map((g) => g.student_id));
     const disputed = thesis.members.filter((x) => !agreed.has(x.id));
@@ -146,8 +139,8 @@ export function setFinalGrades(
     );
     await applyThesisTransition(c, thesis, parties, { action: "setFinalGrades", text: input.reason });
     await tellThesis(c, thesis, "setFinalGrades");
-  });
-}
+  },
+);
 
 const placeOf = (t: ThesisRow, p: Place) => ({
   id: p === "first" ? t.first_examiner_id : t.second_examiner_id,

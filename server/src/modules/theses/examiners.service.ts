@@ -1,16 +1,14 @@
 import { MSG } from "@shared/messages";
 import type { examinersSchema } from "@shared/schemas/assessments";
-import type { Thesis } from "@shared/schemas/theses";
 import type { z } from "zod";
 import type { theses } from "../../db/schema";
 import { ConflictError, fieldError, PG, pgErrorCode } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
-import type { SessionUser } from "../../plugins/auth";
 import { rebookDefense } from "../defenses/defense-end";
 import { isGroupMember, type Place, selectCandidate } from "./assessment.repository";
 import { tellThesis } from "./tell";
 import type { ThesisRow } from "./theses.repository";
-import { thesisAction } from "./thesis-action";
+import { thesisService } from "./thesis-action";
 import { applyThesisTransition } from "./thesis-transition";
 
 const KEY = { first: "firstExaminerId", second: "secondExaminerId" } as const;
@@ -38,12 +36,9 @@ async function refusal(c: RequestContext, thesis: ThesisRow, place: Place, id: s
  * changed. The new examiners are told; the timeline names them (never a student's concern before
  * release, but not content either).
  */
-export function nameExaminers(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof examinersSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "nameExaminer", async (c, thesis, parties) => {
+const naming = thesisService(
+  "nameExaminer",
+  (input: z.output<typeof examinersSchema>) => async (c, thesis, parties) => {
     const after = {
       first: input.firstExaminerId ?? thesis.first_examiner_id,
       second: input.secondExaminerId ?? thesis.second_examiner_id,
@@ -74,8 +69,11 @@ export function nameExaminers(
       second_examiner_id: after.second,
     });
     await tellThesis(c, thesis, "nameExaminer", { detail: words, extra: named.map((n) => n.id) });
-  }).catch((err) => {
+  },
+);
+
+export const nameExaminers: typeof naming = (ctx, id, input) =>
+  naming(ctx, id, input).catch((err) => {
     // Booked at that time a moment ago by another request: the constraint refused it.
     throw pgErrorCode(err) === PG.exclusionViolation ? new ConflictError(MSG.defenseSlotTaken) : err;
   });
-}

@@ -8,7 +8,7 @@ import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { selectGrades } from "./assessment.repository";
 import { tellThesis } from "./tell";
-import { thesisAction } from "./thesis-action";
+import { thesisAction, thesisService } from "./thesis-action";
 import { applyThesisTransition } from "./thesis-transition";
 import { insertGrades, selectTermScale } from "./writing.repository";
 
@@ -17,12 +17,9 @@ import { insertGrades, selectTermScale } from "./writing.repository";
  * Graded or Released thesis (§17), on the term's scale, with a reason: on the timeline; once
  * released the student is told (before, no student hears of a grade: its teachers only).
  */
-export function correctGrade(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof gradeCorrectionSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "correctGrade", async (c, thesis, parties) => {
+export const correctGrade = thesisService(
+  "correctGrade",
+  (input: z.output<typeof gradeCorrectionSchema>, id) => async (c, thesis, parties) => {
     const member = thesis.members.find((m) => m.id === input.studentId);
     if (!member) throw fieldError("studentId", MSG.notAMember);
     const { grade_scale } = (await selectTermScale(c.db, thesis.proposal_id))!;
@@ -41,8 +38,8 @@ export function correctGrade(
       note: input.reason,
       extra: thesis.state === "Released" ? [member.id] : [],
     });
-  });
-}
+  },
+);
 
 /**
  * POST /api/theses/:id/annul: the committee annuls a Graded or Released thesis with a reason (e.g.

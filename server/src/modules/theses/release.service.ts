@@ -26,7 +26,7 @@ import {
 } from "./release.repository";
 import { tellThesis } from "./tell";
 import type { ThesisRow } from "./theses.repository";
-import { thesisAction } from "./thesis-action";
+import { thesisAction, thesisService } from "./thesis-action";
 import { applyThesisTransition, mayThesis, thesisFor } from "./thesis-transition";
 import { selectTermScale } from "./writing.repository";
 
@@ -36,36 +36,30 @@ const dateOrNull = (v: string | null | undefined) => (v ? new Date(v) : null);
  * PUT /api/theses/:id/visibility-proposal: its supervisor proposes Public, Internal or Private and
  * an optional embargo date (§19), until release; through the one engine, on the timeline.
  */
-export function proposeVisibility(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof visibilityProposalSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, null, async (c, thesis, parties) => {
+export const proposeVisibility = thesisService(
+  null,
+  (input: z.output<typeof visibilityProposalSchema>) => async (c, thesis, parties) => {
     await applyThesisTransition(c, thesis, parties, {
       action: "proposeVisibility",
       subject: { name: input.visibility },
       set: () => ({ proposedVisibility: input.visibility, embargoUntil: dateOrNull(input.embargoUntil) }),
     });
     await tellThesis(c, thesis, "proposeVisibility", { detail: input.visibility });
-  });
-}
+  },
+);
 
 /** PUT /api/theses/:id/publication-consent: a member agrees (or not) to Public, for themselves, until release. */
-export function consentToPublication(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  agree: boolean,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "consentPublication", async (c, thesis, parties) => {
+export const consentToPublication = thesisService(
+  "consentPublication",
+  (agree: boolean, id) => async (c, thesis, parties) => {
     await upsertConsent(c.db, { thesisId: id, studentId: c.by.id, public: agree, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
       action: "consentPublication",
       // The answer is the row's subject; the member is its actor.
       subject: { name: agree ? "agrees" : "does not agree" },
     });
-  });
-}
+  },
+);
 
 /**
  * Why the thesis may not be released now, or null (§18): in a term with defenseRequired, only once
@@ -131,12 +125,9 @@ export function releaseTerm(ctx: RequestContext<SessionUser>, termId: string): P
  * PATCH /api/theses/:id/visibility: the committee changes a released thesis's visibility or
  * embargo (§19); Public only with every member's consent (409 naming who has not agreed).
  */
-export function changeVisibility(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof visibilityChangeSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "changeVisibility", async (c, thesis, parties) => {
+export const changeVisibility = thesisService(
+  "changeVisibility",
+  (input: z.output<typeof visibilityChangeSchema>, id) => async (c, thesis, parties) => {
     if (input.visibility === "Public") {
       const consents = await selectConsents(c.db, id);
       const missing = thesis.members.filter((m) => !everyoneConsents([m.id], consents));
@@ -152,8 +143,8 @@ export function changeVisibility(
       }),
     });
     await tellThesis(c, thesis, "changeVisibility", { detail: visibility });
-  });
-}
+  },
+);
 
 /**
  * GET /api/theses/:id/result: the proposal and the consents to everyone who sees the thesis; once

@@ -7,7 +7,7 @@ import { ConflictError, fieldError } from "../../lib/errors";
 import type { RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
 import { tellThesis } from "./tell";
-import { thesisAction } from "./thesis-action";
+import { thesisAction, thesisService } from "./thesis-action";
 import { applyThesisTransition } from "./thesis-transition";
 import {
   anyAssessment,
@@ -71,12 +71,9 @@ export function submit(ctx: RequestContext<SessionUser>, id: string): Promise<Th
  * a reason and a new due date later than the current one: Writing again, the final document
  * unlocked (the next submission makes the latest draft final).
  */
-export function returnThesis(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof thesisReturnSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "return", async (c, thesis, parties, row) => {
+export const returnThesis = thesisService(
+  "return",
+  (input: z.output<typeof thesisReturnSchema>, id) => async (c, thesis, parties, row) => {
     if (row.needs?.noAssessment && (await anyAssessment(c.db, id)))
       throw new ConflictError(MSG.assessmentStarted);
     if (new Date(input.dueAt).getTime() <= new Date(thesis.due_at).getTime())
@@ -89,5 +86,5 @@ export function returnThesis(
       set: () => ({ dueAt: new Date(input.dueAt), submittedAt: null, finalDocumentId: null }),
     });
     await tellThesis(c, thesis, "return", { detail: when, note: input.reason });
-  });
-}
+  },
+);

@@ -50,3 +50,29 @@ export function thesisAction(
     return toThesis(after, partiesOfThesis(c.by, after), c.now);
   });
 }
+
+/** A service of one thesis action that takes the request's input: what the routes call. */
+export type ThesisService<Input> = (
+  ctx: RequestContext<SessionUser>,
+  id: string,
+  input: Input,
+) => Promise<Thesis>;
+
+/**
+ * The service `(ctx, id, input)` of `action` (or, with `null`, of one `run` checks itself): the
+ * same `thesisAction`, its `run` made from the input and the thesis's id.
+ */
+export function thesisService<Input>(
+  action: ThesisAction,
+  run: (input: Input, id: string) => Run<[row: LifeRow]>,
+): ThesisService<Input>;
+export function thesisService<Input>(
+  action: null,
+  run: (input: Input, id: string) => Run<[]>,
+): ThesisService<Input>;
+export function thesisService<Input>(
+  action: ThesisAction | null,
+  run: (input: Input, id: string) => Run<[row: LifeRow]>,
+): ThesisService<Input> {
+  return (ctx, id, input) => thesisAction(ctx, id, action as ThesisAction, run(input, id));
+}

@@ -10,7 +10,7 @@ import type { SessionUser } from "../../plugins/auth";
 import { assertOwnDocument } from "../files/documents";
 import { markLeft } from "../groups/groups.repository";
 import { tellThesis } from "./tell";
-import { thesisAction } from "./thesis-action";
+import { thesisAction, thesisService } from "./thesis-action";
 import { applyThesisTransition } from "./thesis-transition";
 import {
   decideExtensionRow,
@@ -31,12 +31,9 @@ function laterThan(c: RequestContext, dueAt: string, current: string) {
 }
 
 /** A member uploads a draft (a PDF of their own, POST /api/files): the next numbered version (§16). */
-export function uploadDraft(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  documentId: string,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "uploadDraft", async (c, thesis, parties) => {
+export const uploadDraft = thesisService(
+  "uploadDraft",
+  (documentId: string, id) => async (c, thesis, parties) => {
     await assertOwnDocument(c.db, documentId, c.by.id, "thesis");
     const number = await insertDraft(c.db, { thesisId: id, documentId, authorId: c.by.id, at: c.now });
     await applyThesisTransition(c, thesis, parties, {
@@ -44,16 +41,13 @@ export function uploadDraft(
       subject: { name: `draft ${number}` },
     });
     await tellThesis(c, thesis, "uploadDraft", { detail: String(number) });
-  });
-}
+  },
+);
 
 /** A member asks for a later due date with a reason, at any time in Writing; one request open at a time. */
-export function requestExtension(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof extensionRequestSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "requestExtension", async (c, thesis, parties) => {
+export const requestExtension = thesisService(
+  "requestExtension",
+  (input: z.output<typeof extensionRequestSchema>, id) => async (c, thesis, parties) => {
     laterThan(c, input.dueAt, thesis.due_at);
     if ((await selectLatestExtension(c.db, id))?.state === "open") throw new ConflictError(MSG.extensionOpen);
     await insertExtension(c.db, {
@@ -70,8 +64,8 @@ export function requestExtension(
       subject: { name: when },
     });
     await tellThesis(c, thesis, "requestExtension", { detail: when, note: input.reason });
-  });
-}
+  },
+);
 
 /**
  * The supervisor decides an open request; the committee an open one or one the supervisor decided,
@@ -79,12 +73,9 @@ export function requestExtension(
  * the date asked), later than the one before the request was decided; refusing a request the
  * supervisor had approved restores that date.
  */
-export function decideExtension(
-  ctx: RequestContext<SessionUser>,
-  id: string,
-  input: z.output<typeof extensionDecisionSchema>,
-): Promise<Thesis> {
-  return thesisAction(ctx, id, "decideExtension", async (c, thesis, parties) => {
+export const decideExtension = thesisService(
+  "decideExtension",
+  (input: z.output<typeof extensionDecisionSchema>, id) => async (c, thesis, parties) => {
     const as = parties.includes("committee") ? "committee" : "supervisor";
     const request = await selectLatestExtension(c.db, id);
     if (!request) throw new ConflictError(MSG.noExtensionToDecide);
@@ -115,8 +106,8 @@ export function decideExtension(
       detail: `${input.approve ? "approved" : "refused"} the extension request; the thesis is due ${shown(c, dueAt)}`,
       note: input.note || null,
     });
-  });
-}
+  },
+);
 
 /** The committee records a thesis in Writing as failed, not submitted: Graded, every member with the scale's fail grade. */
 export function failThesis(ctx: RequestContext<SessionUser>, id: string, reason: string): Promise<Thesis> {
