@@ -1,17 +1,7 @@
 /** Accounts (the field names are the ones better-auth expects), and the files their pictures are. */
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { bytea, createdAt, primaryId, ref, tsvector, updatedAt } from "./columns";
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, createdAt, maybeRef, moment, primaryId, ref, tsvector, updatedAt } from "./columns";
 import { roleEnum } from "./enums";
 
 export const users = pgTable(
@@ -25,7 +15,7 @@ export const users = pgTable(
     role: roleEnum("role").notNull(),
     studentId: text("student_id"),
     /** The profile picture (in `files`). */
-    pictureId: uuid("picture_id").references((): AnyPgColumn => files.id, { onDelete: "set null" }),
+    pictureId: maybeRef("picture_id", (): AnyPgColumn => files.id, "set null"),
     /**
      * A picture still on disk under DATA_DIR/uploads/pictures/<key>.webp, from before pictures
      * moved into `files`; start-up moves it in and clears this (server/src/modules/files).
@@ -42,12 +32,12 @@ export const users = pgTable(
      * Set when the committee deactivates the account (DESIGN.md §12): it cannot sign in, and a
      * trigger (migration 0016) refuses new sessions for it even against a racing sign-in.
      */
-    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    deactivatedAt: moment("deactivated_at"),
     /**
      * Set when retention (DESIGN.md §19) anonymised the deactivated account: its name, address,
      * student ID, picture and sign-in are gone; the row stays for the records that refer to it.
      */
-    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    anonymisedAt: moment("anonymised_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -82,7 +72,7 @@ export const sessions = pgTable(
     id: primaryId(),
     token: text("token").notNull(),
     userId: ref("user_id", () => users.id, "cascade"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: moment("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -101,8 +91,8 @@ export const accounts = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: moment("access_token_expires_at"),
+    refreshTokenExpiresAt: moment("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -120,7 +110,7 @@ export const verifications = pgTable(
     id: primaryId(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: moment("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,7 +121,7 @@ export const verifications = pgTable(
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowStart: moment("window_start").notNull(),
 });
 
 // ── files ───────────────────────────────────────────────────────────────────
@@ -144,7 +134,7 @@ export const files = pgTable(
   "files",
   {
     id: primaryId(),
-    ownerId: uuid("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    ownerId: maybeRef("owner_id", (): AnyPgColumn => users.id, "set null"),
     name: text("name").notNull(),
     mediaType: text("media_type").notNull(),
     size: integer("size").notNull(),

@@ -9,12 +9,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { primaryId, ref } from "./columns";
+import { maybeRef, moment, primaryId, ref } from "./columns";
 import { proposals } from "./proposals";
 import { terms, topics } from "./terms";
 
@@ -60,8 +59,8 @@ export const allocationDrafts = pgTable("allocation_drafts", {
    */
   inputsDigest: text("inputs_digest"),
   seed: text("seed").notNull(),
-  madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
-  madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
+  madeAt: moment("made_at").notNull(),
+  madeBy: maybeRef("made_by", () => users.id, "set null"),
   moved: boolean("moved").notNull().default(false),
   /** The committee's moves by hand since the run, in order: what the certificate replays (DESIGN.md §20). */
   moves: jsonb("moves").$type<{ proposalId: string; topicId: string | null }[]>().notNull().default([]),
@@ -73,7 +72,7 @@ export const allocationAssignments = pgTable(
   {
     termId: ref("term_id", () => allocationDrafts.termId, "cascade"),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
-    topicId: uuid("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    topicId: maybeRef("topic_id", () => topics.id, "cascade"),
     rank: smallint("rank"),
   },
   (t) => [primaryKey({ columns: [t.termId, t.proposalId] })],
@@ -100,8 +99,8 @@ export const allocationCertificates = pgTable("allocation_certificates", {
   unmatched: integer("unmatched").notNull(),
   /** [proposalId, topicId] of each blocking pair of the published matching. */
   blockingPairs: jsonb("blocking_pairs").$type<[string, string][]>().notNull(),
-  publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
-  publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+  publishedAt: moment("published_at").notNull(),
+  publishedBy: maybeRef("published_by", () => users.id, "set null"),
 });
 
 /** A scenario's capacities: by topic id, and by supervisor id (null = no limit). */
@@ -122,8 +121,8 @@ export const allocationScenarios = pgTable(
     id: primaryId(),
     termId: ref("term_id", () => terms.id, "cascade"),
     name: text("name").notNull(),
-    madeAt: timestamp("made_at", { withTimezone: true }).notNull(),
-    madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
+    madeAt: moment("made_at").notNull(),
+    madeBy: maybeRef("made_by", () => users.id, "set null"),
     /** The draft's seed: the scenario's lot is the draft's. */
     seed: text("seed").notNull(),
     baseDraft: text("base_draft").notNull(),
@@ -133,7 +132,7 @@ export const allocationScenarios = pgTable(
     result: jsonb("result").$type<[string, string | null, number | null][]>(),
     /** The digest of the inputs with the scenario's capacities at its run: what the draft gets on adoption. */
     resultDigest: text("result_digest"),
-    ranAt: timestamp("ran_at", { withTimezone: true }),
+    ranAt: moment("ran_at"),
   },
   (t) => [index("allocation_scenarios_term_idx").on(t.termId, t.madeAt)],
 );

@@ -8,13 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt, primaryId, ref, updatedAt } from "./columns";
+import { createdAt, maybeRef, moment, primaryId, ref, updatedAt } from "./columns";
 import { theses } from "./theses";
 
 export const rooms = pgTable(
@@ -44,15 +42,15 @@ export const defenses = pgTable(
   {
     id: primaryId(),
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    roomId: uuid("room_id").references(() => rooms.id, { onDelete: "restrict" }),
+    startsAt: moment("starts_at").notNull(),
+    endsAt: moment("ends_at").notNull(),
+    roomId: maybeRef("room_id", () => rooms.id, "restrict"),
     onlineUrl: text("online_url"),
     public: boolean("public").notNull(),
-    chairId: uuid("chair_id").references(() => users.id, { onDelete: "restrict" }),
+    chairId: maybeRef("chair_id", () => users.id, "restrict"),
     /** The chair's or the supervisor's short minutes, seen by the examiners and the committee. */
     minutes: text("minutes").notNull().default(""),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledAt: moment("cancelled_at"),
     /** The iCalendar SEQUENCE of its invitations (RFC 5545): 0 when scheduled, one more each move and the cancellation. */
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
@@ -77,8 +75,8 @@ export const defensePeople = pgTable(
   {
     defenseId: ref("defense_id", () => defenses.id, "cascade"),
     userId: ref("user_id", () => users.id, "restrict"),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startsAt: moment("starts_at").notNull(),
+    endsAt: moment("ends_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.defenseId, t.userId] }),

@@ -6,9 +6,10 @@
  * them instead of counting every row. (No CHECK keeps `n` from going below 0: PostgreSQL checks
  * an upsert's proposed row, a decrement's -1, before it finds the row it updates.)
  */
-import { integer, pgTable, unique, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, unique } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
+import { maybeRef, ref } from "./columns";
 import { proposalStatusEnum, roleEnum } from "./enums";
 import { terms } from "./terms";
 
@@ -16,10 +17,8 @@ import { terms } from "./terms";
 export const proposalCounts = pgTable(
   "proposal_counts",
   {
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "cascade" }),
-    researchCellId: uuid("research_cell_id").references(() => researchCells.id, { onDelete: "cascade" }),
+    termId: ref("term_id", () => terms.id, "cascade"),
+    researchCellId: maybeRef("research_cell_id", () => researchCells.id, "cascade"),
     status: proposalStatusEnum("status").notNull(),
     n: integer("n").notNull(),
   },
@@ -30,10 +29,8 @@ export const proposalCounts = pgTable(
 export const supervisorCounts = pgTable(
   "supervisor_counts",
   {
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "cascade" }),
-    supervisorId: uuid("supervisor_id").references(() => users.id, { onDelete: "cascade" }),
+    termId: ref("term_id", () => terms.id, "cascade"),
+    supervisorId: maybeRef("supervisor_id", () => users.id, "cascade"),
     status: proposalStatusEnum("status").notNull(),
     n: integer("n").notNull(),
   },

@@ -1,8 +1,8 @@
 /** What the server's own machinery keeps: the email outbox and the scheduler's jobs. */
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt } from "./columns";
+import { createdAt, maybeRef, moment } from "./columns";
 
 // ── email outbox ────────────────────────────────────────────────────────────
 
@@ -18,7 +18,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: maybeRef("user_id", () => users.id, "set null"),
     toEmail: text("to_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -26,9 +26,9 @@ export const outbox = pgTable(
     /** One file sent with the email, e.g. a defense's invitation (.ics, with its iCalendar METHOD). */
     attachment: jsonb("attachment").$type<EmailAttachment>(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: moment("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: moment("sent_at"),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
@@ -43,7 +43,7 @@ export const outbox = pgTable(
  */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  nextRunAt: moment("next_run_at").notNull(),
+  lastRunAt: moment("last_run_at"),
   lastError: text("last_error"),
 });

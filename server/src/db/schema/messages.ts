@@ -1,7 +1,7 @@
 /** Notices to groups and the groups' chat. */
-import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { createdAt, primaryId, ref } from "./columns";
+import { createdAt, moment, primaryId, ref } from "./columns";
 import { proposals } from "./proposals";
 
 // ── notices ─────────────────────────────────────────────────────────────────
@@ -27,7 +27,7 @@ export const noticeRecipients = pgTable(
   {
     noticeId: ref("notice_id", () => notices.id, "cascade"),
     userId: ref("user_id", () => users.id, "cascade"),
-    readAt: timestamp("read_at", { withTimezone: true }),
+    readAt: moment("read_at"),
   },
   (t) => [
     primaryKey({ columns: [t.noticeId, t.userId] }),
@@ -62,7 +62,7 @@ export const chatReads = pgTable(
   {
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     userId: ref("user_id", () => users.id, "cascade"),
-    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+    readAt: moment("read_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.proposalId, t.userId] }), index("chat_reads_user_idx").on(t.userId)],
 );

@@ -12,13 +12,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, primaryId, ref, tsvector } from "./columns";
+import { createdAt, maybeRef, moment, primaryId, ref, tsvector } from "./columns";
 import { membershipStateEnum, proposalStatusEnum, proposalTypeEnum, thesisStateEnum } from "./enums";
 import { terms, topics } from "./terms";
 
@@ -30,35 +29,32 @@ export const proposals = pgTable(
     abstract: text("abstract").notNull(),
     type: proposalTypeEnum("type").notNull(),
     /** Null only for a group of an allocation term that has not been placed yet (DESIGN.md §11). */
-    researchCellId: uuid("research_cell_id").references(() => researchCells.id, { onDelete: "restrict" }),
-    supervisorId: uuid("supervisor_id").references(() => users.id, { onDelete: "restrict" }),
+    researchCellId: maybeRef("research_cell_id", () => researchCells.id, "restrict"),
+    supervisorId: maybeRef("supervisor_id", () => users.id, "restrict"),
     /** The topic it was placed on (allocation terms). */
-    topicId: uuid("topic_id").references((): AnyPgColumn => topics.id, { onDelete: "restrict" }),
+    topicId: maybeRef("topic_id", (): AnyPgColumn => topics.id, "restrict"),
     status: proposalStatusEnum("status").notNull().default("Pending"),
     /**
      * The term that was current when it was submitted; its settings govern it. The submission
      * names it; the default (the current term, migration 0013) serves scripts and tests.
      */
-    termId: uuid("term_id")
-      .notNull()
-      .default(sql`current_term_id()`)
-      .references(() => terms.id, { onDelete: "restrict" }),
+    termId: ref("term_id", () => terms.id, "restrict").default(sql`current_term_id()`),
     /**
      * When it last became Pending: its review is due reviewDueDays after. Null until it first
      * does (while its members are still answering): its supervisor sees it only from then on.
      */
-    pendingSince: timestamp("pending_since", { withTimezone: true }).defaultNow(),
+    pendingSince: moment("pending_since").defaultNow(),
     createdBy: ref("created_by", () => users.id, "restrict"),
     /** Client-chosen id of the submission, so that a retried request finds the first one. */
     requestId: uuid("request_id"),
     createdAt: createdAt(),
     feedback: text("feedback"),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: moment("reviewed_at"),
+    reviewedBy: maybeRef("reviewed_by", () => users.id, "set null"),
     /** The committee's sign-off (terms with committeeApproval), beside the supervisor's review. */
     committeeFeedback: text("committee_feedback"),
-    committeeDecidedAt: timestamp("committee_decided_at", { withTimezone: true }),
-    committeeDecidedBy: uuid("committee_decided_by").references(() => users.id, { onDelete: "set null" }),
+    committeeDecidedAt: moment("committee_decided_at"),
+    committeeDecidedBy: maybeRef("committee_decided_by", () => users.id, "set null"),
     /** The title's words, for the committee's search of every proposal (as users.search_words). */
     searchWords: tsvector("search_words").generatedAlwaysAs(
       sql`to_tsvector('thesisdesk_search'::regconfig, regexp_replace(title, '[[:punct:]]+', ' ', 'g'))`,
@@ -150,7 +146,7 @@ export const proposalVersions = pgTable(
     title: text("title").notNull(),
     abstract: text("abstract").notNull(),
     /** The PDF document of this version (in `files`), if one was attached. */
-    documentId: uuid("document_id").references((): AnyPgColumn => files.id, { onDelete: "restrict" }),
+    documentId: maybeRef("document_id", (): AnyPgColumn => files.id, "restrict"),
     note: text("note"),
     authorId: ref("author_id", () => users.id, "restrict"),
     createdAt: createdAt(),
@@ -172,13 +168,13 @@ export const activity = pgTable(
   "activity",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: moment("at").notNull().defaultNow(),
     /** Who did it; null for the scheduler (or an account since deleted). */
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: maybeRef("actor_id", () => users.id, "set null"),
     /** What it concerns (shared/src/activity.ts): proposal, invitation, version, account, cell, term, place… */
     kind: text("kind").notNull(),
     action: text("action").notNull(),
-    proposalId: uuid("proposal_id").references(() => proposals.id, { onDelete: "cascade" }),
+    proposalId: maybeRef("proposal_id", () => proposals.id, "cascade"),
     /** The person, cell or term it concerns, and its name at the time (kept if it goes away). */
     subjectId: uuid("subject_id"),
     subjectName: text("subject_name"),

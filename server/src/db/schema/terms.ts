@@ -10,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { DEFAULT_TOLERANCE } from "../../../../shared/src/grades";
@@ -24,7 +23,7 @@ import {
 } from "../../../../shared/src/thesis-settings";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
-import { createdAt, primaryId, ref, tsvector } from "./columns";
+import { createdAt, moment, primaryId, ref, tsvector } from "./columns";
 import { gradeScaleEnum, proposalTypeEnum, termModeEnum } from "./enums";
 
 export const terms = pgTable(
@@ -34,20 +33,20 @@ export const terms = pgTable(
     name: text("name").notNull(),
     mode: termModeEnum("mode").notNull().default("direct"),
     /** The submission window: open from (inclusive) to close (exclusive); null = no limit. */
-    submissionsOpenAt: timestamp("submissions_open_at", { withTimezone: true }),
-    submissionsCloseAt: timestamp("submissions_close_at", { withTimezone: true }),
-    revisionsCloseAt: timestamp("revisions_close_at", { withTimezone: true }),
+    submissionsOpenAt: moment("submissions_open_at"),
+    submissionsCloseAt: moment("submissions_close_at"),
+    revisionsCloseAt: moment("revisions_close_at"),
     reviewDueDays: integer("review_due_days").notNull().default(7),
     committeeApproval: boolean("committee_approval").notNull().default(false),
     /** Groups per supervisor unless they have their own (term_capacities); null = unlimited. */
     defaultCapacity: integer("default_capacity"),
     maxPreferences: integer("max_preferences").notNull().default(5),
     /** When the term's allocation was published; after it, topics and preferences are frozen. */
-    allocationPublishedAt: timestamp("allocation_published_at", { withTimezone: true }),
+    allocationPublishedAt: moment("allocation_published_at"),
     // The thesis (DESIGN.md §16): when theses are due (else writingWeeks after their start), how
     // they are marked (scale, tolerance, rubric: frozen once a thesis of the term is submitted),
     // what each member declares, and the examiners' and the defense's times.
-    thesisDueAt: timestamp("thesis_due_at", { withTimezone: true }),
+    thesisDueAt: moment("thesis_due_at"),
     writingWeeks: integer("writing_weeks").notNull().default(DEFAULT_WRITING_WEEKS),
     gradeScale: gradeScaleEnum("grade_scale").notNull().default("percent"),
     /** Points for `percent`, steps of the scale otherwise. */
@@ -116,7 +115,7 @@ export const topics = pgTable(
     type: proposalTypeEnum("type").notNull(),
     /** Groups it takes. */
     capacity: integer("capacity").notNull(),
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnAt: moment("withdrawn_at"),
     createdAt: createdAt(),
     /** The title's and description's words, for the students' search (as users.search_words). */
     searchWords: tsvector("search_words").generatedAlwaysAs(

@@ -1,19 +1,8 @@
 /** The thesis that an Approved proposal starts (DESIGN.md §16), 1:1 with its proposal. */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
-import { createdAt, primaryId, ref, updatedAt } from "./columns";
+import { createdAt, maybeRef, moment, primaryId, ref, updatedAt } from "./columns";
 import { thesisStateEnum } from "./enums";
 import { proposals } from "./proposals";
 
@@ -28,24 +17,24 @@ export const theses = pgTable(
     id: primaryId(),
     proposalId: ref("proposal_id", () => proposals.id, "cascade"),
     state: thesisStateEnum("state").notNull().default("Writing"),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    startedAt: moment("started_at").notNull(),
+    dueAt: moment("due_at").notNull(),
     /** The supervisor when it starts (§17); the committee may replace them until their assessment is in. */
-    firstExaminerId: uuid("first_examiner_id").references(() => users.id, { onDelete: "restrict" }),
-    secondExaminerId: uuid("second_examiner_id").references(() => users.id, { onDelete: "restrict" }),
+    firstExaminerId: maybeRef("first_examiner_id", () => users.id, "restrict"),
+    secondExaminerId: maybeRef("second_examiner_id", () => users.id, "restrict"),
     /** When each examiner's assessment came in (the assessments are their own rows, §17). */
-    firstAssessedAt: timestamp("first_assessed_at", { withTimezone: true }),
-    secondAssessedAt: timestamp("second_assessed_at", { withTimezone: true }),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    firstAssessedAt: moment("first_assessed_at"),
+    secondAssessedAt: moment("second_assessed_at"),
+    submittedAt: moment("submitted_at"),
     /** The final document, locked at submission. */
-    finalDocumentId: uuid("final_document_id").references(() => files.id, { onDelete: "restrict" }),
+    finalDocumentId: maybeRef("final_document_id", () => files.id, "restrict"),
     /** The supervisor's proposal (§19): Public, Internal or Private; none means Internal at release. */
     proposedVisibility: text("proposed_visibility"),
     /** Before this date the released thesis acts as Private (§19); proposed by the supervisor, changed by the committee. */
-    embargoUntil: timestamp("embargo_until", { withTimezone: true }),
+    embargoUntil: moment("embargo_until"),
     /** The visibility it was released with (Public only with every member's consent), later the committee's. */
     visibility: text("visibility"),
-    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedAt: moment("released_at"),
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -81,7 +70,7 @@ export const thesisConsents = pgTable(
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     studentId: ref("student_id", () => users.id, "restrict"),
     public: boolean("public").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
+    at: moment("at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
 );

@@ -1,19 +1,8 @@
 /** What a thesis gathers while it is written (DESIGN.md §16): drafts, extension requests, declarations. */
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
-import { createdAt, primaryId, ref } from "./columns";
+import { createdAt, maybeRef, moment, primaryId, ref } from "./columns";
 import { theses } from "./theses";
 
 /**
@@ -49,16 +38,16 @@ export const thesisExtensions = pgTable(
     id: primaryId(),
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     requestedBy: ref("requested_by", () => users.id, "restrict"),
-    requestedDueAt: timestamp("requested_due_at", { withTimezone: true }).notNull(),
+    requestedDueAt: moment("requested_due_at").notNull(),
     reason: text("reason").notNull(),
     /** open, approved or refused. */
     state: text("state").notNull().default("open"),
-    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "restrict" }),
+    decidedBy: maybeRef("decided_by", () => users.id, "restrict"),
     /** supervisor or committee: who decided it last. */
     decidedAs: text("decided_as"),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    grantedDueAt: timestamp("granted_due_at", { withTimezone: true }),
-    previousDueAt: timestamp("previous_due_at", { withTimezone: true }),
+    decidedAt: moment("decided_at"),
+    grantedDueAt: moment("granted_due_at"),
+    previousDueAt: moment("previous_due_at"),
     note: text("note"),
     createdAt: createdAt(),
   },
@@ -81,7 +70,7 @@ export const thesisDeclarations = pgTable(
     thesisId: ref("thesis_id", () => theses.id, "cascade"),
     studentId: ref("student_id", () => users.id, "restrict"),
     text: text("text").notNull(),
-    declaredAt: timestamp("declared_at", { withTimezone: true }).notNull(),
+    declaredAt: moment("declared_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
 );
@@ -99,7 +88,7 @@ export const thesisGrades = pgTable(
     grade: text("grade").notNull(),
     /** How it was set: failed (recorded as failed, not submitted), marking (both examiners agreed), committee (set on Disputed). */
     source: text("source").notNull(),
-    setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+    setAt: moment("set_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
 );
@@ -125,7 +114,7 @@ export const thesisAssessments = pgTable(
     studentComment: text("student_comment").notNull(),
     internalComment: text("internal_comment").notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: moment("updated_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.thesisId, t.place] }),
