@@ -36,16 +36,7 @@ export const ACTIVE_STATUSES: readonly ProposalStatus[] = [
 export const isActiveStatus = (status: ProposalStatus) => ACTIVE_STATUSES.includes(status);
 
 /** The statuses in the order of a proposal's life, for filters and charts. */
-export const STATUS_ORDER: readonly ProposalStatus[] = [
-  "Awaiting members",
-  "Awaiting allocation",
-  "Pending",
-  "Changes requested",
-  "Awaiting committee",
-  "Approved",
-  "Denied",
-  "Withdrawn",
-];
+export const STATUS_ORDER: readonly ProposalStatus[] = [...ACTIVE_STATUSES, "Denied", "Withdrawn"];
 
 /**
  * A membership's state (DESIGN.md §9): an invitation is a membership in state `invited`; "member"
