@@ -81,8 +81,11 @@ async function runUploads(bed: Bed, client: pg.Client) {
     );
 }
 
-/** --only uploads: a database of its own (migrated by the server), no seeding. */
-async function runOnlyUploads() {
+/**
+ * A --only section's run: a database of its own (migrated by the server, no seeding), the app
+ * started on it and a client connected to it; dropped afterwards.
+ */
+async function onOwnBed(run: (bed: Bed, client: pg.Client) => Promise<void>) {
   const port = 3900 + Math.floor(Math.random() * 40) * 2;
   const bed = await createBed(0, port);
   try {
@@ -91,7 +94,7 @@ async function runOnlyUploads() {
     const client = new pg.Client({ connectionString: bed.url });
     await client.connect();
     try {
-      await runUploads(bed, client);
+      await run(bed, client);
     } finally {
       await client.end();
     }
@@ -99,6 +102,9 @@ async function runOnlyUploads() {
     await dropBed(bed).catch((err) => log(`dropping ${bed.name}: ${err}`));
   }
 }
+
+/** --only uploads: a database of its own, no seeding. */
+const runOnlyUploads = () => onOwnBed(runUploads);
 
 function logAllocation(a: AllocationFigures) {
   log(
@@ -113,42 +119,30 @@ function logAllocation(a: AllocationFigures) {
 }
 
 /** --only allocation: a database of its own with a committee member and a research cell, then section 4. */
-async function runOnlyAllocation() {
-  const port = 3900 + Math.floor(Math.random() * 40) * 2;
-  const bed = await createBed(0, port);
-  try {
-    results.pgVersion = await serverVersion();
-    bed.server = await startApp(bed);
-    const client = new pg.Client({ connectionString: bed.url });
-    await client.connect();
-    try {
-      const one = async (text: string) => (await client.query<{ id: string }>(text)).rows[0].id;
-      const committee = await one(
-        `insert into users (name, email, role) values ('Bench Committee', 'bench-committee@example.edu', 'committee') returning id`,
-      );
-      const cellId = await one(
-        `insert into research_cells (title, description) values ('Bench cell', 'The allocation bench.') returning id`,
-      );
-      const [cookie] = await mintSessions(client, [committee]);
-      log(
-        `allocation: ${n(ALLOCATION.groups)} groups over ${n(ALLOCATION.topics)} topics of ${n(ALLOCATION.supervisors)} supervisors`,
-      );
-      results.allocation = await runAllocationBench({
-        base: new URL(bed.appUrl),
-        client,
-        shape: ALLOCATION,
-        cookie,
-        cellId,
-        runs: 5,
-      });
-      alive(bed.server, "the app server");
-      logAllocation(results.allocation);
-    } finally {
-      await client.end();
-    }
-  } finally {
-    await dropBed(bed).catch((err) => log(`dropping ${bed.name}: ${err}`));
-  }
+function runOnlyAllocation() {
+  return onOwnBed(async (bed, client) => {
+    const one = async (text: string) => (await client.query<{ id: string }>(text)).rows[0].id;
+    const committee = await one(
+      `insert into users (name, email, role) values ('Bench Committee', 'bench-committee@example.edu', 'committee') returning id`,
+    );
+    const cellId = await one(
+      `insert into research_cells (title, description) values ('Bench cell', 'The allocation bench.') returning id`,
+    );
+    const [cookie] = await mintSessions(client, [committee]);
+    log(
+      `allocation: ${n(ALLOCATION.groups)} groups over ${n(ALLOCATION.topics)} topics of ${n(ALLOCATION.supervisors)} supervisors`,
+    );
+    results.allocation = await runAllocationBench({
+      base: new URL(bed.appUrl),
+      client,
+      shape: ALLOCATION,
+      cookie,
+      cellId,
+      runs: 5,
+    });
+    alive(bed.server, "the app server");
+    logAllocation(results.allocation);
+  });
 }
 
 /** --only lists: databases of its own, seeded and measured one after the other (lists.ts). */
