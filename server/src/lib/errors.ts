@@ -93,6 +93,17 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a unique name (or title) refuses: the unique index decides, so two simultaneous writes
+ * cannot both win. A unique violation becomes 409 with `message` at `field`; anything else is rethrown.
+ */
+export const uniqueConflict =
+  (field: string, message: string) =>
+  (err: unknown): never => {
+    if (pgErrorCode(err) === PG.uniqueViolation) throw new ConflictError(message, { [field]: message });
+    throw err;
+  };
+
 export function pgConstraint(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === "object"; i++) {

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import type { Cell, CellInput } from "@shared/schemas/cells";
 import type { Db } from "../../db/client";
-import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
+import { NotFoundError, uniqueConflict } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
 import {
@@ -37,37 +37,23 @@ export async function getCell(db: Db, id: string): Promise<Cell> {
 }
 
 /** Titles are unique in any case; the unique index decides, so two simultaneous adds cannot both win. */
-function titleConflict(err: unknown): never {
-  if (pgErrorCode(err) === PG.uniqueViolation)
-    throw new ConflictError(MSG.cellTitleTaken, { title: MSG.cellTitleTaken });
-  throw err;
-}
+const titleConflict = uniqueConflict("title", MSG.cellTitleTaken);
 
 export async function createCell(ctx: RequestContext, input: CellData): Promise<Cell> {
-  let id: string;
-  try {
-    id = await inTransaction(ctx, async (c) => {
-      const created = await insertCell(c.db, input);
-      await recordIn(c, "cell", "create", { subjectId: created, subjectName: input.title });
-      return created;
-    });
-  } catch (err) {
-    titleConflict(err);
-  }
+  const id = await inTransaction(ctx, async (c) => {
+    const created = await insertCell(c.db, input);
+    await recordIn(c, "cell", "create", { subjectId: created, subjectName: input.title });
+    return created;
+  }).catch(titleConflict);
   return getCell(ctx.db, id);
 }
 
 export async function updateCell(ctx: RequestContext, id: string, input: CellData): Promise<Cell> {
-  let found: boolean;
-  try {
-    found = await inTransaction(ctx, async (c) => {
-      const updated = await updateCellRow(c.db, id, input);
-      if (updated) await recordIn(c, "cell", "update", { subjectId: id, subjectName: input.title });
-      return updated;
-    });
-  } catch (err) {
-    titleConflict(err);
-  }
+  const found = await inTransaction(ctx, async (c) => {
+    const updated = await updateCellRow(c.db, id, input);
+    if (updated) await recordIn(c, "cell", "update", { subjectId: id, subjectName: input.title });
+    return updated;
+  }).catch(titleConflict);
   if (!found) throw new NotFoundError(MSG.cellNotFound);
   return getCell(ctx.db, id);
 }

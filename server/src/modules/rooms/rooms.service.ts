@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import type { Room, RoomInput } from "@shared/schemas/rooms";
 import type { Db } from "../../db/client";
-import { ConflictError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
+import { ConflictError, NotFoundError, PG, pgErrorCode, uniqueConflict } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
 import { deleteRoomRow, insertRoom, type RoomRow, selectRooms, updateRoomRow } from "./rooms.repository";
@@ -21,35 +21,22 @@ export async function listRooms(db: Db): Promise<Room[]> {
 }
 
 /** Names are unique in any case; the unique index decides, so two simultaneous adds cannot both win. */
-function nameConflict(err: unknown): never {
-  if (pgErrorCode(err) === PG.uniqueViolation)
-    throw new ConflictError(MSG.roomNameTaken, { name: MSG.roomNameTaken });
-  throw err;
-}
+const nameConflict = uniqueConflict("name", MSG.roomNameTaken);
 
 export async function createRoom(ctx: RequestContext, input: RoomData): Promise<Room> {
-  try {
-    return await inTransaction(ctx, async (c) => {
-      const row = await insertRoom(c.db, input);
-      await recordIn(c, "room", "create", { subjectId: row.id, subjectName: row.name });
-      return toRoomDto(row);
-    });
-  } catch (err) {
-    nameConflict(err);
-  }
+  return inTransaction(ctx, async (c) => {
+    const row = await insertRoom(c.db, input);
+    await recordIn(c, "room", "create", { subjectId: row.id, subjectName: row.name });
+    return toRoomDto(row);
+  }).catch(nameConflict);
 }
 
 export async function updateRoom(ctx: RequestContext, id: string, input: RoomData): Promise<Room> {
-  let row: RoomRow | undefined;
-  try {
-    row = await inTransaction(ctx, async (c) => {
-      const updated = await updateRoomRow(c.db, id, input);
-      if (updated) await recordIn(c, "room", "update", { subjectId: id, subjectName: updated.name });
-      return updated;
-    });
-  } catch (err) {
-    nameConflict(err);
-  }
+  const row = await inTransaction(ctx, async (c) => {
+    const updated = await updateRoomRow(c.db, id, input);
+    if (updated) await recordIn(c, "room", "update", { subjectId: id, subjectName: updated.name });
+    return updated;
+  }).catch(nameConflict);
   if (!row) throw new NotFoundError(MSG.roomNotFound);
   return toRoomDto(row);
 }

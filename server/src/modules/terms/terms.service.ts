@@ -15,7 +15,14 @@ import { formatInZone } from "@shared/time";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { iso } from "../../db/query";
-import { ConflictError, NotFoundError, PG, pgErrorCode, ValidationError } from "../../lib/errors";
+import {
+  ConflictError,
+  NotFoundError,
+  PG,
+  pgErrorCode,
+  uniqueConflict,
+  ValidationError,
+} from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import { recordIn } from "../activity/activity.repository";
 import { assertGradingOpen, GRADING_FIELD_NAMES, withScaleTolerance } from "./grading";
@@ -74,28 +81,20 @@ export async function listTerms(db: Db): Promise<Term[]> {
 }
 
 /** Names are unique in any case: the unique index decides, so two simultaneous adds cannot both win. */
-function nameConflict(err: unknown): never {
-  if (pgErrorCode(err) === PG.uniqueViolation)
-    throw new ConflictError(MSG.termNameTaken, { name: MSG.termNameTaken });
-  throw err;
-}
+const nameConflict = uniqueConflict("name", MSG.termNameTaken);
 
 export async function createTerm(
   ctx: RequestContext,
   input: z.output<typeof termInputSchema>,
 ): Promise<Term> {
-  try {
-    return await inTransaction(ctx, async (c) => {
-      const id = await insertTerm(c.db, {
-        ...input,
-        gradeTolerance: input.gradeTolerance ?? DEFAULT_TOLERANCE[input.gradeScale],
-      });
-      await recordIn(c, "term", "create", { subjectId: id, subjectName: input.name });
-      return toTerm((await selectTermAnswer(c.db, id))!);
+  return inTransaction(ctx, async (c) => {
+    const id = await insertTerm(c.db, {
+      ...input,
+      gradeTolerance: input.gradeTolerance ?? DEFAULT_TOLERANCE[input.gradeScale],
     });
-  } catch (err) {
-    nameConflict(err);
-  }
+    await recordIn(c, "term", "create", { subjectId: id, subjectName: input.name });
+    return toTerm((await selectTermAnswer(c.db, id))!);
+  }).catch(nameConflict);
 }
 
 /**
@@ -108,32 +107,28 @@ export async function patchTerm(
   id: string,
   patch: z.output<typeof termPatchSchema>,
 ): Promise<Term> {
-  try {
-    return await inTransaction(ctx, async (c) => {
-      const row = await selectTermAnswer(c.db, id, true);
-      if (!row) throw new NotFoundError(MSG.termNotFound);
-      const stored = toTerm(row);
-      const next = withScaleTolerance(stored, { ...stored, ...patch } as TermValues, patch);
-      const issues = [...termDateIssues(next), ...termGradingIssues(next)];
-      if (issues.length)
-        throw new ValidationError(
-          issues[0].message,
-          Object.fromEntries(issues.map((i) => [i.field, i.message])),
-        );
-      if (next.mode !== stored.mode && stored.proposalCount > 0)
-        throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
-      assertGradingOpen(stored, next);
-      await updateTerm(c.db, id, next);
-      await recordIn(c, "term", "update", {
-        subjectId: id,
-        subjectName: next.name,
-        note: changedFields(stored, next),
-      });
-      return toTerm((await selectTermAnswer(c.db, id))!);
+  return inTransaction(ctx, async (c) => {
+    const row = await selectTermAnswer(c.db, id, true);
+    if (!row) throw new NotFoundError(MSG.termNotFound);
+    const stored = toTerm(row);
+    const next = withScaleTolerance(stored, { ...stored, ...patch } as TermValues, patch);
+    const issues = [...termDateIssues(next), ...termGradingIssues(next)];
+    if (issues.length)
+      throw new ValidationError(
+        issues[0].message,
+        Object.fromEntries(issues.map((i) => [i.field, i.message])),
+      );
+    if (next.mode !== stored.mode && stored.proposalCount > 0)
+      throw new ConflictError(MSG.termModeFrozen, { mode: MSG.termModeFrozen });
+    assertGradingOpen(stored, next);
+    await updateTerm(c.db, id, next);
+    await recordIn(c, "term", "update", {
+      subjectId: id,
+      subjectName: next.name,
+      note: changedFields(stored, next),
     });
-  } catch (err) {
-    nameConflict(err);
-  }
+    return toTerm((await selectTermAnswer(c.db, id))!);
+  }).catch(nameConflict);
 }
 
 /** Deletes a term with no proposals that is not current (the foreign keys decide under races). */
