@@ -13,16 +13,21 @@ import {
   users,
 } from "../../db/schema";
 
-/** Sets the person's feed token hash (null revokes it), making their settings row when needed. */
-export async function setFeedTokenHash(db: Db, userId: string, hash: string | null) {
+/** Sets some of the person's calendar settings, making their settings row when needed. */
+async function upsertSettings(
+  db: Db,
+  userId: string,
+  set: Pick<Partial<typeof calendarSettings.$inferInsert>, "feedTokenHash" | "showNameOnPublicDefenses">,
+) {
   await db
     .insert(calendarSettings)
-    .values({ userId, feedTokenHash: hash })
-    .onConflictDoUpdate({
-      target: calendarSettings.userId,
-      set: { feedTokenHash: hash, updatedAt: sql`now()` },
-    });
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: calendarSettings.userId, set: { ...set, updatedAt: sql`now()` } });
 }
+
+/** Sets the person's feed token hash (null revokes it), making their settings row when needed. */
+export const setFeedTokenHash = (db: Db, userId: string, hash: string | null) =>
+  upsertSettings(db, userId, { feedTokenHash: hash });
 
 /** Revokes the person's feed (deactivation, a password reset): their link answers 404 from now on. */
 export async function revokeFeedToken(db: Db, userId: string) {
@@ -32,15 +37,8 @@ export async function revokeFeedToken(db: Db, userId: string) {
     .where(eq(calendarSettings.userId, userId));
 }
 
-export async function setListingConsent(db: Db, userId: string, show: boolean) {
-  await db
-    .insert(calendarSettings)
-    .values({ userId, showNameOnPublicDefenses: show })
-    .onConflictDoUpdate({
-      target: calendarSettings.userId,
-      set: { showNameOnPublicDefenses: show, updatedAt: sql`now()` },
-    });
-}
+export const setListingConsent = (db: Db, userId: string, show: boolean) =>
+  upsertSettings(db, userId, { showNameOnPublicDefenses: show });
 
 export async function selectCalendarSettings(db: Db, userId: string) {
   const [row] = await db
