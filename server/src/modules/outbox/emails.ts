@@ -26,6 +26,28 @@ export const maskEmail = (email: string) => {
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 };
 
+/** Something happened to a record (a proposal, a thesis): its subject line, what, an optional note, its page. */
+const changed =
+  (kind: "proposal.changed" | "thesis.changed") =>
+  (p: { title: string; subject: string; what: string; note?: string | null; link: string }) =>
+  (u: { name: string }): Email => ({
+    kind,
+    subject: `${p.subject}: ${p.title}`,
+    body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
+  });
+
+/** A daily list of what is overdue, a line each, and the page that shows them. */
+const overdueList =
+  <T extends { title: string }>(
+    overdue: T[],
+    e: { kind: string; one: string; many: string; intro: string; line: (t: T) => string; link: string },
+  ) =>
+  (u: { name: string }): Email => ({
+    kind: e.kind,
+    subject: overdue.length === 1 ? `${e.one}: ${overdue[0].title}` : `${overdue.length} ${e.many}`,
+    body: `Hello ${u.name},\n\n${e.intro}\n\n${overdue.map(e.line).join("\n")}\n\nSee them: ${e.link}${sign}`,
+  });
+
 export const emails = {
   passwordReset:
     (url: string) =>
@@ -74,45 +96,27 @@ export const emails = {
    * Anything else that happened to a proposal, told to the people it concerns (DESIGN.md §9):
    * one line of what happened, an optional note (feedback, a reason), and the page to open.
    */
-  proposalChanged:
-    (p: { title: string; subject: string; what: string; note?: string | null; link: string }) =>
-    (u: { name: string }): Email => ({
-      kind: "proposal.changed",
-      subject: `${p.subject}: ${p.title}`,
-      body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
-    }),
+  proposalChanged: changed("proposal.changed"),
   /** Something happened to a thesis (DESIGN.md §16): who did what, an optional note, its page. */
-  thesisChanged:
-    (p: { title: string; subject: string; what: string; note?: string | null; link: string }) =>
-    (u: { name: string }): Email => ({
-      kind: "thesis.changed",
-      subject: `${p.subject}: ${p.title}`,
-      body: `Hello ${u.name},\n\n${p.what}${p.note ? `\n\n"${p.note}"` : ""}\n\nOpen it: ${p.link}${sign}`,
-    }),
+  thesisChanged: changed("thesis.changed"),
   /** The committee's daily list of theses past their due date while still written (§16). */
-  thesesOverdue:
-    (publicUrl: string, overdue: { title: string; due: string; members: string }[]) =>
-    (u: { name: string }): Email => ({
+  thesesOverdue: (publicUrl: string, overdue: { title: string; due: string; members: string }[]) =>
+    overdueList(overdue, {
       kind: "theses.overdue",
-      subject:
-        overdue.length === 1
-          ? `A thesis is overdue: ${overdue[0].title}`
-          : `${overdue.length} theses are overdue`,
-      body: `Hello ${u.name},\n\nThese theses are still being written past their due date:\n\n${overdue
-        .map((t) => `- "${t.title}" by ${t.members} (due ${t.due})`)
-        .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?overdue=true${sign}`,
+      one: "A thesis is overdue",
+      many: "theses are overdue",
+      intro: "These theses are still being written past their due date:",
+      line: (t) => `- "${t.title}" by ${t.members} (due ${t.due})`,
+      link: `${publicUrl}/committee/theses?overdue=true`,
     }),
-  assessmentsOverdue:
-    (publicUrl: string, overdue: { title: string; due: string; waiting: string }[]) =>
-    (u: { name: string }): Email => ({
+  assessmentsOverdue: (publicUrl: string, overdue: { title: string; due: string; waiting: string }[]) =>
+    overdueList(overdue, {
       kind: "assessments.overdue",
-      subject:
-        overdue.length === 1
-          ? `An assessment is overdue: ${overdue[0].title}`
-          : `${overdue.length} theses' assessments are overdue`,
-      body: `Hello ${u.name},\n\nThese submitted theses are waiting for an assessment past its due date:\n\n${overdue
-        .map((t) => `- "${t.title}": waiting for ${t.waiting} (due ${t.due})`)
-        .join("\n")}\n\nSee them: ${publicUrl}/committee/theses?state=Submitted${sign}`,
+      one: "An assessment is overdue",
+      many: "theses' assessments are overdue",
+      intro: "These submitted theses are waiting for an assessment past its due date:",
+      line: (t) => `- "${t.title}": waiting for ${t.waiting} (due ${t.due})`,
+      link: `${publicUrl}/committee/theses?state=Submitted`,
     }),
   examinerDeactivated:
     (publicUrl: string, examiner: string, theses: { id: string; title: string; place: string }[]) =>
