@@ -138,6 +138,21 @@ export async function runUploadsBench(o: UploadsOptions): Promise<UploadsFigures
   return figures;
 }
 
+/** Answers by status, as the report writes them: "200: 9, 413: 1". */
+const answers = (byStatus: Record<string, number>) =>
+  Object.entries(byStatus)
+    .map(([s, c]) => `${s}: ${c}`)
+    .join(", ");
+
+/** The rows a round's table ends with: its uploads' answers and times, the server's memory. */
+const uploadRows = (r: Round) => [
+  `| upload answers | ${answers(r.uploadStatus)} |`,
+  `| upload time p50 / max | ${r.upload.p50} / ${r.upload.max} ms |`,
+  `| all ten answered in | ${r.seconds} s |`,
+  `| server RSS before / peak | ${r.rssBeforeMiB} / ${r.rssPeakMiB} MiB |`,
+  "",
+];
+
 /** The section of docs/performance.md. */
 export function uploadsReport(u: UploadsFigures | undefined): string[] {
   const L = ["## Hostile uploads", ""];
@@ -155,19 +170,9 @@ export function uploadsReport(u: UploadsFigures | undefined): string[] {
     "| | |",
     "|---|---:|",
     `| **GET /api/health p99 while the uploads run (target under ${HEALTH_TARGET_MS} ms)** | **${u.health.p99} ms** (${met ? "met" : "missed"}) |`,
-    `| GET /api/health p50 / max, answers | ${u.health.p50} / ${u.health.max} ms, ${u.health.n} (${Object.entries(
-      u.healthStatus,
-    )
-      .map(([s, c]) => `${s}: ${c}`)
-      .join(", ")}) |`,
+    `| GET /api/health p50 / max, answers | ${u.health.p50} / ${u.health.max} ms, ${u.health.n} (${answers(u.healthStatus)}) |`,
     `| GET /api/health p50 / p99 before the uploads | ${u.idleHealth.p50} / ${u.idleHealth.p99} ms |`,
-    `| upload answers | ${Object.entries(u.uploadStatus)
-      .map(([s, c]) => `${s}: ${c}`)
-      .join(", ")} |`,
-    `| upload time p50 / max | ${u.upload.p50} / ${u.upload.max} ms |`,
-    `| all ten answered in | ${u.seconds} s |`,
-    `| server RSS before / peak | ${u.rssBeforeMiB} / ${u.rssPeakMiB} MiB |`,
-    "",
+    ...uploadRows(u),
   );
   const v = u.valid;
   if (v)
@@ -176,18 +181,8 @@ export function uploadsReport(u: UploadsFigures | undefined): string[] {
       "",
       "| | |",
       "|---|---:|",
-      `| GET /api/health p50 / p99 / max, answers | ${v.health.p50} / ${v.health.p99} / ${v.health.max} ms, ${v.health.n} (${Object.entries(
-        v.healthStatus,
-      )
-        .map(([s, c]) => `${s}: ${c}`)
-        .join(", ")}) |`,
-      `| upload answers | ${Object.entries(v.uploadStatus)
-        .map(([s, c]) => `${s}: ${c}`)
-        .join(", ")} |`,
-      `| upload time p50 / max | ${v.upload.p50} / ${v.upload.max} ms |`,
-      `| all ten answered in | ${v.seconds} s |`,
-      `| server RSS before / peak | ${v.rssBeforeMiB} / ${v.rssPeakMiB} MiB |`,
-      "",
+      `| GET /api/health p50 / p99 / max, answers | ${v.health.p50} / ${v.health.p99} / ${v.health.max} ms, ${v.health.n} (${answers(v.healthStatus)}) |`,
+      ...uploadRows(v),
     );
   return L;
 }
