@@ -73,6 +73,26 @@ export async function rebookDefense(c: RequestContext, before: ThesisRow, after:
   if (left.length) await tellDefense(c, before, row, "leaveDefense", left);
 }
 
+/**
+ * A defense's change (scheduled, moved, cancelled) on the activity log, under its thesis's
+ * proposal and title, and told to its people: its row as it is now.
+ */
+export async function recordDefense(
+  c: RequestContext,
+  thesis: ThesisRow,
+  id: string,
+  action: "schedule" | "move" | "cancel",
+) {
+  await recordIn(c, "defense", action, {
+    proposalId: thesis.proposal_id,
+    subjectId: id,
+    subjectName: thesis.title,
+  });
+  const row = (await selectDefense(c.db, id))!;
+  await tellDefense(c, thesis, row, `${action}Defense`);
+  return row;
+}
+
 /** The thesis's actions that cancel its defense (DESIGN.md §18): a return, a cancellation, an annulment. */
 const ENDS_DEFENSE: ReadonlySet<ThesisAction> = new Set(["return", "cancel", "annul"]);
 
@@ -85,10 +105,5 @@ export async function endDefenseWithThesis(c: RequestContext, thesis: ThesisRow,
   if (!ENDS_DEFENSE.has(action)) return;
   const id = await cancelDefenseRow(c.db, { thesisId: thesis.id }, c.now);
   if (!id) return;
-  await recordIn(c, "defense", "cancel", {
-    proposalId: thesis.proposal_id,
-    subjectId: id,
-    subjectName: thesis.title,
-  });
-  await tellDefense(c, thesis, (await selectDefense(c.db, id))!, "cancelDefense");
+  await recordDefense(c, thesis, id, "cancel");
 }

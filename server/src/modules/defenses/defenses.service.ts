@@ -6,10 +6,9 @@ import { iso } from "../../db/query";
 import { ConflictError, ForbiddenError, fieldError, NotFoundError, PG, pgErrorCode } from "../../lib/errors";
 import { inTransaction, type RequestContext } from "../../lib/request-context";
 import type { SessionUser } from "../../plugins/auth";
-import { recordIn } from "../activity/activity.repository";
 import type { ThesisRow } from "../theses/theses.repository";
 import { thesisFor } from "../theses/thesis-transition";
-import { type Booking, busyConflict, peopleOf } from "./defense-end";
+import { type Booking, busyConflict, peopleOf, recordDefense } from "./defense-end";
 import { tellDefense } from "./defense-tell";
 import {
   bookPeople,
@@ -126,13 +125,7 @@ export function scheduleDefense(ctx: Ctx, thesisId: string, input: DefenseInput)
     wants({ roomId: data.roomId ?? null, userIds, startsAt, endsAt: data.endsAt, except: null });
     const id = await insertDefense(c.db, thesis.id, data);
     await bookPeople(c.db, id, userIds, startsAt, data.endsAt);
-    await recordIn(c, "defense", "schedule", {
-      proposalId: thesis.proposal_id,
-      subjectId: id,
-      subjectName: thesis.title,
-    });
-    const row = (await selectDefense(c.db, id))!;
-    await tellDefense(c, thesis, row, "scheduleDefense");
+    const row = await recordDefense(c, thesis, id, "schedule");
     return toDefense(row, c.by, parties, thesis.state);
   });
 }
@@ -180,13 +173,7 @@ export function moveDefense(ctx: Ctx, id: string, input: DefenseMoveInput): Prom
       sequence: d.sequence + 1,
     });
     await bookPeople(c.db, id, userIds, startsAt, endsAt);
-    await recordIn(c, "defense", "move", {
-      proposalId: thesis.proposal_id,
-      subjectId: id,
-      subjectName: thesis.title,
-    });
-    const row = (await selectDefense(c.db, id))!;
-    await tellDefense(c, thesis, row, "moveDefense");
+    const row = await recordDefense(c, thesis, id, "move");
     // A chair replaced is no longer in it: their calendar drops it.
     if (d.chair_id && d.chair_id !== chairId)
       await tellDefense(c, thesis, { ...row, chair_id: d.chair_id }, "cancelDefense", [d.chair_id]);
@@ -201,12 +188,7 @@ export function cancelDefense(ctx: Ctx, id: string): Promise<void> {
     maySchedule(thesis, parties);
     if (d.cancelled_at || !(await cancelDefenseRow(c.db, { id }, c.now)))
       throw new ConflictError(MSG.defenseCancelledAlready);
-    await recordIn(c, "defense", "cancel", {
-      proposalId: thesis.proposal_id,
-      subjectId: id,
-      subjectName: thesis.title,
-    });
-    await tellDefense(c, thesis, (await selectDefense(c.db, id))!, "cancelDefense");
+    await recordDefense(c, thesis, id, "cancel");
   });
 }
 
