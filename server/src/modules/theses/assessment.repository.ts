@@ -29,11 +29,15 @@ export function selectMarking(db: Db, proposalId: string) {
   );
 }
 
-export interface AssessmentRow {
-  place: Place;
-  examiner_id: string;
+/** An assessment's marks: a score by rubric component, a grade by member. */
+interface Marks {
   scores: Record<string, number>;
   grades: Record<string, string>;
+}
+
+export interface AssessmentRow extends Marks {
+  place: Place;
+  examiner_id: string;
   student_comment: string;
   internal_comment: string;
   updated_at: string;
@@ -51,12 +55,10 @@ export function selectAssessments(db: Db, thesisId: string) {
 /** Writes the examiner's assessment in their place: their first, or a change of their own. */
 export async function upsertAssessment(
   db: Db,
-  v: {
+  v: Marks & {
     thesisId: string;
     place: Place;
     examinerId: string;
-    scores: Record<string, number>;
-    grades: Record<string, string>;
     studentComment: string;
     internalComment: string;
     at: Date;
