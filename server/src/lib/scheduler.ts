@@ -41,6 +41,13 @@ const RETRY_MS = 60_000;
 export const everyMinutes = (minutes: number) => (now: Date) =>
   new Date((Math.floor(now.getTime() / (minutes * 60_000)) + 1) * minutes * 60_000);
 
+/** A daily digest's settings: the links' base, the department's zone, and the hour there it is sent. */
+export interface DigestOptions {
+  publicUrl: string;
+  timeZone: string;
+  hour: number;
+}
+
 /** Daily when the clock of `zone` (the department's TIME_ZONE) shows `hour`:00, whatever its offset that day. */
 export const dailyAt = (hour: number, zone: string) => (now: Date) => {
   const today = utcToWall(now.toISOString(), zone).slice(0, 10);

@@ -1,5 +1,5 @@
 import { formatInZone } from "@shared/time";
-import { dailyAt, type ScheduledJob } from "../../lib/scheduler";
+import { type DigestOptions, dailyAt, type ScheduledJob } from "../../lib/scheduler";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { selectOverdue } from "../proposals/deadline.repository";
@@ -9,11 +9,7 @@ import { selectOverdue } from "../proposals/deadline.repository";
  * them, at `hour` in the department's zone. Written to the outbox in the job's transaction, so a
  * run that fails sends nothing and the next one sends all.
  */
-export function reviewDigestJob(options: {
-  publicUrl: string;
-  timeZone: string;
-  hour: number;
-}): ScheduledJob {
+export function reviewDigestJob(options: DigestOptions): ScheduledJob {
   return {
     name: "review-digest",
     next: dailyAt(options.hour, options.timeZone),

@@ -1,5 +1,5 @@
 import { formatInZone } from "@shared/time";
-import { dailyAt, type ScheduledJob } from "../../lib/scheduler";
+import { type DigestOptions, dailyAt, type ScheduledJob } from "../../lib/scheduler";
 import { emails } from "../outbox/emails";
 import { enqueueEmails } from "../outbox/outbox.service";
 import { committeeIds } from "../proposals/transition.repository";
@@ -13,11 +13,7 @@ import { selectOverdueTheses } from "./writing.repository";
  * `hour` in the department's zone, as the supervisors' review digest is sent. Written to the outbox
  * in the job's transaction; nothing when nothing is overdue.
  */
-export function thesesOverdueDigestJob(options: {
-  publicUrl: string;
-  timeZone: string;
-  hour: number;
-}): ScheduledJob {
+export function thesesOverdueDigestJob(options: DigestOptions): ScheduledJob {
   return {
     name: "theses-overdue-digest",
     next: dailyAt(options.hour, options.timeZone),
