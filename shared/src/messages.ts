@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from "./import-messages";
+import { onlyWho } from "./only-who";
 import { SCENARIO_MSG } from "./scenario-messages";
 import { SIGN_IN_MSG } from "./sign-in-messages";
 import { THESIS_PHASE_MSG } from "./thesis-phase-messages";
@@ -130,20 +131,14 @@ export const MSG = {
   revisionsClosed: (term: string) => `Revisions for ${term} are closed.`,
   memberInAnotherGroup: (name: string) => `${name} is now in another group.`,
   aMember: "A member",
-  onlyWho: (parties: string[]) =>
-    `Only ${parties
-      .map(
-        (p) =>
-          ({
-            creator: "the student who submitted it",
-            member: "a member of its group",
-            invitee: "an invited student",
-            supervisor: "its supervisor",
-            committee: "the committee",
-            scheduler: "ThesisDesk itself",
-          })[p] ?? p,
-      )
-      .join(" or ")} can do that.`,
+  onlyWho: onlyWho({
+    creator: "the student who submitted it",
+    member: "a member of its group",
+    invitee: "an invited student",
+    supervisor: "its supervisor",
+    committee: "the committee",
+    scheduler: "ThesisDesk itself",
+  }),
   invitationClosed: "This invitation is no longer open.",
   invitationAccepted: (title: string) => `You joined "${title}".`,
   invitationDeclined: (title: string) => `You declined the invitation to "${title}".`,

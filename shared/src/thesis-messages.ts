@@ -1,3 +1,5 @@
+import { onlyWho } from "./only-who";
+
 /** The words of the thesis (DESIGN.md §16) and its term settings, part of MSG (shared/src/messages.ts). */
 export const THESIS_MSG = {
   // the thesis (DESIGN.md §16)
@@ -40,20 +42,14 @@ export const THESIS_MSG = {
   assessmentStarted: "An examiner's assessment is in, so the thesis can no longer be returned.",
   thesisReturned: "Thesis returned for correction.",
   fetchThesisFailed: "Failed to fetch the thesis.",
-  thesisOnlyWho: (parties: string[]) =>
-    `Only ${parties
-      .map(
-        (p) =>
-          ({
-            member: "a member of its group",
-            supervisor: "its supervisor",
-            firstExaminer: "its first examiner",
-            secondExaminer: "its second examiner",
-            committee: "the committee",
-            system: "ThesisDesk itself",
-          })[p] ?? p,
-      )
-      .join(" or ")} can do that.`,
+  thesisOnlyWho: onlyWho({
+    member: "a member of its group",
+    supervisor: "its supervisor",
+    firstExaminer: "its first examiner",
+    secondExaminer: "its second examiner",
+    committee: "the committee",
+    system: "ThesisDesk itself",
+  }),
   // the term's thesis settings (DESIGN.md §16)
   rubricWeightsSum: (sum: number) => `The rubric's weights must add up to 100 (they add up to ${sum}).`,
   rubricNamesUnique: "Each rubric component needs its own name.",
