@@ -6,35 +6,42 @@
  * them instead of counting every row. (No CHECK keeps `n` from going below 0: PostgreSQL checks
  * an upsert's proposed row, a decrement's -1, before it finds the row it updates.)
  */
-import { integer, pgTable, unique } from "drizzle-orm/pg-core";
+import { integer, type PgColumnBuilderBase, pgTable, unique } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { researchCells } from "./cells";
 import { maybeRef, ref } from "./columns";
 import { proposalStatusEnum, roleEnum } from "./enums";
 import { terms } from "./terms";
 
+/**
+ * A term's proposals by `key` (its column `by`, none: not placed yet) and status, one row each
+ * (NULLs alike).
+ */
+function termCounts<K extends string, C extends PgColumnBuilderBase>(name: string, key: K, by: C) {
+  return pgTable(
+    name,
+    {
+      termId: ref("term_id", () => terms.id, "cascade"),
+      ...({ [key]: by } as Record<K, C>),
+      status: proposalStatusEnum("status").notNull(),
+      n: integer("n").notNull(),
+    },
+    (t) => [unique(`${name}_uq`).on(t.termId, t[key], t.status).nullsNotDistinct()],
+  );
+}
+
 /** A term's proposals by research cell (none: a group of an allocation term not placed yet) and status. */
-export const proposalCounts = pgTable(
+export const proposalCounts = termCounts(
   "proposal_counts",
-  {
-    termId: ref("term_id", () => terms.id, "cascade"),
-    researchCellId: maybeRef("research_cell_id", () => researchCells.id, "cascade"),
-    status: proposalStatusEnum("status").notNull(),
-    n: integer("n").notNull(),
-  },
-  (t) => [unique("proposal_counts_uq").on(t.termId, t.researchCellId, t.status).nullsNotDistinct()],
+  "researchCellId",
+  maybeRef("research_cell_id", () => researchCells.id, "cascade"),
 );
 
 /** A term's proposals by supervisor (none: not placed yet) and status: the supervisors' load. */
-export const supervisorCounts = pgTable(
+export const supervisorCounts = termCounts(
   "supervisor_counts",
-  {
-    termId: ref("term_id", () => terms.id, "cascade"),
-    supervisorId: maybeRef("supervisor_id", () => users.id, "cascade"),
-    status: proposalStatusEnum("status").notNull(),
-    n: integer("n").notNull(),
-  },
-  (t) => [unique("supervisor_counts_uq").on(t.termId, t.supervisorId, t.status).nullsNotDistinct()],
+  "supervisorId",
+  maybeRef("supervisor_id", () => users.id, "cascade"),
 );
 
 /** People of each role. */
