@@ -1,6 +1,16 @@
 /** The thesis that an Approved proposal starts (DESIGN.md §16), 1:1 with its proposal. */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { createdAt, maybeRef, moment, primaryId, ref, updatedAt } from "./columns";
 import { thesisStateEnum } from "./enums";
@@ -63,14 +73,23 @@ export const theses = pgTable(
   ],
 );
 
+/**
+ * A table of one row per member of a thesis (its thesis and the student, the pair its key) and
+ * `columns`: their consents, declarations and grades.
+ */
+export const memberRows = <C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C) =>
+  pgTable(
+    name,
+    {
+      thesisId: ref("thesis_id", () => theses.id, "cascade"),
+      studentId: ref("student_id", () => users.id, "restrict"),
+      ...columns,
+    },
+    (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
+  );
+
 /** Each member's consent to publishing the thesis as Public (§19), for themselves, until release. */
-export const thesisConsents = pgTable(
-  "thesis_consents",
-  {
-    thesisId: ref("thesis_id", () => theses.id, "cascade"),
-    studentId: ref("student_id", () => users.id, "restrict"),
-    public: boolean("public").notNull(),
-    at: moment("at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
-);
+export const thesisConsents = memberRows("thesis_consents", {
+  public: boolean("public").notNull(),
+  at: moment("at").notNull(),
+});

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { files, users } from "./accounts";
 import { createdAt, maybeRef, moment, primaryId, ref } from "./columns";
-import { theses } from "./theses";
+import { memberRows, theses } from "./theses";
 
 /**
  * Every draft a member uploads, 1…n, kept as versions: a draft never changes, and the latest
@@ -64,34 +64,22 @@ export const thesisExtensions = pgTable(
 );
 
 /** Each member's declaration of their own work (§16): the term's text as it was, who and when. */
-export const thesisDeclarations = pgTable(
-  "thesis_declarations",
-  {
-    thesisId: ref("thesis_id", () => theses.id, "cascade"),
-    studentId: ref("student_id", () => users.id, "restrict"),
-    text: text("text").notNull(),
-    declaredAt: moment("declared_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
-);
+export const thesisDeclarations = memberRows("thesis_declarations", {
+  text: text("text").notNull(),
+  declaredAt: moment("declared_at").notNull(),
+});
 
 /**
  * A member's grade on the thesis, as it stands (§16, §17): written when the thesis is Graded (by
  * the committee's record of failure, with the scale's fail grade; later by the marking). Never
  * shown to a student before release.
  */
-export const thesisGrades = pgTable(
-  "thesis_grades",
-  {
-    thesisId: ref("thesis_id", () => theses.id, "cascade"),
-    studentId: ref("student_id", () => users.id, "restrict"),
-    grade: text("grade").notNull(),
-    /** How it was set: failed (recorded as failed, not submitted), marking (both examiners agreed), committee (set on Disputed). */
-    source: text("source").notNull(),
-    setAt: moment("set_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.thesisId, t.studentId] })],
-);
+export const thesisGrades = memberRows("thesis_grades", {
+  grade: text("grade").notNull(),
+  /** How it was set: failed (recorded as failed, not submitted), marking (both examiners agreed), committee (set on Disputed). */
+  source: text("source").notNull(),
+  setAt: moment("set_at").notNull(),
+});
 
 /**
  * An examiner's assessment of a submitted thesis (DESIGN.md §17), one a thesis per examiner's
