@@ -15,7 +15,7 @@ export const useScenario = (termId: string, id: string | null) =>
 /** Whatever the answer, the scenarios and the draft are read again (an adoption changes the draft). */
 function useScenarioMutation<TVars, TResult>(
   send: (vars: TVars) => Promise<TResult>,
-  answered: Answered<TResult> = {},
+  answered: Answered<TResult, TVars> = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
