@@ -1,4 +1,4 @@
-import { ActionModal, useActionValue } from "@client/components/action-modal";
+import { ActionModal, actionValueProps, useActionValue } from "@client/components/action-modal";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { type ComboboxData, Select, type SelectProps, Text } from "@mantine/core";
@@ -52,29 +52,23 @@ export function TopicDialog({
   onConfirm: (row: GroupRow, value: string | null) => void;
   select?: Partial<SelectProps>;
 }) {
-  const { value, setValue, error, setError } = choice;
   return (
     <ActionModal
       opened={row !== null}
       onClose={onClose}
       title={title}
       confirmLabel={confirm}
-      onConfirm={() => row && onConfirm(row, value)}
+      onConfirm={() => row && onConfirm(row, choice.value)}
       loading={busy}
     >
       <Text size="sm">{lead}</Text>
       <Select
         label="Topic"
         data={data}
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          setError(null);
-        }}
+        {...actionValueProps(choice)}
         searchable
         limit={60}
         nothingFoundMessage="No topics found"
-        error={error}
         {...select}
       />
     </ActionModal>
