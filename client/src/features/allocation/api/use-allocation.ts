@@ -22,8 +22,11 @@ export type Answered<TResult, TVars = void> = {
   onError?: (e: unknown, vars: TVars) => void;
 };
 
-/** Whatever the answer, the draft (and, after a publication or a placing, every proposal list) is read again. */
-function useAllocationMutation<TVars, TResult>(
+/**
+ * Whatever the answer, the draft and the scenarios (and, after a publication or a placing, every
+ * proposal list) are read again.
+ */
+export function useAllocationMutation<TVars, TResult>(
   send: (vars: TVars) => Promise<TResult>,
   proposals = false,
   answered: Answered<TResult, TVars> = {},
