@@ -92,6 +92,24 @@ export function useActionValue<T>(initial: T, open?: unknown) {
 }
 
 /**
+ * A field bound to such a value by the value itself (a Select's choice): `value`, `error`, and an
+ * `onChange` that takes the new value and lets the error go.
+ */
+export const actionValueProps = <T,>({
+  value,
+  setValue,
+  error,
+  setError,
+}: ReturnType<typeof useActionValue<T>>) => ({
+  value,
+  error,
+  onChange: (next: T) => {
+    setValue(next);
+    setError(null);
+  },
+});
+
+/**
  * A text an action carries (feedback, a reason) with its error; with `opened`, cleared each time
  * the modal opens, otherwise kept between openings.
  */

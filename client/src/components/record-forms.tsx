@@ -1,11 +1,11 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { savedThenClosed } from "@client/lib/close-on-answer";
-import { showFailure } from "@client/lib/forms";
+import { showFailure, useSchemaForm } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
-import { Fragment, type ReactNode } from "react";
+import { type ComponentType, Fragment, type ReactNode } from "react";
 
 /** The mutation that sends a record form's values (add or save), as the form uses it. */
 interface Send<T> {
@@ -120,5 +120,49 @@ export function EditRecordModal<R extends { id: string }>({
     <Modal opened={record != null} onClose={onClose} title={title} centered>
       {record && <Fragment key={record.id}>{children(record)}</Fragment>}
     </Modal>
+  );
+}
+
+/** What edits one record: its form's schema, the values it starts from, its save and its words. */
+interface RecordEdit<R, T> {
+  schema: Parameters<typeof useSchemaForm>[0];
+  values: (record: R) => T;
+  /** The hook of the record's save (`useUpdateRoom`), given its id. */
+  useSave: (id: string) => Send<T>;
+  saved: string;
+  failed: string;
+  /** The form's fields (those of its add form). */
+  Fields: ComponentType<{ form: UseFormReturnType<T> }>;
+}
+
+function EditRecordForm<R extends { id: string }, T extends Record<string, unknown>>({
+  record,
+  onClose,
+  schema,
+  values,
+  useSave,
+  saved,
+  failed,
+  Fields,
+}: RecordEdit<R, T> & { record: R; onClose: () => void }) {
+  const form = useSchemaForm(schema, values(record));
+  return (
+    <SaveRecordForm form={form} save={useSave(record.id)} onClose={onClose} saved={saved} failed={failed}>
+      <Fields form={form} />
+    </SaveRecordForm>
+  );
+}
+
+/** EditRecordModal with its SaveRecordForm: the record's fields, starting from the record each time it opens. */
+export function EditRecordDialog<R extends { id: string }, T extends Record<string, unknown>>({
+  title,
+  record,
+  onClose,
+  ...edit
+}: RecordEdit<R, T> & { title: string; record: R | null; onClose: () => void }) {
+  return (
+    <EditRecordModal title={title} record={record} onClose={onClose}>
+      {(r) => <EditRecordForm record={r} onClose={onClose} {...edit} />}
+    </EditRecordModal>
   );
 }

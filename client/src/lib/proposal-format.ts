@@ -1,5 +1,21 @@
+import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
 import type { ProposalFields } from "@shared/schemas/proposals";
+
+/**
+ * The Abstract field's limit and its count, read after the field ("1,234 / 5,000 characters"):
+ * the same in a new proposal and a new version.
+ */
+export const abstractCount = (abstract: string) => ({
+  maxLength: LIMITS.proposalAbstractMax,
+  description: `${abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`,
+  inputWrapperOrder: ["label", "input", "description", "error"] as (
+    | "label"
+    | "input"
+    | "description"
+    | "error"
+  )[],
+});
 
 /**
  * A proposal's title; a group in an allocation term may have none until it is placed (DESIGN.md

@@ -9,19 +9,17 @@ import type {
 import type { Scenario, ScenarioList } from "@shared/schemas/scenarios";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
-import { getQuery, PAGED } from "./get-query";
+import { getQuery, PAGED, type PageParams } from "./get-query";
 import { proposalQueries } from "./proposals";
 
 /** GET /api/topics as the screens send it: a term's topics (the current term by default). */
-export interface TopicListParams {
+export interface TopicListParams extends PageParams {
   termId?: string;
   q?: string;
   researchCellId?: string;
   supervisorId?: string;
   /** A supervisor's own topics, withdrawn ones included. */
   mine?: boolean;
-  page: number;
-  pageSize: number;
 }
 
 const ALL = ["allocation"] as const;

@@ -3,6 +3,12 @@ import { api } from "../api";
 
 type Query = Parameters<typeof api.get>[1];
 
+/** The page of a list a screen asks for (the server's `page` and `pageSize`). */
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
 /** How long an answer stays fresh, and whether a list's page keeps the one shown while the next loads. */
 interface More {
   staleTime?: number;

@@ -2,10 +2,10 @@ import type { ThesisState } from "@shared/enums";
 import type { ThesisResult } from "@shared/schemas/release";
 import type { Thesis, ThesisList } from "@shared/schemas/theses";
 import type { ThesisWriting } from "@shared/schemas/thesis-writing";
-import { getFieldQuery, getQuery } from "./get-query";
+import { getFieldQuery, getQuery, type PageParams } from "./get-query";
 
 /** The query of GET /api/theses as the screens send it (the server shows each role its own). */
-export interface ThesisListParams {
+export interface ThesisListParams extends PageParams {
   /** A term's id or "all" (none: any term). */
   termId?: string;
   /** One state; none: every thesis not yet Released (§16). */
@@ -13,8 +13,6 @@ export interface ThesisListParams {
   overdue?: "true" | "false";
   /** Only the theses this teacher examines, first or second (§17). */
   examinerId?: string;
-  page: number;
-  pageSize: number;
 }
 
 const ALL = ["theses"] as const;

@@ -2,13 +2,11 @@ import type { Role } from "@shared/enums";
 import type { SortOrder, UserList, UserSort } from "@shared/schemas/users";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
-import { getQuery } from "./get-query";
+import { getQuery, type PageParams } from "./get-query";
 
-export interface PeopleParams {
+export interface PeopleParams extends PageParams {
   role: Role;
   q: string;
-  page: number;
-  pageSize: number;
   sort: UserSort;
   order: SortOrder;
 }

@@ -1,8 +1,8 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
+import type { EmptyWords } from "@client/components/list-parts";
+import { PagedList } from "@client/components/paged-list";
 import { withQuery } from "@client/lib/api";
 import { useTimeZone } from "@client/lib/dates";
-import { useNarrow } from "@client/lib/use-narrow";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, type ActivityKind } from "@shared/activity";
 import { MSG } from "@shared/messages";
@@ -35,12 +35,10 @@ export function ActivityLog() {
   const zone = useTimeZone();
   const { page, ...query } = filters;
   const log = useActivity({ ...query, page, pageSize: ACTIVITY_PAGE_SIZE });
-  const narrow = useNarrow();
-  const paged = usePaged(log, page, ACTIVITY_PAGE_SIZE, update);
-  const { items } = paged;
   // The chosen person's name, as the log's rows give it (after a reload the address has only the id).
   const knownName = filters.personId
-    ? items.flatMap((i) => [i.actor, i.subject]).find((p) => p?.id === filters.personId)?.name
+    ? (log.data?.items ?? []).flatMap((i) => [i.actor, i.subject]).find((p) => p?.id === filters.personId)
+        ?.name
     : undefined;
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
   const filtered = !!(filters.personId || filters.kind || filters.from || filters.to);
@@ -101,26 +99,20 @@ export function ActivityLog() {
         </Group>
       </Stack>
 
-      <ListState
+      <PagedList
         query={log}
-        failed={MSG.fetchActivityFailed}
-        loading="Loading the activity log"
-        narrow={narrow}
-        rowHeight={32}
-        empty={items.length === 0}
-        words={EMPTY}
-        filtered={filtered}
-        cards={<ActivityCards items={items} zone={zone} busy={log.isFetching} />}
-        table={<ActivityTable items={items} zone={zone} busy={log.isFetching} />}
-      />
-
-      <PagedFooter
-        list={paged}
         page={page}
         pageSize={ACTIVITY_PAGE_SIZE}
+        onPage={update}
         of={["entry", "entries"]}
-        onPage={(p) => update({ page: p })}
         narrowHint={false}
+        failed={MSG.fetchActivityFailed}
+        loading="Loading the activity log"
+        rowHeight={32}
+        words={EMPTY}
+        filtered={filtered}
+        cards={(items) => <ActivityCards items={items} zone={zone} busy={log.isFetching} />}
+        table={(items) => <ActivityTable items={items} zone={zone} busy={log.isFetching} />}
       />
     </Paper>
   );

@@ -17,13 +17,19 @@ export const useAllocation = (termId: string | null) =>
   useQuery({ ...allocationQueries.draft(termId ?? ""), enabled: !!termId });
 
 /** What a dialog does with an action's answer (closeOnAnswer's), kept with the mutation, not lost with the dialog. */
-export type Answered<TResult> = { onSuccess?: (result: TResult) => void; onError?: (e: unknown) => void };
+export type Answered<TResult, TVars = void> = {
+  onSuccess?: (result: TResult, vars: TVars) => void;
+  onError?: (e: unknown, vars: TVars) => void;
+};
 
-/** Whatever the answer, the draft (and, after a publication or a placing, every proposal list) is read again. */
-function useAllocationMutation<TVars, TResult>(
+/**
+ * Whatever the answer, the draft and the scenarios (and, after a publication or a placing, every
+ * proposal list) are read again.
+ */
+export function useAllocationMutation<TVars, TResult>(
   send: (vars: TVars) => Promise<TResult>,
   proposals = false,
-  answered: Answered<TResult> = {},
+  answered: Answered<TResult, TVars> = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
@@ -47,13 +53,15 @@ export interface RunSummary {
 export const useRunAllocation = (termId: string) =>
   useAllocationMutation(() => api.post<RunSummary>(`/terms/${termId}/allocation`));
 
+type Move = { proposalId: string; topicId: string | null };
+type Moved = { blockingPairs: { proposalId: string; topicId: string }[] };
+
 /** PATCH /api/terms/:id/allocation: a group moved by hand; answers the draft's blocking pairs. */
-export const useMoveGroup = (termId: string) =>
-  useAllocationMutation((move: { proposalId: string; topicId: string | null }) =>
-    api.patch<{ blockingPairs: { proposalId: string; topicId: string }[] }>(
-      `/terms/${termId}/allocation`,
-      move,
-    ),
+export const useMoveGroup = (termId: string, answered?: Answered<Moved, Move>) =>
+  useAllocationMutation(
+    (move: Move) => api.patch<Moved>(`/terms/${termId}/allocation`, move),
+    false,
+    answered,
   );
 
 /**
@@ -70,10 +78,13 @@ export const usePublishAllocation = (
     answered,
   );
 
+type Place = { proposalId: string; topicId: string };
+
 /** POST /api/proposals/:id/place: a group left unmatched, placed by hand after publication. */
-export const usePlaceGroup = () =>
+export const usePlaceGroup = (answered?: Answered<{ proposal: Proposal }, Place>) =>
   useAllocationMutation(
-    ({ proposalId, topicId }: { proposalId: string; topicId: string }) =>
+    ({ proposalId, topicId }: Place) =>
       api.post<{ proposal: Proposal }>(`/proposals/${proposalId}/place`, { topicId }),
     true,
+    answered,
   );

@@ -1,19 +1,9 @@
 import { EmptyState } from "@client/components/empty-state";
 import { CardList, ListFooter } from "@client/components/list-parts";
+import { RowButton } from "@client/components/row-button";
 import { useNarrow } from "@client/lib/use-narrow";
 import { ordinal } from "@client/lib/words";
-import {
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { LIMITS } from "@shared/limits";
 import { IconArrowsExchange, IconMapPin, IconSearch, IconUsersGroup } from "@tabler/icons-react";
@@ -73,26 +63,15 @@ export function GroupsTable({
 
   const action = (r: GroupRow) =>
     published ? (
-      r.waiting && (
-        <Button
-          size="xs"
-          leftSection={<IconMapPin size={14} />}
-          onClick={() => onPlace(r)}
-          aria-label={`Place ${r.name}`}
-        >
-          Place
-        </Button>
-      )
+      r.waiting && <RowButton label="Place" of={r.name} icon={IconMapPin} onClick={() => onPlace(r)} />
     ) : (
-      <Button
-        size="xs"
+      <RowButton
+        label="Move"
+        of={r.name}
+        icon={IconArrowsExchange}
         variant="default"
-        leftSection={<IconArrowsExchange size={14} />}
         onClick={() => onMove(r)}
-        aria-label={`Move ${r.name}`}
-      >
-        Move
-      </Button>
+      />
     );
   const topicCell = (r: GroupRow) => {
     const t = r.topicId ? model.topics.get(r.topicId) : undefined;

@@ -3,7 +3,7 @@ import { MSG } from "@shared/messages";
 import { useMemo } from "react";
 import { useMoveGroup } from "../api/use-allocation";
 import { type GroupRow, type Model, topicChoices, topicTitle } from "./model";
-import { TopicDialog } from "./topic-dialog";
+import { TopicDialog, topicRefused, useTopicChoice } from "./topic-dialog";
 
 const NONE = "none";
 
@@ -26,7 +26,17 @@ export function MoveModal({
   onClose: () => void;
   onMoved: (groupId: string, blockingPairs: { proposalId: string; topicId: string }[]) => void;
 }) {
-  const move = useMoveGroup(termId);
+  const choice = useTopicChoice(row ? (row.topicId ?? NONE) : null, row);
+  const move = useMoveGroup(termId, {
+    onSuccess: ({ blockingPairs }, { proposalId, topicId }) => {
+      notify.success(
+        MSG.groupMoved(model.names.get(proposalId) ?? "", topicId ? topicTitle(model, topicId) : null),
+      );
+      onMoved(proposalId, blockingPairs);
+      onClose();
+    },
+    onError: topicRefused(choice, onClose, "topicId", "proposalId"),
+  });
 
   const data = useMemo(() => {
     if (!row) return [];
@@ -48,6 +58,7 @@ export function MoveModal({
   return (
     <TopicDialog
       row={row}
+      choice={choice}
       title="Move this group in the draft?"
       lead={
         <>
@@ -55,26 +66,15 @@ export function MoveModal({
           publish; a move may make the draft unstable, and the blocking pairs it creates are listed.
         </>
       }
-      initial={row ? (row.topicId ?? NONE) : null}
       data={data}
       select={{ allowDeselect: false }}
       confirm="Move group"
       busy={move.isPending}
       onClose={onClose}
-      onConfirm={(group, value, answer) => {
+      onConfirm={(group, value) => {
         const topicId = value === NONE || value === null ? null : value;
         if (topicId === group.topicId) return onClose();
-        move.mutate(
-          { proposalId: group.proposalId, topicId },
-          {
-            onSuccess: ({ blockingPairs }) => {
-              notify.success(MSG.groupMoved(group.name, topicId ? topicTitle(model, topicId) : null));
-              onMoved(group.proposalId, blockingPairs);
-              onClose();
-            },
-            onError: (err) => answer.refused(err, "topicId", "proposalId"),
-          },
-        );
+        move.mutate({ proposalId: group.proposalId, topicId });
       }}
     />
   );

@@ -3,7 +3,7 @@ import { MSG } from "@shared/messages";
 import { useMemo } from "react";
 import { usePlaceGroup } from "../api/use-allocation";
 import { type GroupRow, type Model, topicChoices } from "./model";
-import { TopicDialog } from "./topic-dialog";
+import { TopicDialog, topicRefused, useTopicChoice } from "./topic-dialog";
 
 /**
  * After publication, places a group left unmatched on a topic (DESIGN.md §11): its own list first,
@@ -19,7 +19,14 @@ export function PlaceGroupModal({
   row: GroupRow | null;
   onClose: () => void;
 }) {
-  const place = usePlaceGroup();
+  const choice = useTopicChoice(null, row);
+  const place = usePlaceGroup({
+    onSuccess: (_placed, { topicId }) => {
+      notify.success(MSG.groupPlaced(model.topics.get(topicId)?.title ?? ""));
+      onClose();
+    },
+    onError: topicRefused(choice, onClose, "topicId"),
+  });
 
   const data = useMemo(() => {
     if (!row) return [];
@@ -37,6 +44,7 @@ export function PlaceGroupModal({
   return (
     <TopicDialog
       row={row}
+      choice={choice}
       title="Place this group?"
       lead={
         <>
@@ -44,24 +52,14 @@ export function PlaceGroupModal({
           supervisor are told.
         </>
       }
-      initial={null}
       data={data}
       select={{ required: true, placeholder: "Choose a topic" }}
       confirm="Place group"
       busy={place.isPending}
       onClose={onClose}
-      onConfirm={(group, value, answer) => {
-        if (!value) return answer.atField("Choose a topic.");
-        place.mutate(
-          { proposalId: group.proposalId, topicId: value },
-          {
-            onSuccess: () => {
-              notify.success(MSG.groupPlaced(model.topics.get(value)?.title ?? ""));
-              onClose();
-            },
-            onError: (err) => answer.refused(err, "topicId"),
-          },
-        );
+      onConfirm={(group, value) => {
+        if (!value) return choice.setError("Choose a topic.");
+        place.mutate({ proposalId: group.proposalId, topicId: value });
       }}
     />
   );

@@ -3,17 +3,58 @@ import { useNarrow } from "@client/lib/use-narrow";
 import { ordinal } from "@client/lib/words";
 import { Box, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Scenario } from "@shared/schemas/scenarios";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { groupName } from "./model";
 
 type Comparison = NonNullable<Scenario["comparison"]>;
 const PAGE = 10;
 
-/** A table in a box that scrolls sideways on a phone, reachable by keyboard. */
-function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * A comparison's table in a box that scrolls sideways on a phone, reachable by keyboard: the head
+ * row, then each row's cells under it (`right`: every column after the first to the right).
+ */
+function CompareTable<T>({
+  label,
+  miw,
+  head,
+  right = false,
+  rows,
+  rowKey,
+  cells,
+}: {
+  label: string;
+  miw: number;
+  head: string[];
+  right?: boolean;
+  rows: T[];
+  rowKey: (row: T) => string;
+  cells: (row: T) => ReactNode[];
+}) {
+  const ta = (i: number) => (right && i > 0 ? "right" : undefined);
   return (
     <Box style={{ overflowX: "auto" }} tabIndex={0} aria-label={`${label}, scrollable`}>
-      {children}
+      <Table verticalSpacing={4} miw={miw}>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h, i) => (
+              <Table.Th key={h} ta={ta(i)}>
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {cells(row).map((cell, i) => (
+                <Table.Td key={head[i]} ta={ta(i)}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Box>
   );
 }
@@ -103,30 +144,23 @@ function Load({ c }: { c: Comparison }) {
           ))}
         </CardList>
       ) : (
-        <Scroll label="Supervisors whose load changes">
-          <Table verticalSpacing={4} miw={320}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Supervisor</Table.Th>
-                <Table.Th ta="right">Draft</Table.Th>
-                <Table.Th ta="right">Scenario</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ d, s }) => (
-                <Table.Tr key={d.supervisorId}>
-                  <Table.Td>{d.name}</Table.Td>
-                  <Table.Td ta="right">
-                    {d.assigned} of {places(d.capacity === null ? null : d.capacity - d.used)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {s.assigned} of {places(s.capacity === null ? null : s.capacity - s.used)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Scroll>
+        <CompareTable
+          label="Supervisors whose load changes"
+          miw={320}
+          head={["Supervisor", "Draft", "Scenario"]}
+          right
+          rows={rows}
+          rowKey={({ d }) => d.supervisorId}
+          cells={({ d, s }) => [
+            d.name,
+            <>
+              {d.assigned} of {places(d.capacity === null ? null : d.capacity - d.used)}
+            </>,
+            <>
+              {s.assigned} of {places(s.capacity === null ? null : s.capacity - s.used)}
+            </>,
+          ]}
+        />
       )}
     </Paper>
   );
@@ -164,26 +198,14 @@ function Changes({ c, topics }: { c: Comparison; topics: Map<string, string> }) 
               ))}
             </CardList>
           ) : (
-            <Scroll label="Groups whose result changes">
-              <Table verticalSpacing={4} miw={520}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Group</Table.Th>
-                    <Table.Th>In the draft</Table.Th>
-                    <Table.Th>In the scenario</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {c.changes.slice((at - 1) * PAGE, at * PAGE).map((g) => (
-                    <Table.Tr key={g.proposalId}>
-                      <Table.Td>{groupName(g)}</Table.Td>
-                      <Table.Td>{where(g.draft)}</Table.Td>
-                      <Table.Td>{where(g.scenario)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Scroll>
+            <CompareTable
+              label="Groups whose result changes"
+              miw={520}
+              head={["Group", "In the draft", "In the scenario"]}
+              rows={c.changes.slice((at - 1) * PAGE, at * PAGE)}
+              rowKey={(g) => g.proposalId}
+              cells={(g) => [groupName(g), where(g.draft), where(g.scenario)]}
+            />
           )}
           {pages > 1 && (
             <Pagination

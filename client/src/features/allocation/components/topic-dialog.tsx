@@ -1,21 +1,27 @@
-import { ActionModal, useActionValue } from "@client/components/action-modal";
+import { ActionModal, actionValueProps, useActionValue } from "@client/components/action-modal";
 import { errorMessage, isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { type ComboboxData, Select, type SelectProps, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { GroupRow } from "./model";
 
-/** What the dialog's action is told: where to say a refusal. */
-export interface TopicAnswer {
-  /** A message at the Topic field (the dialog stays open). */
-  atField: (message: string) => void;
-  /**
-   * The server's refusal: a 409 or a 400 (the topic's or its supervisor's places, the group's
-   * state) at the field, by the first of `fields` it names; anything else as a notification, and
-   * the dialog closes.
-   */
-  refused: (error: unknown, ...fields: string[]) => void;
-}
+/** The Topic the dialog asks for, with its error: back to `initial` each time the dialog opens on a row. */
+export const useTopicChoice = (initial: string | null, row: GroupRow | null) => useActionValue(initial, row);
+
+/**
+ * What the dialog does with the server's refusal, given to the action's hook (given to `mutate`, it
+ * would be lost if the dialog were gone before the answer): a 409 or a 400 (the topic's or its
+ * supervisor's places, the group's state) at the field, by the first of `fields` it names; anything
+ * else as a notification, and the dialog closes.
+ */
+export const topicRefused =
+  (choice: ReturnType<typeof useTopicChoice>, onClose: () => void, ...fields: string[]) =>
+  (err: unknown) => {
+    if (isApiError(err) && (err.status === 409 || err.status === 400))
+      return choice.setError(fields.map((f) => err.fields[f]).find(Boolean) ?? err.message);
+    notify.error(errorMessage(err));
+    onClose();
+  };
 
 /**
  * A dialog that gives one group a topic (moving it in the draft, or placing it after publication):
@@ -24,9 +30,9 @@ export interface TopicAnswer {
  */
 export function TopicDialog({
   row,
+  choice,
   title,
   lead,
-  initial,
   data,
   confirm,
   busy,
@@ -35,50 +41,34 @@ export function TopicDialog({
   select,
 }: {
   row: GroupRow | null;
+  choice: ReturnType<typeof useTopicChoice>;
   title: string;
   lead: ReactNode;
-  /** The choice the dialog opens with. */
-  initial: string | null;
   data: ComboboxData;
   confirm: string;
   busy: boolean;
   onClose: () => void;
-  onConfirm: (row: GroupRow, value: string | null, answer: TopicAnswer) => void;
+  /** Sends the action for the row and the chosen topic (useTopicChoice's error says "Choose a topic." and the like). */
+  onConfirm: (row: GroupRow, value: string | null) => void;
   select?: Partial<SelectProps>;
 }) {
-  const { value, setValue, error, setError } = useActionValue(initial, row);
-
-  const answer: TopicAnswer = {
-    atField: setError,
-    refused: (err, ...fields) => {
-      if (isApiError(err) && (err.status === 409 || err.status === 400))
-        return setError(fields.map((f) => err.fields[f]).find(Boolean) ?? err.message);
-      notify.error(errorMessage(err));
-      onClose();
-    },
-  };
   return (
     <ActionModal
       opened={row !== null}
       onClose={onClose}
       title={title}
       confirmLabel={confirm}
-      onConfirm={() => row && onConfirm(row, value, answer)}
+      onConfirm={() => row && onConfirm(row, choice.value)}
       loading={busy}
     >
       <Text size="sm">{lead}</Text>
       <Select
         label="Topic"
         data={data}
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          setError(null);
-        }}
+        {...actionValueProps(choice)}
         searchable
         limit={60}
         nothingFoundMessage="No topics found"
-        error={error}
         {...select}
       />
     </ActionModal>

@@ -1,7 +1,7 @@
 import { DownloadButton } from "@client/components/download-button";
-import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
+import type { EmptyWords } from "@client/components/list-parts";
+import { PagedList } from "@client/components/paged-list";
 import { proposalsCsvHref } from "@client/lib/exports";
-import { useNarrow } from "@client/lib/use-narrow";
 import { Box, Group, Paper, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { IconFileSearch } from "@tabler/icons-react";
@@ -34,9 +34,6 @@ export function CommitteeProposals() {
     termId,
   };
   const list = useCommitteeProposals({ ...shown, page: filters.page, pageSize: PROPOSALS_PAGE_SIZE });
-  const narrow = useNarrow();
-  const paged = usePaged(list, filters.page, PROPOSALS_PAGE_SIZE, update);
-  const { items } = paged;
   const filtered = !!(filters.q || filters.status || filters.researchCellId || filters.supervisorId);
   const showTerm = termId === "all";
 
@@ -60,25 +57,19 @@ export function CommitteeProposals() {
         </Group>
       </Box>
 
-      <ListState
+      <PagedList
         query={list}
-        failed={MSG.fetchProposalsFailed}
-        loading="Loading proposals"
-        narrow={narrow}
-        rowHeight={36}
-        empty={items.length === 0}
-        words={EMPTY}
-        filtered={filtered}
-        cards={<ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />}
-        table={<ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />}
-      />
-
-      <PagedFooter
-        list={paged}
         page={filters.page}
         pageSize={PROPOSALS_PAGE_SIZE}
+        onPage={update}
         of={["proposal", "proposals"]}
-        onPage={(page) => update({ page })}
+        failed={MSG.fetchProposalsFailed}
+        loading="Loading proposals"
+        rowHeight={36}
+        words={EMPTY}
+        filtered={filtered}
+        cards={(items) => <ProposalCards items={items} showTerm={showTerm} busy={list.isFetching} />}
+        table={(items) => <ProposalTable items={items} showTerm={showTerm} busy={list.isFetching} />}
       />
     </Paper>
   );

@@ -1,4 +1,9 @@
-import { ActionModal, useActionText, useActionValue } from "@client/components/action-modal";
+import {
+  ActionModal,
+  actionValueProps,
+  useActionText,
+  useActionValue,
+} from "@client/components/action-modal";
 import { textAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { cellTitle, supervisorName } from "@client/lib/proposal-format";
@@ -141,11 +146,7 @@ export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
               : "A supervisor with no places left cannot be chosen."
           }
           data={(options.data ?? []).map(({ value, label, disabled }) => ({ value, label, disabled }))}
-          value={choice.value}
-          onChange={(v) => {
-            choice.setValue(v);
-            choice.setError(null);
-          }}
+          {...actionValueProps(choice)}
           rightSection={options.isPending ? <Loader size="xs" /> : undefined}
           error={choice.error ?? (options.isError ? "The supervisors could not be loaded." : null)}
           data-autofocus

@@ -1,4 +1,4 @@
-import { ActionModal, useActionValue } from "@client/components/action-modal";
+import { ActionModal, actionValueProps, useActionValue } from "@client/components/action-modal";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -70,11 +70,7 @@ export function PlaceModal({ proposal: p, opened, onClose }: ModalProps) {
           label: `${t.title} — ${t.supervisor.name} (${placesLeft(t)} of ${t.capacity} places left)`,
           disabled: placesLeft(t) === 0,
         }))}
-        value={topic.value}
-        onChange={(v) => {
-          topic.setValue(v);
-          topic.setError(null);
-        }}
+        {...actionValueProps(topic)}
         searchable
         searchValue={search}
         onSearchChange={setSearch}

@@ -3,7 +3,7 @@ import { DocumentInput } from "@client/components/document-input";
 import { formatInZone } from "@client/lib/dates";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
-import { supervisorName } from "@client/lib/proposal-format";
+import { abstractCount, supervisorName } from "@client/lib/proposal-format";
 import { Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { LIMITS } from "@shared/limits";
@@ -88,9 +88,7 @@ export function VersionModal({ proposal: p, opened, onClose, zone }: ModalProps 
         autosize
         minRows={5}
         maxRows={12}
-        maxLength={LIMITS.proposalAbstractMax}
-        description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
-        inputWrapperOrder={["label", "input", "description", "error"]}
+        {...abstractCount(form.values.abstract)}
         {...form.getInputProps("abstract")}
       />
       <DocumentInput

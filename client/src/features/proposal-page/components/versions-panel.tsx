@@ -1,16 +1,15 @@
 import { DocumentLink } from "@client/components/document-input";
 import { CardList } from "@client/components/list-parts";
-import { LoadError } from "@client/components/load-error";
-import { PageLoader } from "@client/components/page-loader";
 import { Section } from "@client/components/section";
 import { WordDiff } from "@client/components/word-diff";
 import { formatInZone } from "@client/lib/dates";
 import { Badge, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import type { Version } from "@shared/schemas/life";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useVersions } from "../api/use-proposal-page";
 import { Entry, EntryNote } from "./entry";
+import { ListPanelBody } from "./list-panel-body";
 
 /**
  * Every version, newest first (number, author, time, note, document), and a word diff of title and
@@ -18,18 +17,6 @@ import { Entry, EntryNote } from "./entry";
  */
 export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: string }) {
   const versions = useVersions(proposalId);
-  let body: ReactNode;
-  if (versions.isPending) body = <PageLoader label="Loading versions" py="md" />;
-  else if (versions.isError)
-    body = <LoadError title="The versions could not be loaded." onRetry={() => void versions.refetch()} />;
-  else if (!versions.data.length) body = <Text size="sm">No versions are recorded for this proposal.</Text>;
-  else
-    body = (
-      <>
-        <VersionList versions={versions.data} zone={zone} />
-        {versions.data.length > 1 && <Compare versions={versions.data} />}
-      </>
-    );
   const count = versions.data?.length ?? 0;
   return (
     <Section
@@ -42,7 +29,19 @@ export function VersionsPanel({ proposalId, zone }: { proposalId: string; zone: 
         )
       }
     >
-      {body}
+      <ListPanelBody
+        query={versions}
+        loading="Loading versions"
+        failed="The versions could not be loaded."
+        empty="No versions are recorded for this proposal."
+      >
+        {(items) => (
+          <>
+            <VersionList versions={items} zone={zone} />
+            {items.length > 1 && <Compare versions={items} />}
+          </>
+        )}
+      </ListPanelBody>
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { SimilarProposals } from "@client/components/similar-proposals";
+import { abstractCount } from "@client/lib/proposal-format";
 import { Box, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -82,9 +83,7 @@ export function ProposalForm({ initial, ...props }: SubmissionProps & { initial?
         autosize
         minRows={5}
         maxRows={14}
-        maxLength={LIMITS.proposalAbstractMax}
-        description={`${form.values.abstract.length.toLocaleString("en")} / ${LIMITS.proposalAbstractMax.toLocaleString("en")} characters`}
-        inputWrapperOrder={["label", "input", "description", "error"]}
+        {...abstractCount(form.values.abstract)}
         {...form.getInputProps("abstract")}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -3,6 +3,7 @@ import { EmptyState } from "@client/components/empty-state";
 import { CardList } from "@client/components/list-parts";
 import { QueryError } from "@client/components/load-error";
 import { RankedList } from "@client/components/ranked-list";
+import { RowButton } from "@client/components/row-button";
 import { SaveChanges } from "@client/components/save-changes";
 import { Section } from "@client/components/section";
 import { errorMessage, isApiError } from "@client/lib/api";
@@ -184,16 +185,14 @@ function LotRow({
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <ApplicantDetails applicant={a} />
         {!frozen && (
-          <Button
-            size="xs"
+          <RowButton
+            label="Rank"
+            of={applicantTitle(a)}
+            icon={IconPlus}
             variant="default"
-            leftSection={<IconPlus size={14} />}
             onClick={onAdd}
-            aria-label={`Rank ${applicantTitle(a)}`}
             style={{ flexShrink: 0 }}
-          >
-            Rank
-          </Button>
+          />
         )}
       </Group>
     </Paper>

@@ -1,3 +1,4 @@
+import type { TableColumn } from "@client/components/columns-table";
 import { IconButton } from "@client/components/icon-button";
 import { RecordsTable } from "@client/components/records-table";
 import { Badge, Text, VisuallyHidden } from "@mantine/core";
@@ -6,6 +7,19 @@ import { IconBuildingCommunity, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCells } from "../api/use-cells";
 import { EditCellModal } from "./edit-cell-modal";
+
+/** A cell's count of something (its supervisors, its proposals), centred: a badge read as "3 proposals". */
+const countColumn = (label: string, color: string, count: (c: Cell) => number): TableColumn<Cell> => ({
+  key: label.toLowerCase(),
+  label,
+  th: { ta: "center" },
+  td: { ta: "center" },
+  cell: (c) => (
+    <Badge variant="light" color={color} aria-label={`${count(c)} ${label.toLowerCase()}`}>
+      {count(c)}
+    </Badge>
+  ),
+});
 
 export function CellsTable() {
   const cells = useCells();
@@ -32,28 +46,8 @@ export function CellsTable() {
             </Text>
           ),
         },
-        {
-          key: "supervisors",
-          label: "Supervisors",
-          th: { ta: "center" },
-          td: { ta: "center" },
-          cell: (c) => (
-            <Badge variant="light" color="indigo" aria-label={`${c.supervisorCount} supervisors`}>
-              {c.supervisorCount}
-            </Badge>
-          ),
-        },
-        {
-          key: "proposals",
-          label: "Proposals",
-          th: { ta: "center" },
-          td: { ta: "center" },
-          cell: (c) => (
-            <Badge variant="light" color="gray" aria-label={`${c.proposalCount} proposals`}>
-              {c.proposalCount}
-            </Badge>
-          ),
-        },
+        countColumn("Supervisors", "indigo", (c) => c.supervisorCount),
+        countColumn("Proposals", "gray", (c) => c.proposalCount),
         {
           key: "actions",
           label: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -28,6 +28,14 @@ const TITLES: Record<Detail, string> = {
 /** The proposal type each group modal lists; Total Groups lists every type. */
 const GROUP_TYPE = { thesis: "Thesis", project: "Project", total: undefined } as const;
 
+/** The counts whose card opens their detail (named by TITLES), in their order on the dashboard. */
+const DETAIL_CARDS = [
+  { detail: "thesis", count: "thesisGroups", Icon: IconBook2, color: "indigo" },
+  { detail: "project", count: "projectGroups", Icon: IconTools, color: "teal" },
+  { detail: "total", count: "totalGroups", Icon: IconStack2, color: "grape" },
+  { detail: "cells", count: "researchCells", Icon: IconBuildingCommunity, color: "orange" },
+] as const;
+
 /**
  * The counts of a term (none = the current term): four each opening a modal with its scrollable
  * list, and the overdue reviews, which lead to the review queue (oldest first, each overdue one
@@ -56,34 +64,16 @@ export function SupervisorDashboardStats({ termId }: { termId?: string }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
-        <StatCard
-          label="Thesis Groups"
-          value={counts.thesisGroups}
-          icon={<IconBook2 size={24} />}
-          color="indigo"
-          onClick={() => setDetail("thesis")}
-        />
-        <StatCard
-          label="Project Groups"
-          value={counts.projectGroups}
-          icon={<IconTools size={24} />}
-          color="teal"
-          onClick={() => setDetail("project")}
-        />
-        <StatCard
-          label="Total Groups"
-          value={counts.totalGroups}
-          icon={<IconStack2 size={24} />}
-          color="grape"
-          onClick={() => setDetail("total")}
-        />
-        <StatCard
-          label="Research Cells"
-          value={counts.researchCells}
-          icon={<IconBuildingCommunity size={24} />}
-          color="orange"
-          onClick={() => setDetail("cells")}
-        />
+        {DETAIL_CARDS.map(({ detail, count, Icon, color }) => (
+          <StatCard
+            key={detail}
+            label={TITLES[detail]}
+            value={counts[count]}
+            icon={<Icon size={24} />}
+            color={color}
+            onClick={() => setDetail(detail)}
+          />
+        ))}
         <StatCard
           label="Overdue reviews"
           value={counts.overdueGroups}

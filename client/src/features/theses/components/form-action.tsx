@@ -97,3 +97,25 @@ export function FormAction({
     </ActionDialog>
   );
 }
+
+/** The required Reason most of the thesis's steps ask for. */
+export const REASON = { field: "reason", label: "Reason", required: true } as const;
+
+/**
+ * A step that asks only for that reason (and, with `newDueDate`, a required new due date starting
+ * from the thesis's) and sends them as `{ reason, dueAt }` to `path`.
+ */
+export function ReasonAction({
+  path,
+  newDueDate = false,
+  ...props
+}: Omit<FormActionProps, "text" | "dueAt" | "request"> & { path: string; newDueDate?: boolean }) {
+  return (
+    <FormAction
+      {...props}
+      text={REASON}
+      dueAt={newDueDate ? { label: "New due date", required: true, initial: props.thesis.dueAt } : undefined}
+      request={({ text, dueAt }) => ({ path, body: newDueDate ? { reason: text, dueAt } : { reason: text } })}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
 import { useThesisResult } from "../api/use-theses";
-import { FormAction } from "./form-action";
+import { FormAction, REASON, ReasonAction } from "./form-action";
 
 /** The committee releases a Graded thesis with its own visibility proposal (DESIGN.md §17, §19). */
 export function Release({ thesis }: { thesis: Thesis }) {
@@ -41,7 +41,7 @@ export function CorrectGrade({ thesis }: { thesis: Thesis }) {
           : "The grade changes before release; it is on the timeline with the reason."
       }
       done={MSG.gradeCorrected}
-      text={{ field: "reason", label: "Reason", required: true }}
+      text={REASON}
       request={({ text }) => ({
         path: "grade-correction",
         body: { studentId: studentId ?? "", grade: grade ?? "", reason: text },
@@ -70,15 +70,14 @@ export function CorrectGrade({ thesis }: { thesis: Thesis }) {
 /** The committee annuls a Graded or Released thesis with a reason (e.g. plagiarism, §16). */
 export function Annul({ thesis }: { thesis: Thesis }) {
   return (
-    <FormAction
+    <ReasonAction
       thesis={thesis}
       label="Annul thesis"
       title="Annul this thesis"
       color="red"
       explain="The thesis ends as Annulled: its grades no longer stand and its defense, if any, is cancelled. Its members and examiners are told."
       done={MSG.thesisAnnulled}
-      text={{ field: "reason", label: "Reason", required: true }}
-      request={({ text }) => ({ path: "annul", body: { reason: text } })}
+      path="annul"
     />
   );
 }

@@ -6,7 +6,7 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
 import { useThesisAction, useThesisWriting } from "../api/use-theses";
-import { FormAction } from "./form-action";
+import { ReasonAction } from "./form-action";
 
 /** A member declares the thesis their own work, in the term's words, for themselves; offered until they have. */
 export function Declare({ thesis }: { thesis: Thesis }) {
@@ -100,16 +100,15 @@ export function Submit({ thesis }: { thesis: Thesis }) {
 /** Its supervisor returns the submitted thesis for correction, with a reason and a later due date. */
 export function Return({ thesis }: { thesis: Thesis }) {
   return (
-    <FormAction
+    <ReasonAction
       thesis={thesis}
       label="Return for correction"
       title="Return the thesis for correction"
       color="orange"
       explain="The thesis goes back to Writing with a new due date; the members submit it again."
       done={MSG.thesisReturned}
-      dueAt={{ label: "New due date", required: true, initial: thesis.dueAt }}
-      text={{ field: "reason", label: "Reason", required: true }}
-      request={({ text, dueAt }) => ({ path: "return", body: { reason: text, dueAt } })}
+      path="return"
+      newDueDate
     />
   );
 }

@@ -3,7 +3,7 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import type { ThesisAction } from "@shared/thesis-life";
 import type { ComponentType } from "react";
-import { FormAction } from "./form-action";
+import { ReasonAction } from "./form-action";
 import { Annul, CorrectGrade, Release } from "./release-actions";
 import { Declare, Return, Submit } from "./submission-actions";
 import { DecideExtension, RemoveMember, UploadDraft } from "./writing-actions";
@@ -12,43 +12,40 @@ type Offer = ComponentType<{ thesis: Thesis }>;
 
 /** The committee cancels the thesis with a reason: its proposal is withdrawn with it (§16). */
 const Cancel: Offer = ({ thesis }) => (
-  <FormAction
+  <ReasonAction
     thesis={thesis}
     label="Cancel thesis"
     title="Cancel this thesis"
     color="red"
     explain="The thesis ends as Cancelled and its proposal is withdrawn. Its members are told."
     done={MSG.thesisCancelled}
-    text={{ field: "reason", label: "Reason", required: true }}
-    request={({ text }) => ({ path: "cancel", body: { reason: text } })}
+    path="cancel"
   />
 );
 
 /** The committee records the thesis as failed, not submitted (§16). */
 const Fail: Offer = ({ thesis }) => (
-  <FormAction
+  <ReasonAction
     thesis={thesis}
     label="Record as failed"
     title="Record this thesis as failed"
     color="red"
     explain="The thesis was not submitted: it is graded with the scale's fail grade for every member. The members see the grade when it is released."
     done={MSG.thesisFailed}
-    text={{ field: "reason", label: "Reason", required: true }}
-    request={({ text }) => ({ path: "fail", body: { reason: text } })}
+    path="fail"
   />
 );
 
 /** A member asks for a later due date with a reason (any time while written). */
 const RequestExtension: Offer = ({ thesis }) => (
-  <FormAction
+  <ReasonAction
     thesis={thesis}
     label="Request an extension"
     title="Request an extension"
     explain="Ask for a later due date. The supervisor or the committee decides; one request is open at a time."
     done={MSG.extensionRequested}
-    dueAt={{ label: "New due date", required: true, initial: thesis.dueAt }}
-    text={{ field: "reason", label: "Reason", required: true }}
-    request={({ text, dueAt }) => ({ path: "extension", body: { dueAt, reason: text } })}
+    path="extension"
+    newDueDate
   />
 );
 

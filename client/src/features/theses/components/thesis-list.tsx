@@ -1,6 +1,6 @@
-import { type EmptyWords, ListState, PagedFooter, usePaged } from "@client/components/list-parts";
+import type { EmptyWords } from "@client/components/list-parts";
+import { PagedList } from "@client/components/paged-list";
 import { TermSelect } from "@client/components/term-select";
-import { useNarrow } from "@client/lib/use-narrow";
 import { Checkbox, Paper, Select, SimpleGrid } from "@mantine/core";
 import { THESIS_STATES, type ThesisState } from "@shared/enums";
 import { MSG } from "@shared/messages";
@@ -29,12 +29,9 @@ export function ThesisList() {
   const { filters, termId, update } = useThesisFilters();
   const query = { termId, state: filters.state, overdue: filters.overdue, examinerId: filters.examinerId };
   const list = useThesisList({ ...query, page: filters.page, pageSize: THESES_PAGE_SIZE });
-  const narrow = useNarrow();
   const now = useNow();
-  const paged = usePaged(list, filters.page, THESES_PAGE_SIZE, update);
-  const { items } = paged;
   const filtered = !!(filters.state || filters.overdue || filters.examinerId || termId !== "all");
-  const rows = { items, showTerm: termId === "all", busy: list.isFetching, now };
+  const rows = { showTerm: termId === "all", busy: list.isFetching, now };
 
   return (
     <Paper withBorder radius="md">
@@ -59,24 +56,19 @@ export function ThesisList() {
         <ExaminerFilters filters={filters} query={query} update={update} />
       </SimpleGrid>
       <TermReleaseButton termId={termId} />
-      <ListState
+      <PagedList
         query={list}
-        failed={MSG.fetchThesesFailed}
-        loading="Loading theses"
-        narrow={narrow}
-        rowHeight={36}
-        empty={items.length === 0}
-        words={EMPTY}
-        filtered={filtered}
-        cards={<ThesisCards {...rows} />}
-        table={<ThesisTable {...rows} />}
-      />
-      <PagedFooter
-        list={paged}
         page={filters.page}
         pageSize={THESES_PAGE_SIZE}
+        onPage={update}
         of={["thesis", "theses"]}
-        onPage={(page) => update({ page })}
+        failed={MSG.fetchThesesFailed}
+        loading="Loading theses"
+        rowHeight={36}
+        words={EMPTY}
+        filtered={filtered}
+        cards={(items) => <ThesisCards items={items} {...rows} />}
+        table={(items) => <ThesisTable items={items} {...rows} />}
       />
     </Paper>
   );

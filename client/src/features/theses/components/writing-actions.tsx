@@ -7,7 +7,7 @@ import type { FileRef } from "@shared/schemas/files";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
 import { useThesisAction, useThesisWriting } from "../api/use-theses";
-import { FormAction } from "./form-action";
+import { FormAction, REASON } from "./form-action";
 
 /** A member uploads a draft: a PDF sent at once (POST /api/files), then kept as the thesis's next version. */
 export function UploadDraft({ thesis }: { thesis: Thesis }) {
@@ -99,7 +99,7 @@ export function RemoveMember({ thesis }: { thesis: Thesis }) {
       color="red"
       explain="The member leaves the thesis and their place is freed. They and the others are told."
       done={MSG.memberRemoved}
-      text={{ field: "reason", label: "Reason", required: true }}
+      text={REASON}
       request={({ text }) => ({ method: "DELETE", path: `members/${who ?? ""}`, body: { reason: text } })}
     >
       <Select

@@ -3,6 +3,7 @@ import { DialogButtons } from "@client/components/dialog-buttons";
 import { EmptyState } from "@client/components/empty-state";
 import { CardGrid } from "@client/components/list-parts";
 import { QueryError } from "@client/components/load-error";
+import { RowButton } from "@client/components/row-button";
 import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { formatInZone, useTimeZone } from "@client/lib/dates";
 import { Alert, Button, Group, Modal, Pagination, Skeleton, Stack, Text } from "@mantine/core";
@@ -104,25 +105,21 @@ export function MyTopics() {
                   !frozen &&
                   !t.withdrawn && (
                     <>
-                      <Button
-                        size="xs"
+                      <RowButton
+                        label="Edit"
+                        of={t.title}
+                        icon={IconPencil}
                         variant="default"
-                        leftSection={<IconPencil size={14} />}
                         onClick={() => setEditing(t)}
-                        aria-label={`Edit ${t.title}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
+                      />
+                      <RowButton
+                        label="Withdraw"
+                        of={t.title}
+                        icon={IconTrash}
                         variant="outline"
                         color="red"
-                        leftSection={<IconTrash size={14} />}
                         onClick={() => setWithdrawing(t)}
-                        aria-label={`Withdraw ${t.title}`}
-                      >
-                        Withdraw
-                      </Button>
+                      />
                     </>
                   )
                 }
