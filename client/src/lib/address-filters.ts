@@ -1,5 +1,5 @@
-import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useContext } from "react";
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from "react-router";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,8 +18,17 @@ export const pageParam = (params: URLSearchParams) => {
  */
 export function useFilterUpdate<T extends { page: number }>() {
   const [, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // The router's history (browser or memory) moves at once when a link is followed; the router
+  // keeps showing this screen until the next page's code has loaded (a transition).
+  const history = useContext(UNSAFE_NavigationContext).navigator as {
+    location?: { pathname: string };
+  };
   return useCallback(
-    (change: Partial<T>) =>
+    (change: Partial<T>) => {
+      // A late change (a search's debounce firing while the visitor's link loads) must not take
+      // them back to the list.
+      if (history.location && history.location.pathname !== pathname) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -32,8 +41,9 @@ export function useFilterUpdate<T extends { page: number }>() {
         },
         // Typing a search replaces the entry; choosing a filter or a page is a step Back undoes.
         { replace: "q" in change },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, history, pathname],
   );
 }
 
