@@ -1,4 +1,5 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
+import { growingText } from "@client/lib/forms";
 import { Button, type ButtonProps, Modal, Stack, Textarea, type TextareaProps } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
@@ -116,8 +117,8 @@ export const actionValueProps = <T,>({
 export const useActionText = (opened?: boolean) => useActionValue("", opened);
 
 const SIZE = {
-  feedback: { minRows: 3, maxRows: 8, maxLength: LIMITS.feedbackMax },
-  reason: { minRows: 2, maxRows: 6, maxLength: LIMITS.reasonMax },
+  feedback: growingText(3, 8, LIMITS.feedbackMax),
+  reason: growingText(2, 6, LIMITS.reasonMax),
 };
 
 /** The field of that text, first in its modal: its error goes as it is edited. */
@@ -128,7 +129,6 @@ export function ActionText({
 }: TextareaProps & { kind: keyof typeof SIZE; text: ReturnType<typeof useActionText> }) {
   return (
     <Textarea
-      autosize
       {...SIZE[kind]}
       value={text.value}
       error={text.error}

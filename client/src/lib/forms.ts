@@ -43,3 +43,14 @@ export const useSchemaForm = <T extends Record<string, unknown>>(
   schema: Parameters<typeof schemaResolver>[0],
   initialValues: T,
 ) => useForm<T>({ mode: "uncontrolled", initialValues, validate: schemaResolver(schema, { sync: true }) });
+
+/**
+ * A Textarea's size, the same wherever that text is written: it grows with what is written from
+ * `minRows` to `maxRows` lines, and takes at most `maxLength` characters (the server's limit).
+ */
+export const growingText = (minRows: number, maxRows: number, maxLength: number) => ({
+  autosize: true,
+  minRows,
+  maxRows,
+  maxLength,
+});

@@ -3,6 +3,7 @@ import { UserAvatar } from "@client/components/user-avatar";
 import { errorMessage } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { DateText } from "@client/lib/dates";
+import { growingText } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
@@ -184,10 +185,7 @@ export function ChatThread({ proposalId }: { proposalId: string }) {
           <Textarea
             label="Message"
             placeholder="Write a message… (Enter to send, Shift+Enter for a new line)"
-            autosize
-            minRows={1}
-            maxRows={6}
-            maxLength={LIMITS.messageMax}
+            {...growingText(1, 6, LIMITS.messageMax)}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}
             onKeyDown={(e) => {

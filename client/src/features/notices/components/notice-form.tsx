@@ -1,5 +1,5 @@
 import { isApiError } from "@client/lib/api";
-import { applyServerErrors } from "@client/lib/forms";
+import { applyServerErrors, growingText } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -128,10 +128,7 @@ export function NoticeForm() {
           <Textarea
             label="Description"
             required
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={LIMITS.noticeDescriptionMax}
+            {...growingText(4, 12, LIMITS.noticeDescriptionMax)}
             {...fieldProps("description")}
             key={form.key("description")}
           />

@@ -1,6 +1,7 @@
 import { ActionModal } from "@client/components/action-modal";
 import { DocumentInput } from "@client/components/document-input";
 import { formatInZone } from "@client/lib/dates";
+import { growingText } from "@client/lib/forms";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { abstractCount, supervisorName } from "@client/lib/proposal-format";
@@ -100,10 +101,7 @@ export function VersionModal({ proposal: p, opened, onClose, zone }: ModalProps 
       <Textarea
         label="Note (optional)"
         description="What changed, for your supervisor."
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={LIMITS.versionNoteMax}
+        {...growingText(2, 6, LIMITS.versionNoteMax)}
         {...form.getInputProps("note")}
       />
     </ActionModal>

@@ -1,4 +1,5 @@
 import { type TopicChoice, TopicRanker } from "@client/components/topic-ranker";
+import { growingText } from "@client/lib/forms";
 import { Textarea, TextInput } from "@mantine/core";
 import { LIMITS } from "@shared/limits";
 import { MSG } from "@shared/messages";
@@ -74,10 +75,7 @@ export function RankedProposalForm({
         label="Abstract (optional)"
         description="Leave it empty to take the topic's description."
         disabled={closed}
-        autosize
-        minRows={3}
-        maxRows={10}
-        maxLength={LIMITS.proposalAbstractMax}
+        {...growingText(3, 10, LIMITS.proposalAbstractMax)}
         {...form.getInputProps("abstract")}
       />
     </SubmissionForm>

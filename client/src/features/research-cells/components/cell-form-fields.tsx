@@ -1,3 +1,4 @@
+import { growingText } from "@client/lib/forms";
 import { Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { LIMITS } from "@shared/limits";
@@ -17,10 +18,7 @@ export function CellFormFields({ form }: { form: UseFormReturnType<CellInput> })
       <Textarea
         label="Description"
         required
-        autosize
-        minRows={3}
-        maxRows={8}
-        maxLength={LIMITS.cellDescriptionMax}
+        {...growingText(3, 8, LIMITS.cellDescriptionMax)}
         {...form.getInputProps("description")}
         key={form.key("description")}
       />

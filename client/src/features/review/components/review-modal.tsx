@@ -1,6 +1,7 @@
 import { DocumentPreview } from "@client/components/document-preview";
 import { SimilarProposals } from "@client/components/similar-proposals";
 import { useTimeZone } from "@client/lib/dates";
+import { growingText } from "@client/lib/forms";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { useNarrow } from "@client/lib/use-narrow";
@@ -139,10 +140,7 @@ function ReviewBody({ proposal, onClose }: { proposal: Reviewable; onClose: () =
         label="Feedback"
         description="Required when denying or requesting changes; the group sees it with the decision."
         placeholder="What should the group know about your decision?"
-        autosize
-        minRows={3}
-        maxRows={8}
-        maxLength={LIMITS.feedbackMax}
+        {...growingText(3, 8, LIMITS.feedbackMax)}
         value={feedback}
         error={error}
         readOnly={decision !== null}

@@ -1,3 +1,4 @@
+import { growingText } from "@client/lib/forms";
 import { NumberInput, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { LIMITS } from "@shared/limits";
@@ -28,10 +29,7 @@ export function RoomFormFields({ form }: { form: UseFormReturnType<RoomInput> })
       <Textarea
         label="Notes"
         description="Where it is, what it has"
-        autosize
-        minRows={1}
-        maxRows={4}
-        maxLength={LIMITS.roomNotesMax}
+        {...growingText(1, 4, LIMITS.roomNotesMax)}
         {...form.getInputProps("notes")}
         key={form.key("notes")}
       />

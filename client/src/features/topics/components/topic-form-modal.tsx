@@ -1,5 +1,6 @@
 import { DialogButtons } from "@client/components/dialog-buttons";
 import { errorMessage, isApiError } from "@client/lib/api";
+import { growingText } from "@client/lib/forms";
 import { notify } from "@client/lib/notify";
 import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { PROPOSAL_TYPES, type ProposalType } from "@shared/enums";
@@ -138,10 +139,7 @@ export function TopicFormModal({
           <Textarea
             label="Description"
             required
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={LIMITS.proposalAbstractMax}
+            {...growingText(4, 12, LIMITS.proposalAbstractMax)}
             value={values.description}
             error={errors.description}
             onChange={(e) => set("description", e.currentTarget.value)}
