@@ -56,6 +56,17 @@ export function ActionModal({
 }
 
 /**
+ * What an ActionModal takes from the action it confirms: whether it is open and what closes it (the
+ * page's, so that the action's answer can close it), what confirming does (`send`: the action sent,
+ * after any checks of the dialog's fields), and `loading` while the action is on its way.
+ */
+export const confirming = (
+  { opened, onClose }: { opened: boolean; onClose: () => void },
+  action: { isPending: boolean },
+  send: () => void,
+) => ({ opened, onClose, onConfirm: send, loading: action.isPending });
+
+/**
  * A button that opens its ActionModal: `onOpen` sets the dialog's fields afresh and opens it (the
  * caller keeps `opened`, so that the action's answer can close it).
  */

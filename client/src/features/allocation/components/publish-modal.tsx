@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { closeOnAnswer } from "@client/lib/close-on-answer";
 import { Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
@@ -23,17 +23,9 @@ export function PublishModal(props: {
   );
   const matched = draft?.assignments.filter((x) => x.topicId !== null).length ?? 0;
   const pairs = draft?.blockingPairs.length ?? 0;
-  const doPublish = () => publish.mutate();
+  const dialog = confirming({ opened, onClose }, publish, () => publish.mutate());
   return (
-    <ActionModal
-      opened={opened}
-      onClose={onClose}
-      title="Publish the allocation?"
-      confirmLabel="Publish allocation"
-      onConfirm={doPublish}
-      loading={publish.isPending}
-      focusConfirm
-    >
+    <ActionModal {...dialog} title="Publish the allocation?" confirmLabel="Publish allocation" focusConfirm>
       <Text size="sm">
         {matched.toLocaleString("en")} group{matched === 1 ? "" : "s"} become Pending with their topic's
         supervisor and research cell; {(draft ? draft.assignments.length - matched : 0).toLocaleString("en")}{" "}

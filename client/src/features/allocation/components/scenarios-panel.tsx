@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { LoadError } from "@client/components/load-error";
 import { errorMessage } from "@client/lib/api";
 import { closeOnAnswer } from "@client/lib/close-on-answer";
@@ -36,15 +36,12 @@ function AdoptModal(props: {
   );
   const topics = s.topics.filter((t) => t.real !== t.scenario).length;
   const supervisors = s.supervisors.filter((x) => x.real !== x.scenario).length;
-  const go = () => adopt.mutate();
+  const dialog = confirming({ opened, onClose }, adopt, () => adopt.mutate());
   return (
     <ActionModal
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title="Make this scenario the draft?"
       confirmLabel="Make it the draft"
-      onConfirm={go}
-      loading={adopt.isPending}
       focusConfirm
     >
       <Text size="sm">

@@ -1,6 +1,7 @@
 import {
   ActionModal,
   actionValueProps,
+  confirming,
   useActionText,
   useActionValue,
 } from "@client/components/action-modal";
@@ -117,16 +118,9 @@ export function ReassignModal({ proposal: p, opened, onClose }: ModalProps) {
     reassign.mutate(parsed.data);
   };
   const none = options.isSuccess && options.data.length === 0;
+  const dialog = confirming({ opened, onClose }, reassign, confirm);
   return (
-    <ActionModal
-      opened={opened}
-      onClose={onClose}
-      title="Reassign this proposal?"
-      confirmLabel="Reassign"
-      onConfirm={confirm}
-      loading={reassign.isPending}
-      confirmDisabled={none}
-    >
+    <ActionModal {...dialog} title="Reassign this proposal?" confirmLabel="Reassign" confirmDisabled={none}>
       <Text size="sm">
         “{p.title}” moves from {supervisorName(p)} to another supervisor of {cellTitle(p)}, keeping its
         status. Both supervisors and the group are told.

@@ -1,4 +1,4 @@
-import { ActionModal, useActionText } from "@client/components/action-modal";
+import { ActionModal, confirming, useActionText } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -64,17 +64,9 @@ export function LeaveModal({ proposal: p, opened, onClose }: ModalProps) {
     },
     onRefused: (e) => formAfterRefusal(e, { close: onClose }),
   });
-  const confirm = () => leave.mutate();
+  const dialog = confirming({ opened, onClose }, leave, () => leave.mutate());
   return (
-    <ActionModal
-      opened={opened}
-      onClose={onClose}
-      title="Leave the group?"
-      confirmLabel="Leave group"
-      confirmColor="red"
-      onConfirm={confirm}
-      loading={leave.isPending}
-    >
+    <ActionModal {...dialog} title="Leave the group?" confirmLabel="Leave group" confirmColor="red">
       <Text size="sm">
         You leave the group of “{proposalTitle(p)}”: your place in {p.term.name} is freed and you will no
         longer see this proposal. The group is told.

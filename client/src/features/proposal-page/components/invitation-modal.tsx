@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { formAfterRefusal } from "@client/lib/life-mutation";
 import { notify } from "@client/lib/notify";
 import { proposalTitle, supervisorName } from "@client/lib/proposal-format";
@@ -37,15 +37,13 @@ export function InvitationModal({
   });
   const creator = p.createdBy?.name || MSG.unknown;
   const confirm = () => send.mutate(answer === "accept");
+  const dialog = confirming({ opened: answer !== null, onClose }, send, confirm);
   return (
     <ActionModal
-      opened={answer !== null}
-      onClose={onClose}
+      {...dialog}
       title={answer === "accept" ? "Accept the invitation?" : "Decline the invitation?"}
       confirmLabel={answer === "accept" ? "Accept invitation" : "Decline invitation"}
       confirmColor={answer === "accept" ? "green" : "red"}
-      onConfirm={confirm}
-      loading={send.isPending}
     >
       {answer === "accept" ? (
         <Text size="sm">

@@ -1,4 +1,4 @@
-import { ActionModal, actionValueProps, useActionValue } from "@client/components/action-modal";
+import { ActionModal, actionValueProps, confirming, useActionValue } from "@client/components/action-modal";
 import { isApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { proposalTitle } from "@client/lib/proposal-format";
@@ -48,15 +48,9 @@ export function PlaceModal({ proposal: p, opened, onClose }: ModalProps) {
     if (!topic.value) return topic.setError("Choose a topic.");
     place.mutate({ topicId: topic.value });
   };
+  const dialog = confirming({ opened, onClose }, place, confirm);
   return (
-    <ActionModal
-      opened={opened}
-      onClose={onClose}
-      title="Place this group?"
-      confirmLabel="Place group"
-      onConfirm={confirm}
-      loading={place.isPending}
-    >
+    <ActionModal {...dialog} title="Place this group?" confirmLabel="Place group">
       <Text size="sm">
         “{proposalTitle(p)}” becomes Pending with the topic's supervisor and research cell; the group and the
         supervisor are told.

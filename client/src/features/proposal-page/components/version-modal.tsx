@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { DocumentInput } from "@client/components/document-input";
 import { formatInZone } from "@client/lib/dates";
 import { growingText } from "@client/lib/forms";
@@ -60,14 +60,12 @@ export function VersionModal({ proposal: p, opened, onClose, zone }: ModalProps 
     submit.mutate({ ...form.getValues(), documentId: doc?.id });
   };
 
+  const dialog = confirming({ opened, onClose }, submit, confirm);
   return (
     <ActionModal
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title="Submit a new version"
       confirmLabel="Submit version"
-      onConfirm={confirm}
-      loading={submit.isPending}
       confirmDisabled={uploading}
     >
       <Text size="sm">

@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { DownloadButton } from "@client/components/download-button";
 import { Fact } from "@client/components/fact";
 import { QueryError } from "@client/components/load-error";
@@ -127,21 +127,15 @@ function CancelDefense({ defense }: { defense: Defense }) {
       setOpened(false);
     },
   });
-  const confirm = () => cancel.mutate(defense.id);
+  const dialog = confirming({ opened, onClose: () => setOpened(false) }, cancel, () =>
+    cancel.mutate(defense.id),
+  );
   return (
     <>
       <Button variant="light" color="red" onClick={() => setOpened(true)}>
         Cancel defense
       </Button>
-      <ActionModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Cancel the defense?"
-        confirmLabel="Cancel defense"
-        confirmColor="red"
-        onConfirm={confirm}
-        loading={cancel.isPending}
-      >
+      <ActionModal {...dialog} title="Cancel the defense?" confirmLabel="Cancel defense" confirmColor="red">
         <Text size="sm">Its room and its people are free again at that time. It can be scheduled anew.</Text>
       </ActionModal>
     </>

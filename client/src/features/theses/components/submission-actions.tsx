@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { useUser } from "@client/lib/auth";
 import { notify } from "@client/lib/notify";
 import { Button, Checkbox, Text } from "@mantine/core";
@@ -21,6 +21,9 @@ export function Declare({ thesis }: { thesis: Thesis }) {
     },
   });
   if (!writing.data || writing.data.declarations.some((d) => d.studentId === me.id)) return null;
+  const dialog = confirming({ opened, onClose: () => setOpened(false) }, action, () =>
+    action.mutate({ method: "PUT", path: "declaration", body: { declaration: true } }),
+  );
   return (
     <>
       <Button
@@ -33,12 +36,9 @@ export function Declare({ thesis }: { thesis: Thesis }) {
         Declare my own work
       </Button>
       <ActionModal
-        opened={opened}
-        onClose={() => setOpened(false)}
+        {...dialog}
         title="Declaration of own work"
         confirmLabel="Declare"
-        onConfirm={() => action.mutate({ method: "PUT", path: "declaration", body: { declaration: true } })}
-        loading={action.isPending}
         confirmDisabled={!ticked}
       >
         <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
@@ -67,19 +67,19 @@ export function Submit({ thesis }: { thesis: Thesis }) {
   });
   const latest = writing.data?.drafts[0];
   const waiting = thesis.members.filter((m) => !writing.data?.declarations.some((d) => d.studentId === m.id));
+  const dialog = confirming({ opened, onClose: () => setOpened(false) }, action, () =>
+    action.mutate({ path: "submission", body: {} }),
+  );
   return (
     <>
       <Button color="green" onClick={() => setOpened(true)}>
         Submit thesis
       </Button>
       <ActionModal
-        opened={opened}
-        onClose={() => setOpened(false)}
+        {...dialog}
         title="Submit the thesis"
         confirmLabel="Submit thesis"
         confirmColor="green"
-        onConfirm={() => action.mutate({ path: "submission", body: {} })}
-        loading={action.isPending}
         confirmDisabled={!latest || waiting.length > 0}
       >
         <Text size="sm">

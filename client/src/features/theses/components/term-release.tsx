@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { api } from "@client/lib/api";
 import { useUser } from "@client/lib/auth";
 import { useLifeMutation } from "@client/lib/life-mutation";
@@ -35,6 +35,9 @@ function TermReleaseDialog({ termId }: { termId: string }) {
       if (!r.waiting.length) setOpened(false);
     },
   });
+  const dialog = confirming({ opened, onClose: () => setOpened(false) }, release, () =>
+    release.mutate(undefined),
+  );
   return (
     <Group px="md" pb="md">
       <Button
@@ -49,13 +52,10 @@ function TermReleaseDialog({ termId }: { termId: string }) {
         Release every graded thesis of this term
       </Button>
       <ActionModal
-        opened={opened}
-        onClose={() => setOpened(false)}
+        {...dialog}
         title="Release the term's grades"
         confirmLabel={`Release ${theses(n)}`}
         confirmColor="green"
-        onConfirm={() => release.mutate(undefined)}
-        loading={release.isPending}
         confirmDisabled={n === 0}
       >
         <Text size="sm">

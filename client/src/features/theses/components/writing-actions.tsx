@@ -1,4 +1,4 @@
-import { ActionModal } from "@client/components/action-modal";
+import { ActionModal, confirming } from "@client/components/action-modal";
 import { DocumentInput } from "@client/components/document-input";
 import { notify } from "@client/lib/notify";
 import { Button, Select, Text } from "@mantine/core";
@@ -24,16 +24,18 @@ export function UploadDraft({ thesis }: { thesis: Thesis }) {
       close();
     },
   });
+  const dialog = confirming(
+    { opened, onClose: close },
+    action,
+    () => doc && action.mutate({ path: "drafts", body: { documentId: doc.id } }),
+  );
   return (
     <>
       <Button onClick={() => setOpened(true)}>Upload a draft</Button>
       <ActionModal
-        opened={opened}
-        onClose={close}
+        {...dialog}
         title="Upload a draft"
         confirmLabel="Upload draft"
-        onConfirm={() => doc && action.mutate({ path: "drafts", body: { documentId: doc.id } })}
-        loading={action.isPending}
         confirmDisabled={!doc || uploading}
       >
         <Text size="sm">
