@@ -4,7 +4,7 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
 import { useThesisResult } from "../api/use-theses";
-import { FormAction, REASON, ReasonAction } from "./form-action";
+import { FormAction, REASON } from "./form-action";
 
 /** The committee releases a Graded thesis with its own visibility proposal (DESIGN.md §17, §19). */
 export function Release({ thesis }: { thesis: Thesis }) {
@@ -64,20 +64,5 @@ export function CorrectGrade({ thesis }: { thesis: Thesis }) {
         onChange={setGrade}
       />
     </FormAction>
-  );
-}
-
-/** The committee annuls a Graded or Released thesis with a reason (e.g. plagiarism, §16). */
-export function Annul({ thesis }: { thesis: Thesis }) {
-  return (
-    <ReasonAction
-      thesis={thesis}
-      label="Annul thesis"
-      title="Annul this thesis"
-      color="red"
-      explain="The thesis ends as Annulled: its grades no longer stand and its defense, if any, is cancelled. Its members and examiners are told."
-      done={MSG.thesisAnnulled}
-      path="annul"
-    />
   );
 }

@@ -6,7 +6,6 @@ import { MSG } from "@shared/messages";
 import type { Thesis } from "@shared/schemas/theses";
 import { useState } from "react";
 import { useThesisAction, useThesisWriting } from "../api/use-theses";
-import { ReasonAction } from "./form-action";
 
 /** A member declares the thesis their own work, in the term's words, for themselves; offered until they have. */
 export function Declare({ thesis }: { thesis: Thesis }) {
@@ -94,21 +93,5 @@ export function Submit({ thesis }: { thesis: Thesis }) {
         )}
       </ActionModal>
     </>
-  );
-}
-
-/** Its supervisor returns the submitted thesis for correction, with a reason and a later due date. */
-export function Return({ thesis }: { thesis: Thesis }) {
-  return (
-    <ReasonAction
-      thesis={thesis}
-      label="Return for correction"
-      title="Return the thesis for correction"
-      color="orange"
-      explain="The thesis goes back to Writing with a new due date; the members submit it again."
-      done={MSG.thesisReturned}
-      path="return"
-      newDueDate
-    />
   );
 }
