@@ -7,8 +7,8 @@ import {
 import { idParams } from "@shared/schemas/common";
 import { fileReadQuery } from "@shared/schemas/files";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { sendDocument } from "../files/documents";
 import type { ArchiveContext } from "./archive.service";
@@ -17,7 +17,7 @@ import { archiveFilters, listArchive, readArchiveDocument, readArchiveEntry } fr
 const route = routesOf("archive", [400, 404]);
 
 /** The archive of released theses (DESIGN.md §19, §23): no login for Public entries (decision 0077). */
-export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+export const archiveRoutes = moduleRoutes(route, ({ app }) => {
   const contextOf = (request: FastifyRequest): ArchiveContext => ({
     db: app.db,
     reader: request.user ? { id: request.user.id, role: request.user.role } : null,
@@ -75,4 +75,4 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDocument(reply, doc, request.query.view);
     },
   );
-};
+});

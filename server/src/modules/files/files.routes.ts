@@ -1,7 +1,7 @@
 import { idParams } from "@shared/schemas/common";
 import { fileReadQuery, fileRefSchema, fileUploadQuery } from "@shared/schemas/files";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
 import { assertMayUpload, readDocument, readDocumentUpload, sendDocument, storeDocument } from "./documents";
@@ -10,7 +10,7 @@ import { takeUpload } from "./upload-limit";
 const route = routesOf("files", [400, 401, 403, 404]);
 
 /** Proposal documents (DESIGN.md §10): uploaded first, then referred to by a submission or a version. */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes = moduleRoutes(route, ({ app }) => {
   app.post(
     "/files",
     route("files:upload", {
@@ -53,4 +53,4 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDocument(reply, doc, request.query.view);
     },
   );
-};
+});
