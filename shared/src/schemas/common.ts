@@ -10,6 +10,14 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max.toLocaleString("en")} characters.`);
 
+/** Optional text: trimmed, "" when left out, a length limit; "{label} must be text." otherwise. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString("en")} characters.`)
+    .default("");
+
 /**
  * Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the text
  * around them, so a name could show others something else than it is ("exe.txt" for "txt.exe").

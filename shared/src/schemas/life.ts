@@ -3,20 +3,22 @@ import { ACTIVITY_KINDS } from "../activity";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { namedRef, pageQuery, pageResponse, requiredText, shownText, titledRef, uuid } from "./common";
+import {
+  namedRef,
+  optionalText,
+  pageQuery,
+  pageResponse,
+  requiredText,
+  shownText,
+  titledRef,
+  uuid,
+} from "./common";
 import { fileRefSchema } from "./files";
 
 /**
  * The requests of a proposal's life (DESIGN.md §9, §15) beside the submission and the review
  * (proposals.ts), and what they answer.
  */
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en")} characters.`)
-    .default("");
 
 export const invitationAnswerSchema = z.object({
   accept: z.boolean({ error: "Say whether you accept: accept must be true or false." }),

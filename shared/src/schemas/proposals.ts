@@ -2,7 +2,16 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES, PROPOSAL_TYPES, TERM_MODES } from "../enums";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { namedRef, pageQuery, pageResponse, requiredText, shownText, titledRef, uuid } from "./common";
+import {
+  namedRef,
+  optionalText,
+  pageQuery,
+  pageResponse,
+  requiredText,
+  shownText,
+  titledRef,
+  uuid,
+} from "./common";
 import { fileRefSchema } from "./files";
 import { termFilter } from "./terms";
 
@@ -136,6 +145,15 @@ export type ProposalGroups = z.infer<typeof proposalGroupsResponse>;
 /** A refinement that runs even when other fields failed, so that every missing field is named at once. */
 const always = { when: (p: { value: unknown }) => typeof p.value === "object" && p.value !== null };
 
+/** What a submission without `preferences` (a direct term's) must name, each with its message when missing. */
+const DIRECT_TERM_FIELDS = [
+  ["type", "Type must be Thesis or Project."],
+  ["title", "Title is required."],
+  ["abstract", "Abstract is required."],
+  ["researchCellId", MSG.selectCellAndSupervisor],
+  ["supervisorId", MSG.selectCellAndSupervisor],
+] as const;
+
 /**
  * A submission (DESIGN.md §8, §11): in a direct term a title, an abstract, a cell and a supervisor;
  * in an allocation term a ranked list of topics (`preferences`) instead of the cell and the
@@ -166,31 +184,11 @@ export const createProposalSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "A topic is listed twice.")
       .optional(),
   })
-  .refine((v) => v.preferences !== undefined || v.type !== undefined, {
-    path: ["type"],
-    message: "Type must be Thesis or Project.",
-    ...always,
-  })
-  .refine((v) => v.preferences !== undefined || v.title !== undefined, {
-    path: ["title"],
-    message: "Title is required.",
-    ...always,
-  })
-  .refine((v) => v.preferences !== undefined || v.abstract !== undefined, {
-    path: ["abstract"],
-    message: "Abstract is required.",
-    ...always,
-  })
-  .refine((v) => v.preferences !== undefined || v.researchCellId !== undefined, {
-    path: ["researchCellId"],
-    message: MSG.selectCellAndSupervisor,
-    ...always,
-  })
-  .refine((v) => v.preferences !== undefined || v.supervisorId !== undefined, {
-    path: ["supervisorId"],
-    message: MSG.selectCellAndSupervisor,
-    ...always,
-  })
+  .superRefine((v, ctx) => {
+    if (v.preferences !== undefined) return;
+    for (const [field, message] of DIRECT_TERM_FIELDS)
+      if (v[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+  }, always)
   .refine(
     (v) => v.preferences === undefined || (v.researchCellId === undefined && v.supervisorId === undefined),
     {
@@ -201,11 +199,7 @@ export const createProposalSchema = z
   );
 export type CreateProposalInput = z.input<typeof createProposalSchema>;
 
-const feedbackText = z
-  .string({ error: "Feedback must be text." })
-  .trim()
-  .max(LIMITS.feedbackMax, `Feedback must be at most ${LIMITS.feedbackMax.toLocaleString("en")} characters.`)
-  .default("");
+const feedbackText = optionalText("Feedback", LIMITS.feedbackMax);
 
 /** The supervisor's review of a Pending proposal (DESIGN.md §9): feedback is required to deny or ask for changes. */
 export const REVIEW_STATUSES = ["Approved", "Denied", "Changes requested"] as const;

@@ -1,16 +1,12 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { shownText, wholeNumber } from "./common";
+import { optionalText, shownText, wholeNumber } from "./common";
 
 /** A room the committee keeps for defenses (DESIGN.md §18): POST and PATCH /api/rooms. */
 export const roomInputSchema = z.object({
   name: shownText("Name", LIMITS.roomNameMax),
   capacity: wholeNumber("Capacity", 1, LIMITS.roomCapacityMax),
-  notes: z
-    .string({ error: "Notes must be text." })
-    .trim()
-    .max(LIMITS.roomNotesMax, `Notes must be at most ${LIMITS.roomNotesMax.toLocaleString("en")} characters.`)
-    .default(""),
+  notes: optionalText("Notes", LIMITS.roomNotesMax),
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
 

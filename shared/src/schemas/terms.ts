@@ -12,7 +12,7 @@ import {
   type RubricComponent,
   toleranceUnit,
 } from "../thesis-settings";
-import { shownText, uuid, wholeNumber } from "./common";
+import { optionalText, shownText, uuid, wholeNumber } from "./common";
 
 /** A moment of a term: an ISO instant with its offset (the client sends UTC), or null for no limit. */
 const instant = (label: string) =>
@@ -31,11 +31,7 @@ export const rubricSchema = z
     z.object({
       name: shownText("Component name", 80),
       weight: wholeNumber("Weight", 1, 100),
-      description: z
-        .string({ error: "Description must be text." })
-        .trim()
-        .max(1000, "Description must be at most 1,000 characters.")
-        .default(""),
+      description: optionalText("Description", 1000),
     }),
     { error: "Rubric must be a list of components." },
   )

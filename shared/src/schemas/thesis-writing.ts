@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MSG } from "../messages";
-import { namedRef, uuid } from "./common";
+import { namedRef, optionalText, uuid } from "./common";
 import { thesisReasonSchema } from "./theses";
 
 /** The requests of a thesis being written and submitted (DESIGN.md §16, §23), and what they answer. */
@@ -22,11 +22,7 @@ export type ExtensionRequestInput = z.input<typeof extensionRequestSchema>;
 export const extensionDecisionSchema = z.object({
   approve: z.boolean({ error: "Approve must be true or false." }),
   dueAt: dueAt.optional(),
-  note: z
-    .string({ error: "Note must be text." })
-    .trim()
-    .max(LIMITS.reasonMax, `Note must be at most ${LIMITS.reasonMax.toLocaleString("en")} characters.`)
-    .default(""),
+  note: optionalText("Note", LIMITS.reasonMax),
 });
 export type ExtensionDecisionInput = z.input<typeof extensionDecisionSchema>;
 

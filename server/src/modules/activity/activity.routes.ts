@@ -5,17 +5,15 @@ import {
   activityQuery,
   timelineResponse,
 } from "@shared/schemas/life";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { sendCsv } from "../committee/csv";
 import { activityExport, activityPage, proposalTimeline } from "./activity.service";
 
 const route = routesOf("activity", [400, 401, 403, 404]);
 
 /** Proposals' timelines and the committee's activity log (DESIGN.md §9). */
-export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const activityRoutes = moduleRoutes(route, ({ api, app }) => {
   api("GET", "/proposals/:id/timeline", {
     access: "timeline:read",
     summary: "Everything that happened to a proposal, oldest first, to those who may see it",
@@ -40,4 +38,4 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => sendCsv(reply, activityExport(app.db, request.query, app.config.timeZone)),
   );
-};
+});

@@ -18,11 +18,9 @@ import {
   topicResponse,
 } from "@shared/schemas/allocation";
 import { idParams, okResponse } from "@shared/schemas/common";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { proposalRecord } from "../proposals/proposal-record";
 import { moveGroup, readAllocation, runAllocation } from "./allocation.service";
 import { readCertificate } from "./certificate.service";
@@ -34,9 +32,8 @@ import { createTopic, editTopic, listTopics, withdrawTopic } from "./topics.serv
 const route = routesOf("allocation", [400, 401, 403, 404, 409]);
 
 /** Allocation terms (DESIGN.md §11, §15): topics, preferences, rankings, the matching and its publication. */
-export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const topic = recordRoutes(app, route, { key: "topic", response: topicResponse, params: idParams });
+export const allocationRoutes = moduleRoutes(route, ({ api, record }) => {
+  const topic = record({ key: "topic", response: topicResponse, params: idParams });
   api("GET", "/topics", {
     access: "topics:read",
     summary: "A term's topics (the current term by default), by title; searchable, by cell and supervisor",
@@ -156,10 +153,10 @@ export const allocationRoutes: FastifyPluginAsyncZod = async (app) => {
     run: (c, { params }) => publishAllocation(c, params.id),
   });
 
-  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/place", {
+  record(proposalRecord)("POST", "/proposals/:id/place", {
     access: "allocation:manage",
     summary: "Place a group left unmatched on a topic after publication (places checked)",
     body: placeSchema,
     run: (c, id, body) => placeGroup(c, id, body.topicId),
   });
-};
+});

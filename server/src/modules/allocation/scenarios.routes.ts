@@ -7,9 +7,8 @@ import {
   scenarioPatchSchema,
   scenarioResponse,
 } from "@shared/schemas/scenarios";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { adoptScenario } from "./scenario-adopt.service";
 import {
   createScenario,
@@ -24,8 +23,7 @@ const route = routesOf("allocation", [400, 401, 403, 404, 409]);
 const BASE = "/terms/:id/allocation/scenarios";
 
 /** What-if scenarios of a term's allocation (DESIGN.md §20, §23): the committee's only. */
-export const scenarioRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const scenarioRoutes = moduleRoutes(route, ({ api }) => {
   api("GET", BASE, {
     access: "allocation:manage",
     summary: "The term's what-if scenarios, newest first, each saying whether it is stale",
@@ -88,4 +86,4 @@ export const scenarioRoutes: FastifyPluginAsyncZod = async (app) => {
     response: runSummarySchema,
     run: (c, { params }) => adoptScenario(c, params.id, params.sid),
   });
-};
+});

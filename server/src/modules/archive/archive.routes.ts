@@ -5,19 +5,17 @@ import {
   archiveQuery,
 } from "@shared/schemas/archive";
 import { idParams } from "@shared/schemas/common";
-import { fileReadQuery } from "@shared/schemas/files";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { sendDocument } from "../files/documents";
+import { documentRoute } from "../files/document-route";
 import type { ArchiveContext } from "./archive.service";
 import { archiveFilters, listArchive, readArchiveDocument, readArchiveEntry } from "./archive.service";
 
 const route = routesOf("archive", [400, 404]);
 
 /** The archive of released theses (DESIGN.md §19, §23): no login for Public entries (decision 0077). */
-export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+export const archiveRoutes = moduleRoutes(route, ({ app }) => {
   const contextOf = (request: FastifyRequest): ArchiveContext => ({
     db: app.db,
     reader: request.user ? { id: request.user.id, role: request.user.role } : null,
@@ -61,18 +59,15 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ entry: await readArchiveEntry(contextOf(request), request.params.id) }),
   );
 
-  app.get(
+  documentRoute(
+    app,
+    route,
     "/archive/:id/document",
-    route("anyone", {
+    {
+      access: "anyone",
       summary:
         "An archive entry's final PDF, by the entry's visibility and embargo (404 to whoever may not see the entry); view=inline to show it in a frame of this app's pages",
-      params: idParams,
-      querystring: fileReadQuery,
-      response: { 200: z.any().describe("The PDF, as an attachment (or inline), sandboxed") },
-    }),
-    async (request, reply) => {
-      const doc = await readArchiveDocument(contextOf(request), request.params.id);
-      return sendDocument(reply, doc, request.query.view);
     },
+    (request) => readArchiveDocument(contextOf(request), request.params.id),
   );
-};
+});

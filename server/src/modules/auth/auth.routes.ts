@@ -14,9 +14,9 @@ import {
 import { loginSchema, meResponse, registerSchema, sessionResponse } from "@shared/schemas/auth";
 import { okResponse } from "@shared/schemas/common";
 import type { FastifyReply } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { authHeaders } from "../../plugins/auth";
 import { findUserById } from "../accounts/accounts.repository";
@@ -52,7 +52,7 @@ export async function signedInAnswer(db: Db, reply: FastifyReply, signedIn: Sign
 /** What registering and signing in answer besides success. */
 const SIGN_IN_ERRORS = [400, 401, 409, 429] as const;
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes = moduleRoutes(route, ({ app }) => {
   const devices = loginDevices({
     secret: app.config.sessionSecret,
     secure: app.config.publicUrl.startsWith("https://"),
@@ -218,4 +218,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect(callbackTarget(location, login), 302);
     },
   );
-};
+});

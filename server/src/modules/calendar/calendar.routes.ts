@@ -4,10 +4,9 @@ import {
   feedParams,
   listingConsentSchema,
 } from "@shared/schemas/calendar";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import {
   calendarSettingsOf,
   privateFeed,
@@ -21,8 +20,7 @@ const ics = z.any().describe("An iCalendar file (RFC 5545), text/calendar");
 const ICS_TYPE = "text/calendar; charset=utf-8";
 
 /** Calendars (DESIGN.md §18, §23): the private feed and its token, the public feed, a student's consent. */
-export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const calendarRoutes = moduleRoutes(route, ({ api, app }) => {
   const at = () => ({ publicUrl: app.config.publicUrl, now: app.now() });
 
   api("GET", "/me/calendar", {
@@ -71,4 +69,4 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (_request, reply) => reply.type(ICS_TYPE).send(await publicFeed(app.db, at())),
   );
-};
+});

@@ -7,16 +7,14 @@ import {
   chatUnreadResponse,
 } from "@shared/schemas/chat";
 import { idParams, okResponse } from "@shared/schemas/common";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { listMessages, postMessage, readThread, unreadMessages } from "./chat.service";
 
 const route = routesOf("chat", [400, 401, 403, 404]);
 
 /** The group chat: one thread per proposal, for its members and its supervisor. */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const chatRoutes = moduleRoutes(route, ({ api }) => {
   api("GET", "/proposals/:id/messages", {
     access: "chat:use",
     summary: "A page of the group's messages, oldest first; ?before=<message id> pages back",
@@ -51,4 +49,4 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     response: chatUnreadResponse,
     run: (c) => unreadMessages(c.db, c.by),
   });
-};
+});

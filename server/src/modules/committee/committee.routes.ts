@@ -1,15 +1,13 @@
 import { committeeDashboardResponse, proposalExportQuery, userExportQuery } from "@shared/schemas/committee";
 import { termQuery } from "@shared/schemas/terms";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { committeeDashboard, peopleExport, proposalsExport } from "./committee.service";
 import { sendCsv } from "./csv";
 
 const route = routesOf("committee", [400, 401, 403]);
 
-export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const committeeRoutes = moduleRoutes(route, ({ api, app }) => {
   api("GET", "/committee/dashboard", {
     access: "committee:dashboard",
     summary: "People, cells and the term's proposals counted for the committee's dashboard",
@@ -36,4 +34,4 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => sendCsv(reply, proposalsExport(app.db, request.query)),
   );
-};
+});

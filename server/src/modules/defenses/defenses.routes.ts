@@ -11,12 +11,10 @@ import {
   thesisDefenseResponse,
 } from "@shared/schemas/defenses";
 import { thesisIdParams } from "@shared/schemas/theses";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { defenseIcs, listDefenses } from "./defense-reads";
 import { findDefenseSlots } from "./defense-slots.service";
 import {
@@ -30,9 +28,8 @@ import {
 const route = routesOf("defenses", [400, 401, 403, 404, 409]);
 
 /** A thesis's defense (DESIGN.md §18, §23; decision 0073). */
-export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const defense = recordRoutes(app, route, { key: "defense", response: defenseResponse, params: idParams });
+export const defenseRoutes = moduleRoutes(route, ({ api, record, app }) => {
+  const defense = record({ key: "defense", response: defenseResponse, params: idParams });
   api("GET", "/defenses", {
     access: "defenses:list",
     summary:
@@ -109,4 +106,4 @@ export const defenseRoutes: FastifyPluginAsyncZod = async (app) => {
     body: defenseMinutesSchema,
     run: (c, id, body) => recordMinutes(c, id, body.text),
   });
-};
+});

@@ -4,15 +4,13 @@ import {
   supervisorListQuery,
   supervisorListResponse,
 } from "@shared/schemas/directory";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { findStudents, listSupervisorsOfCell } from "./directory.service";
 
 const route = routesOf("directory", [400, 401, 403]);
 
-export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const directoryRoutes = moduleRoutes(route, ({ api }) => {
   api("GET", "/supervisors", {
     access: "supervisors:read",
     summary: "The supervisors assigned to a research cell, by name",
@@ -28,4 +26,4 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     response: studentSearchResponse,
     run: (c, { query }) => findStudents(c.db, c.by, query.q),
   });
-};
+});

@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@shared/schemas/events";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
 import { liveSessionToken } from "../accounts/accounts.repository";
@@ -14,7 +14,7 @@ export const EVENTS_MSG = {
 const KEEPALIVE_MS = 25_000;
 
 /** GET /api/events: the caller's live events as server-sent events. */
-export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventsRoutes = moduleRoutes(route, ({ app }) => {
   app.get(
     "/events",
     route("signed-in", {
@@ -79,4 +79,4 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.on("close", finish);
     },
   );
-};
+});

@@ -1,16 +1,15 @@
-import { idParams } from "@shared/schemas/common";
-import { fileReadQuery, fileRefSchema, fileUploadQuery } from "@shared/schemas/files";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { fileRefSchema, fileUploadQuery } from "@shared/schemas/files";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { requireUser } from "../../plugins/session";
-import { assertMayUpload, readDocument, readDocumentUpload, sendDocument, storeDocument } from "./documents";
+import { documentRoute } from "./document-route";
+import { assertMayUpload, readDocument, readDocumentUpload, storeDocument } from "./documents";
 import { takeUpload } from "./upload-limit";
 
 const route = routesOf("files", [400, 401, 403, 404]);
 
 /** Proposal documents (DESIGN.md §10): uploaded first, then referred to by a submission or a version. */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes = moduleRoutes(route, ({ app }) => {
   app.post(
     "/files",
     route("files:upload", {
@@ -39,18 +38,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  documentRoute(
+    app,
+    route,
     "/files/:id",
-    route("files:read", {
+    {
+      access: "files:read",
       summary:
         "A document, to its uploader and to those who may see a proposal that refers to it (else 404); view=inline shows it in a frame of this app's pages",
-      params: idParams,
-      querystring: fileReadQuery,
-      response: { 200: z.any().describe("The PDF, as an attachment (or inline), sandboxed") },
-    }),
-    async (request, reply) => {
-      const doc = await readDocument(app.db, requireUser(request), request.params.id);
-      return sendDocument(reply, doc, request.query.view);
     },
+    (request) => readDocument(app.db, requireUser(request), request.params.id),
   );
-};
+});

@@ -1,19 +1,16 @@
 import { idParams, okResponse } from "@shared/schemas/common";
 import { invitationAnswerSchema, invitationListResponse, withdrawSchema } from "@shared/schemas/life";
 import { proposalSchema } from "@shared/schemas/proposals";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { proposalRecord } from "../proposals/proposal-record";
 import { answerInvitation, leaveGroup, listInvitations, withdrawProposal } from "./groups.service";
 
 const route = routesOf("groups", [400, 401, 403, 404, 409]);
 
 /** Groups by consent (DESIGN.md §9): invitations, leaving, withdrawing. */
-export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const groupRoutes = moduleRoutes(route, ({ api, record }) => {
   api("GET", "/invitations", {
     access: "invitations:answer",
     summary: "The caller's open invitations to join a group",
@@ -39,11 +36,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     run: (c, { params }) => done(leaveGroup(c, params.id)),
   });
 
-  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/withdraw", {
+  record(proposalRecord)("POST", "/proposals/:id/withdraw", {
     access: "proposals:withdraw",
     summary:
       "Withdraw your proposal (reason optional), or as the committee what a deactivated account leaves behind (reason required): its members are freed",
     body: withdrawSchema,
     run: (c, id, body) => withdrawProposal(c, id, body.reason),
   });
-};
+});

@@ -1,13 +1,13 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pingDatabase } from "../../db/client";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 
 const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["up", "down"]) });
 
 const route = routesOf("system", []);
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes = moduleRoutes(route, ({ app }) => {
   app.get(
     "/health",
     route("anyone", {
@@ -24,4 +24,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-};
+});

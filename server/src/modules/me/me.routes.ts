@@ -1,16 +1,14 @@
 import { myDataResponse } from "@shared/schemas/accounts";
 import { meResponse } from "@shared/schemas/auth";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { requireUser } from "../../plugins/session";
 import { toUserDto } from "../accounts/user-dto";
 import { exportMyData } from "./my-data.service";
 
 const route = routesOf("profile", []);
 
-export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const meRoutes = moduleRoutes(route, ({ api, app }) => {
   api("GET", "/me", {
     access: "signed-in",
     summary: "The signed-in user",
@@ -36,4 +34,4 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       return exportMyData(app.db, requireUser(request), now);
     },
   );
-};
+});

@@ -6,15 +6,13 @@ import {
   sendNoticeSchema,
   unreadCountResponse,
 } from "@shared/schemas/notices";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { getNotice, listNotices, readNotice, sendNotice, unreadNotices } from "./notices.service";
 
 const route = routesOf("notices", [400, 401, 403, 404]);
 
-export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const noticeRoutes = moduleRoutes(route, ({ api }) => {
   api("POST", "/notices", {
     access: "notices:send",
     summary: "Send a notice to one of your groups; its members at this moment receive it",
@@ -55,4 +53,4 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     response: noticeResponse,
     run: async (c, { params }) => ({ notice: await readNotice(c.db, c.by, params.id) }),
   });
-};
+});

@@ -5,10 +5,9 @@ import {
   notificationSettingsSchema,
   updateProfileSchema,
 } from "@shared/schemas/profile";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { requireUser } from "../../plugins/session";
 import { takeUpload } from "../files/upload-limit";
 import {
@@ -24,8 +23,7 @@ const route = routesOf("profile", [400, 401, 403]);
 /** A stored picture: any signed-in person may fetch one by its name; 404 for an unknown one. */
 const file = routesOf("profile", [401, 404]);
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const profileRoutes = moduleRoutes(route, ({ api, app }) => {
   api("PATCH", "/me", {
     access: "profile:manage",
     summary: "Change the signed-in user's name",
@@ -93,4 +91,4 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type("image/webp").send(picture);
     },
   );
-};
+});

@@ -8,10 +8,9 @@ import {
   similarProposalsQuery,
   similarProposalsResponse,
 } from "@shared/schemas/proposals";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import {
   createProposal,
   getProposal,
@@ -22,8 +21,7 @@ import {
 
 const route = routesOf("proposals", [400, 401, 403, 404]);
 
-export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const proposalRoutes = moduleRoutes(route, ({ api, app }) => {
   app.post(
     "/proposals",
     route("proposals:create", {
@@ -70,4 +68,4 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     response: proposalResponse,
     run: async (c, { params }) => ({ proposal: await getProposal(c.db, c.by, params.id) }),
   });
-};
+});

@@ -1,15 +1,12 @@
 import { cellInputSchema, cellListQuery, cellListResponse, cellResponse } from "@shared/schemas/cells";
 import { idParams } from "@shared/schemas/common";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { createCell, getCell, listCells, updateCell } from "./research-cells.service";
 
 const route = routesOf("research cells", [400, 401, 403, 404, 409]);
 
-export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const researchCellRoutes = moduleRoutes(route, ({ api, record }) => {
   api("GET", "/research-cells", {
     access: "cells:read",
     summary:
@@ -36,14 +33,10 @@ export const researchCellRoutes: FastifyPluginAsyncZod = async (app) => {
     run: async (c, { body }) => ({ cell: await createCell(c, body) }),
   });
 
-  recordRoutes(app, route, { key: "cell", response: cellResponse, params: idParams })(
-    "PATCH",
-    "/research-cells/:id",
-    {
-      access: "cells:manage",
-      summary: "Change a research cell's title and description",
-      body: cellInputSchema,
-      run: updateCell,
-    },
-  );
-};
+  record({ key: "cell", response: cellResponse, params: idParams })("PATCH", "/research-cells/:id", {
+    access: "cells:manage",
+    summary: "Change a research cell's title and description",
+    body: cellInputSchema,
+    run: updateCell,
+  });
+});

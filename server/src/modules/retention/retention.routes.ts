@@ -1,18 +1,16 @@
 import { retentionPreviewResponse } from "@shared/schemas/retention";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { previewRetention } from "./retention.service";
 
 const route = routesOf("retention", [401, 403]);
 
 /** The committee's preview of the next retention run (DESIGN.md §19, §23). */
-export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const retentionRoutes = moduleRoutes(route, ({ api, app }) => {
   api("GET", "/retention/preview", {
     access: "retention:read",
     summary: `What the next daily retention run would remove, in counts: chat, notices, superseded versions and drafts, internal comments of records ended more than RETENTION_YEARS ago, and the deactivated accounts it would anonymise; with the last run's note`,
     response: retentionPreviewResponse,
     run: (c) => previewRetention(c.db, app.config.retentionYears, c.now),
   });
-};
+});

@@ -1,13 +1,12 @@
 import { decisionSchema, reassignSchema, reopenSchema } from "@shared/schemas/life";
 import { reviewSchema } from "@shared/schemas/proposals";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { proposalRecord, proposalRoute as route } from "../proposals/proposal-record";
 import { decideProposal, reassignProposal, reopenProposal, reviewProposal } from "./reviews.service";
 
 /** The supervisor's review and the committee's decisions on a proposal (DESIGN.md §9). */
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const proposal = recordRoutes(app, route, proposalRecord);
+export const reviewRoutes = moduleRoutes(route, ({ record }) => {
+  const proposal = record(proposalRecord);
   proposal("POST", "/proposals/:id/review", {
     access: "proposals:review",
     summary:
@@ -33,4 +32,4 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     body: reassignSchema,
     run: (c, id, body) => reassignProposal(c, id, body.supervisorId),
   });
-};
+});

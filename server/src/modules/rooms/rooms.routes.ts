@@ -1,16 +1,13 @@
 import { idParams, okResponse } from "@shared/schemas/common";
 import { roomInputSchema, roomListResponse, roomResponse } from "@shared/schemas/rooms";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { createRoom, deleteRoom, listRooms, updateRoom } from "./rooms.service";
 
 const route = routesOf("rooms", [400, 401, 403, 404, 409]);
 
 /** The rooms the committee keeps for defenses (DESIGN.md §18, §23). */
-export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const roomRoutes = moduleRoutes(route, ({ api, record }) => {
   api("GET", "/rooms", {
     access: "rooms:read",
     summary: "Every room for defenses, by name",
@@ -27,7 +24,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     run: async (c, { body }) => ({ room: await createRoom(c, body) }),
   });
 
-  recordRoutes(app, route, { key: "room", response: roomResponse, params: idParams })("PATCH", "/rooms/:id", {
+  record({ key: "room", response: roomResponse, params: idParams })("PATCH", "/rooms/:id", {
     access: "rooms:manage",
     summary: "Change a room's name, capacity and notes",
     body: roomInputSchema,
@@ -41,4 +38,4 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     response: okResponse,
     run: (c, { params }) => done(deleteRoom(c, params.id)),
   });
-};
+});

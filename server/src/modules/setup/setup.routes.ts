@@ -1,5 +1,5 @@
 import { meResponse, setupSchema, setupStatusResponse } from "@shared/schemas/auth";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
 import { signedInAnswer } from "../auth/auth.routes";
 import { signIn } from "../auth/auth.service";
@@ -7,7 +7,7 @@ import { completeSetup, setupNeeded } from "./setup.service";
 
 const route = routesOf("setup", []);
 
-export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+export const setupRoutes = moduleRoutes(route, ({ app }) => {
   app.get(
     "/setup",
     route("anyone", {
@@ -31,4 +31,4 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await signedInAnswer(app.db, reply, { userId: created.id, setCookie }));
     },
   );
-};
+});

@@ -1,14 +1,12 @@
 import { supervisorDashboardResponse } from "@shared/schemas/supervisor";
 import { termQuery } from "@shared/schemas/terms";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { supervisorDashboard } from "./supervisor.service";
 
 const route = routesOf("supervisor", []);
 
-export const supervisorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const supervisorRoutes = moduleRoutes(route, ({ api }) => {
   api("GET", "/supervisor/dashboard", {
     access: "supervisor:dashboard",
     summary:
@@ -18,4 +16,4 @@ export const supervisorRoutes: FastifyPluginAsyncZod = async (app) => {
     errors: [400, 401, 403],
     run: (c, { query }) => supervisorDashboard(c.db, c.by.id, query.termId, c.now),
   });
-};
+});

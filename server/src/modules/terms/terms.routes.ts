@@ -8,10 +8,8 @@ import {
   termResponse,
   termSupervisorParams,
 } from "@shared/schemas/terms";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import {
   clearCapacity,
   createTerm,
@@ -26,9 +24,8 @@ import {
 const route = routesOf("terms", [400, 401, 403, 404, 409]);
 
 /** Terms, their windows and limits, and supervisors' places (DESIGN.md §8, §15). */
-export const termRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const term = recordRoutes(app, route, { key: "term", response: termResponse, params: idParams });
+export const termRoutes = moduleRoutes(route, ({ api, record }) => {
+  const term = record({ key: "term", response: termResponse, params: idParams });
   api("GET", "/terms", {
     access: "terms:read",
     summary: "Every term, newest first, the current one marked; and the department's time zone",
@@ -90,4 +87,4 @@ export const termRoutes: FastifyPluginAsyncZod = async (app) => {
     response: termLoadResponse,
     run: async (c, { params }) => ({ items: await termLoad(c.db, params.id, c.now) }),
   });
-};
+});

@@ -5,17 +5,14 @@ import {
   finalGradesSchema,
 } from "@shared/schemas/assessments";
 import { thesisIdParams } from "@shared/schemas/theses";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
-import { serviceRoutes } from "../../lib/service-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { assess, readAssessments, setFinalGrades } from "./assessment.service";
 import { nameExaminers } from "./examiners.service";
 import { thesisRoute as route, thesisRecord } from "./theses.routes";
 
 /** The examiners and the blind double marking (DESIGN.md §17, §23). */
-export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const thesis = recordRoutes(app, route, thesisRecord);
+export const thesisAssessmentRoutes = moduleRoutes(route, ({ api, record }) => {
+  const thesis = record(thesisRecord);
   thesis("PUT", "/theses/:id/examiners", {
     access: "theses:manage",
     summary:
@@ -48,4 +45,4 @@ export const thesisAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     body: finalGradesSchema,
     run: setFinalGrades,
   });
-};
+});

@@ -8,9 +8,7 @@ import {
   visibilityProposalSchema,
 } from "@shared/schemas/release";
 import { thesisIdParams, thesisReasonSchema } from "@shared/schemas/theses";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
-import { serviceRoutes } from "../../lib/service-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { annulThesis, correctGrade } from "./record.service";
 import {
   changeVisibility,
@@ -23,9 +21,8 @@ import {
 import { thesisRoute as route, thesisRecord } from "./theses.routes";
 
 /** The release and the official record (DESIGN.md §16, §17, §19, §23). */
-export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const thesis = recordRoutes(app, route, thesisRecord);
+export const thesisReleaseRoutes = moduleRoutes(route, ({ api, record }) => {
+  const thesis = record(thesisRecord);
   api("GET", "/theses/:id/result", {
     access: "theses:read",
     summary:
@@ -90,4 +87,4 @@ export const thesisReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     body: thesisReasonSchema,
     run: (c, id, body) => annulThesis(c, id, body.reason),
   });
-};
+});

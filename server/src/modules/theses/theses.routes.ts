@@ -6,11 +6,9 @@ import {
   thesisReasonSchema,
   thesisResponse,
 } from "@shared/schemas/theses";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { contextOf } from "../../lib/request-context";
 import { routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import { sendCsv } from "../committee/csv";
 import { gradesExport } from "./grades-export";
 import { cancelThesis, getThesis, listTheses, thesisFilter } from "./theses.service";
@@ -23,9 +21,8 @@ export const thesisRoute = routesOf("theses", [400, 401, 403, 404, 409]);
 export const thesisRecord = { key: "thesis", response: thesisResponse, params: thesisIdParams } as const;
 
 /** A thesis and its life (DESIGN.md §16, §23). */
-export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const thesis = recordRoutes(app, route, thesisRecord);
+export const thesisRoutes = moduleRoutes(route, ({ api, record, app }) => {
+  const thesis = record(thesisRecord);
   api("GET", "/theses", {
     access: "theses:read",
     summary:
@@ -63,4 +60,4 @@ export const thesisRoutes: FastifyPluginAsyncZod = async (app) => {
     errors: [409],
     run: (c, id, body) => cancelThesis(c, id, body.reason),
   });
-};
+});

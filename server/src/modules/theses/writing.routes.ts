@@ -9,18 +9,15 @@ import {
   thesisReturnSchema,
   thesisWritingResponse,
 } from "@shared/schemas/thesis-writing";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
-import { serviceRoutes } from "../../lib/service-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { declare, returnThesis, submit } from "./submission.service";
 import { thesisRoute as route, thesisRecord } from "./theses.routes";
 import { decideExtension, failThesis, removeMember, requestExtension, uploadDraft } from "./writing.service";
 import { thesisWriting } from "./writing-read";
 
 /** A thesis being written (DESIGN.md §16, §23): drafts, extensions, failure, a member removed. */
-export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
-  const thesis = recordRoutes(app, route, thesisRecord);
+export const thesisWritingRoutes = moduleRoutes(route, ({ api, record }) => {
+  const thesis = record(thesisRecord);
   api("GET", "/theses/:id/writing", {
     access: "theses:read",
     summary:
@@ -75,11 +72,11 @@ export const thesisWritingRoutes: FastifyPluginAsyncZod = async (app) => {
       thesis: await removeMember(c, params.id, params.studentId, body.reason),
     }),
   });
-};
+});
 
 /** The final submission (DESIGN.md §16, §23): each member's declaration, the submission, the return for correction. */
-export const thesisSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const thesis = recordRoutes(app, route, thesisRecord);
+export const thesisSubmissionRoutes = moduleRoutes(route, ({ record }) => {
+  const thesis = record(thesisRecord);
   thesis("PUT", "/theses/:id/declaration", {
     access: "theses:write",
     summary:
@@ -103,4 +100,4 @@ export const thesisSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     body: thesisReturnSchema,
     run: returnThesis,
   });
-};
+});

@@ -17,10 +17,10 @@ import {
   userListQuery,
   userListResponse,
 } from "@shared/schemas/users";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { moduleRoutes } from "../../lib/module-routes";
 import { contextOf } from "../../lib/request-context";
 import { done, routesOf } from "../../lib/route";
-import { serviceRoutes } from "../../lib/service-route";
 import {
   deactivatePerson,
   openProposals,
@@ -34,8 +34,7 @@ import { addPerson, assignCell, listPeople, unassignCell } from "./users.service
 
 const route = routesOf("users", [400, 401, 403, 404, 409]);
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const userRoutes = moduleRoutes(route, async ({ api, app }) => {
   api("GET", "/users", {
     access: "users:read",
     summary: "A page of the people of a role, searched by name, email or student ID and sorted",
@@ -157,4 +156,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   });
-};
+});

@@ -1,14 +1,11 @@
 import { idParams } from "@shared/schemas/common";
 import { versionInputSchema, versionListResponse } from "@shared/schemas/life";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordRoutes } from "../../lib/record-route";
-import { serviceRoutes } from "../../lib/service-route";
+import { moduleRoutes } from "../../lib/module-routes";
 import { proposalRecord, proposalRoute as route } from "../proposals/proposal-record";
 import { listVersions, submitVersion } from "./versions.service";
 
 /** A proposal's versions (DESIGN.md §9): every one kept, a new one answering "Changes requested". */
-export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const api = serviceRoutes(app, route);
+export const versionRoutes = moduleRoutes(route, ({ api, record }) => {
   api("GET", "/proposals/:id/versions", {
     access: "proposals:read",
     summary: "Every version of a proposal you may see, newest first",
@@ -17,7 +14,7 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     run: async (c, { params }) => ({ items: await listVersions(c.db, c.by, params.id) }),
   });
 
-  recordRoutes(app, route, proposalRecord)("POST", "/proposals/:id/versions", {
+  record(proposalRecord)("POST", "/proposals/:id/versions", {
     access: "versions:submit",
     summary:
       "Answer Changes requested with a new version (title, abstract, optional documentId and note) before revisions close",
@@ -25,4 +22,4 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     status: 201,
     run: submitVersion,
   });
-};
+});
