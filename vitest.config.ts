@@ -18,6 +18,10 @@ export default defineConfig({
           include: ["server/**/*.test.ts", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
           // Migrates once per run; each file copies that database (server/src/test/global-setup.ts).
           globalSetup: ["server/src/test/global-setup.ts"],
+          // Each file makes its own database copy and its own app, and the server keeps no state in
+          // its modules: the files of a worker share the loaded modules instead of importing the
+          // server again for each (about 1.3 s a file; the project's run went from 382 s to 237 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +34,10 @@ export default defineConfig({
           environment: "jsdom",
           include: ["client/**/*.test.tsx", "client/**/*.test.ts"],
           setupFiles: ["client/src/test/setup.ts"],
+          // The files of a worker share one jsdom and the loaded modules rather than building both
+          // again for each file (375 s to about 60 s). setup.ts gives each file an empty page; a
+          // file that changes a global (a stub, a spy, a prototype's method) puts it back after.
+          isolate: false,
           testTimeout: 20_000,
         },
       },

@@ -6,6 +6,10 @@
  */
 export function layOutRankedRows() {
   const original = HTMLElement.prototype.getBoundingClientRect;
+  // jsdom defines it on Element.prototype: the layout is an own property of HTMLElement.prototype,
+  // deleted afterwards (the files of a worker share the document's classes: a function left there
+  // would hide a later file's spy on Element.prototype).
+  const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "getBoundingClientRect");
   HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
     const row = this.closest<HTMLElement>("[data-rank-index]");
     if (!row) return original.call(this);
@@ -23,6 +27,7 @@ export function layOutRankedRows() {
     } as DOMRect;
   };
   return () => {
-    HTMLElement.prototype.getBoundingClientRect = original;
+    if (own) Object.defineProperty(HTMLElement.prototype, "getBoundingClientRect", own);
+    else delete (HTMLElement.prototype as Partial<HTMLElement>).getBoundingClientRect;
   };
 }

@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 afterEach(() => cleanup());
 
@@ -42,3 +42,15 @@ if (!("fonts" in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {} },
   });
 }
+
+// The files of a worker share one document and the loaded modules (vitest.config.ts: isolate is
+// off): each file starts on an empty page, without the toasts, the title or the scroll lock an
+// earlier file left.
+const { notifications } = await import("@mantine/notifications");
+beforeAll(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+  document.body.innerHTML = "";
+  for (const a of [...document.body.attributes]) document.body.removeAttribute(a.name);
+  document.title = "";
+});

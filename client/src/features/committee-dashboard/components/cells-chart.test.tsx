@@ -1,28 +1,11 @@
 import { renderScreen } from "@client/test/render";
+import { sizeCharts } from "@client/test/size-charts";
 import { counts } from "@client/test/status-counts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CellsChart } from "./cells-chart";
 
-// jsdom lays nothing out: the chart's container is given a size, so that recharts draws its axes
-// (everything else, the labels recharts measures among them, keeps jsdom's size of nothing).
-beforeEach(() => {
-  const measure = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
-    if (!this.classList.contains("recharts-responsive-container")) return measure.call(this);
-    return {
-      width: 640,
-      height: 300,
-      top: 0,
-      left: 0,
-      right: 640,
-      bottom: 300,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    };
-  });
-});
+beforeEach(sizeCharts);
 afterEach(() => vi.restoreAllMocks());
 
 /** The count axis's tick labels, as drawn. */

@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { sizeCharts } from "@client/test/size-charts";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { SupervisorLoad } from "@shared/schemas/terms";
@@ -6,7 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlacesPanel } from "./places-panel";
-import { load, NO_CONTENT, sizeCharts, term } from "./test-data";
+import { load, NO_CONTENT, term } from "./test-data";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 const spring = term(2, { name: "Spring 2027", current: true, defaultCapacity: 3 });

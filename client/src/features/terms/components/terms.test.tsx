@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { sizeCharts } from "@client/test/size-charts";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
@@ -7,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Terms } from "./terms";
-import { load, NO_CONTENT, sizeCharts, term, ZONE } from "./test-data";
+import { load, NO_CONTENT, term, ZONE } from "./test-data";
 
 const me = testUser({ role: "committee", name: "Katherine Johnson", studentId: null });
 

@@ -1,6 +1,5 @@
 import { makeTerm } from "@client/test/factories";
 import type { SupervisorLoad, Term } from "@shared/schemas/terms";
-import { vi } from "vitest";
 
 export const ZONE = "Europe/Berlin";
 
@@ -28,25 +27,3 @@ export const load = (i: number, over: Partial<SupervisorLoad> = {}): SupervisorL
  * body, so the tests answer 200 with nothing in it, which the client reads the same way.
  */
 export const NO_CONTENT = { status: 200, body: null };
-
-/**
- * jsdom lays nothing out: a chart's container is given a size so that recharts draws it (every
- * other element keeps jsdom's size of nothing). Undo with vi.restoreAllMocks().
- */
-export function sizeCharts() {
-  const measure = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
-    if (!this.classList.contains("recharts-responsive-container")) return measure.call(this);
-    return {
-      width: 640,
-      height: 300,
-      top: 0,
-      left: 0,
-      right: 640,
-      bottom: 300,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    };
-  });
-}

@@ -1,4 +1,5 @@
 import { fakeApi, renderScreen, testUser } from "@client/test/render";
+import { sizeCharts } from "@client/test/size-charts";
 import { notifications } from "@mantine/notifications";
 import { MSG } from "@shared/messages";
 import type { Term } from "@shared/schemas/terms";
@@ -6,7 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Terms } from "./terms";
-import { sizeCharts, term, ZONE } from "./test-data";
+import { term, ZONE } from "./test-data";
 
 /** The Terms form's thesis settings (DESIGN.md §16): labelled fields, checked before sending, errors announced. */
 
