@@ -98,6 +98,8 @@ export interface BuildAppOptions {
   logger?: boolean | (LoggerOptions & { stream?: DestinationStream });
   /** Outbox sender options for tests (fast retries). */
   outbox?: { pollMs?: number; backoffBaseMs?: number };
+  /** Tests: the scheduled jobs run only when a test calls scheduler.runDue(). */
+  manualJobs?: boolean;
   /** The time now (tests move it); default the system clock. */
   now?: () => Date;
 }
@@ -175,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("outbox", sender);
   // Scheduled work: the outbox on every instance; the rest once across instances.
-  const scheduler = new Scheduler(database.db, app.log, app.now);
+  const scheduler = new Scheduler(database.db, app.log, app.now, options.manualJobs);
   scheduler.repeat(sender.work());
   const digest = { publicUrl: config.publicUrl, timeZone: config.timeZone, hour: config.digestHour };
   scheduler.schedule(reviewDigestJob(digest));

@@ -5,7 +5,14 @@ import { SMTPServer } from "smtp-server";
 export interface Received {
   to: string[];
   raw: string;
+  /**
+   * The message as one reads it: quoted-printable's soft line breaks and folded header lines
+   * joined, so a long text (a name, a title) is found whole wherever the encoder broke its line.
+   */
+  text: string;
 }
+
+const readable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/\r?\n[ \t]+/g, " ");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,7 +35,7 @@ export function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> 
         raw += d;
       });
       stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: readable(raw) });
         callback();
       });
     },

@@ -94,7 +94,7 @@ async function runDeadlines() {
   return t.app.scheduler.runDue();
 }
 const delivered = (email: string, text: string) =>
-  inbox.filter((m) => m.to.includes(email) && m.raw.includes(text));
+  inbox.filter((m) => m.to.includes(email) && m.text.includes(text));
 
 describe("deadline jobs", () => {
   it("at submissionsCloseAt, open invitations are declined and the proposal goes on with those who accepted", async () => {
