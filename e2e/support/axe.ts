@@ -115,6 +115,10 @@ export class A11yReport {
       results = await new AxeBuilder({ page })
         .options({
           rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
+          // Every node of a violation, one node of the other kinds (passes, incomplete), which the
+          // report does not read: axe's documented way to spend less on selectors and on sending
+          // the results back (the a11y file's axe time 196 s -> 150 s over its 194 scans).
+          resultTypes: ["violations"],
         })
         .withTags([...WCAG_TAGS, "best-practice"])
         .analyze();
